@@ -1,0 +1,47 @@
+# agui_add_module(NAME DEPS <modules...> QT <Qt targets...>)
+# One static library per core/ folder (agui_<name>), built from the folder's sources. Each module
+# names the modules it may use, so "no layer calls up" is a link error, not a code-review rule.
+function(agui_add_module name)
+  cmake_parse_arguments(ARG "" "" "DEPS;QT" ${ARGN})
+  file(GLOB _sources CONFIGURE_DEPENDS
+       ${CMAKE_CURRENT_SOURCE_DIR}/*.cpp ${CMAKE_CURRENT_SOURCE_DIR}/*.h)
+  set(_target agui_${name})
+  list(FILTER _sources INCLUDE REGEX "\\.cpp$")
+  if(_sources)
+    add_library(${_target} STATIC)
+    file(GLOB _all CONFIGURE_DEPENDS
+         ${CMAKE_CURRENT_SOURCE_DIR}/*.cpp ${CMAKE_CURRENT_SOURCE_DIR}/*.h)
+    target_sources(${_target} PRIVATE ${_all})
+    target_link_libraries(${_target} PUBLIC ${ARG_QT} PRIVATE agui_warnings)
+    set(_scope PUBLIC)
+  else()
+    # A layer with headers only (or none yet) is still a target others can name.
+    add_library(${_target} INTERFACE)
+    target_link_libraries(${_target} INTERFACE ${ARG_QT})
+    set(_scope INTERFACE)
+  endif()
+  target_include_directories(${_target} ${_scope} ${PROJECT_SOURCE_DIR})
+  foreach(_dep IN LISTS ARG_DEPS)
+    target_link_libraries(${_target} ${_scope} agui_${_dep})
+  endforeach()
+  set_property(GLOBAL APPEND PROPERTY AGUI_CORE_MODULES ${_target})
+endfunction()
+
+# agui_add_test(NAME SOURCES <files> LIBS <targets> [LABELS <labels>] [GUI])
+# One executable per test class (QtTest), registered with ctest. GUI tests run offscreen.
+function(agui_add_test name)
+  cmake_parse_arguments(ARG "GUI" "" "SOURCES;LIBS;LABELS;ENV" ${ARGN})
+  add_executable(${name} ${ARG_SOURCES})
+  target_link_libraries(${name} PRIVATE Qt6::Test agui_warnings ${ARG_LIBS})
+  target_compile_definitions(${name} PRIVATE
+    AGUI_TEST_DATA_DIR="${PROJECT_SOURCE_DIR}/tests/data"
+    AGUI_SOURCE_DIR="${PROJECT_SOURCE_DIR}"
+    AGUI_BINARY_DIR="${PROJECT_BINARY_DIR}"
+    AGUI_NODE_MODULES="${PROJECT_SOURCE_DIR}/tests/interop/node_modules")
+  add_test(NAME ${name} COMMAND ${name})
+  set(_env "QT_QPA_PLATFORM=offscreen" ${ARG_ENV})
+  set_tests_properties(${name} PROPERTIES ENVIRONMENT "${_env}" TIMEOUT 600)
+  if(ARG_LABELS)
+    set_tests_properties(${name} PROPERTIES LABELS "${ARG_LABELS}")
+  endif()
+endfunction()

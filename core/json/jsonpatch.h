@@ -1,0 +1,33 @@
+#pragma once
+
+#include <QJsonArray>
+#include <QJsonValue>
+#include <QString>
+
+namespace agui::json {
+
+// Why a patch did not apply: which op (0-based), its path, and a sentence a user can act on.
+struct PatchError
+{
+    qsizetype opIndex = -1;
+    QString path; // the op's "path" (or "from" when that is what failed), as sent
+    QString field; // the op member at fault: "op", "path", "from", "value"
+    QString message; // e.g. "/items/3: index 3 is out of range for an array of length 0"
+};
+
+struct PatchResult
+{
+    bool ok = false;
+    QJsonValue document; // the patched document when ok; the untouched input otherwise (atomic)
+    PatchError error;
+};
+
+// RFC 6902 apply (add, remove, replace, move, copy, test). Atomic: on any failure the result
+// carries the original document unchanged. patch must be an array of op objects; anything else is
+// an error at opIndex -1.
+PatchResult applyPatch(const QJsonValue &document, const QJsonValue &patch);
+
+// RFC 6902 equality for "test": objects unordered, arrays ordered, numbers by value.
+bool jsonEquals(const QJsonValue &a, const QJsonValue &b);
+
+} // namespace agui::json

@@ -1,0 +1,78 @@
+#pragma once
+
+#include <QString>
+#include <QStringView>
+
+namespace agui {
+
+// The 31 event types of AG-UI 1.0, the legacy THINKING_* ones (0.x, still seen on the wire),
+// and two kinds that are not types: Unknown (a JSON object whose type we do not know, kept as
+// is) and Invalid (a frame that is not a JSON object or carries no string "type").
+enum class EventType : quint8 {
+    RunStarted,
+    RunFinished,
+    RunError,
+    StepStarted,
+    StepFinished,
+    TextMessageStart,
+    TextMessageContent,
+    TextMessageEnd,
+    TextMessageChunk,
+    ToolCallStart,
+    ToolCallArgs,
+    ToolCallEnd,
+    ToolCallChunk,
+    ToolCallResult,
+    StateSnapshot,
+    StateDelta,
+    MessagesSnapshot,
+    ActivitySnapshot,
+    ActivityDelta,
+    ReasoningStart,
+    ReasoningMessageStart,
+    ReasoningMessageContent,
+    ReasoningMessageEnd,
+    ReasoningMessageChunk,
+    ReasoningEnd,
+    ReasoningEncryptedValue,
+    SubagentStarted,
+    SubagentFinished,
+    SubagentError,
+    Raw,
+    Custom,
+    // legacy 0.x
+    ThinkingStart,
+    ThinkingEnd,
+    ThinkingTextMessageStart,
+    ThinkingTextMessageContent,
+    ThinkingTextMessageEnd,
+    // not types
+    Unknown,
+    Invalid,
+};
+
+inline constexpr int kAguiEventTypeCount = 31; // RunStarted .. Custom
+inline constexpr int kEventTypeCount = int(EventType::Invalid) + 1;
+
+// For colouring and filtering by family in the views.
+enum class EventFamily : quint8 {
+    Lifecycle,
+    Text,
+    Tool,
+    State,
+    Activity,
+    Reasoning,
+    Custom,
+    Invalid
+};
+
+// Wire name ("RUN_STARTED"); Unknown and Invalid give "UNKNOWN" / "INVALID".
+QString eventTypeName(EventType type);
+// Unknown for any string that is not one of the 31 + legacy names.
+EventType eventTypeFromName(QStringView name);
+EventFamily eventFamily(EventType type);
+QString eventFamilyName(EventFamily family); // "lifecycle", "text", ...
+bool isLegacyType(EventType type); // THINKING_*
+bool isChunkType(EventType type); // *_CHUNK
+
+} // namespace agui

@@ -1,0 +1,42 @@
+#!/usr/bin/env bash
+# Installs what building (and, with --tests, testing) needs on Debian 12, and nothing that is
+# already there. Called by the two README commands; safe to run again.
+set -euo pipefail
+here=$(cd "$(dirname "$0")/.." && pwd)
+
+want_tests=0
+[ "${1:-}" = "--tests" ] && want_tests=1
+
+packages=(
+  build-essential cmake ninja-build git pkg-config
+  qt6-base-dev qt6-base-dev-tools libqt6svg6-dev libgl-dev qtkeychain-qt6-dev
+  libprotobuf-dev protobuf-compiler
+  fonts-dejavu-core
+)
+if [ $want_tests = 1 ]; then
+  packages+=(nodejs npm clang-format desktop-file-utils appstream lintian dpkg-dev file)
+fi
+
+missing=()
+for p in "${packages[@]}"; do
+  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
+done
+if [ ${#missing[@]} -gt 0 ]; then
+  echo "setup: installing ${missing[*]}"
+  sudo_cmd=()
+  [ "$(id -u)" -ne 0 ] && sudo_cmd=(sudo)
+  export DEBIAN_FRONTEND=noninteractive
+  "${sudo_cmd[@]}" apt-get update -qq
+  "${sudo_cmd[@]}" apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
+fi
+
+if [ $want_tests = 1 ]; then
+  # The real AG-UI packages and json-patch-test-suite, at the exact versions of the lock file.
+  cd "$here/tests/interop"
+  stamp=node_modules/.agui-lock-stamp
+  if [ ! -f "$stamp" ] || ! cmp -s package-lock.json "$stamp"; then
+    echo "setup: npm ci in tests/interop"
+    npm ci --no-audit --no-fund --loglevel=error
+    cp package-lock.json "$stamp"
+  fi
+fi
