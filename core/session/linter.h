@@ -1,0 +1,76 @@
+#pragma once
+
+#include "core/protocol/diagnostic.h"
+#include "core/protocol/event.h"
+
+#include <QJsonObject>
+#include <QList>
+#include <QString>
+
+#include <memory>
+
+namespace agui {
+
+// One finding of the stream linter. eventIndex is the seq of the event that exposed the problem
+// (for events synthesised by chunk expansion: the seq of the chunk they came from), or -1 for
+// findings about the stream as a whole that are only known at its end (see Linter::finish()).
+// layer: "schema" (diagnostics the protocol layer already put on the event, passed through),
+// "verify" (the @ag-ui/client verifyEvents rules, same messages) or "lint" (extra rules).
+// The rule ids, severities and meanings are listed in core/session/lintrules.h and
+// docs/lint-rules.md.
+struct Finding
+{
+    qint64 eventIndex = -1;
+    Diagnostic diagnostic;
+    QString layer;
+
+    friend bool operator==(const Finding &, const Finding &) = default;
+};
+
+using Findings = QList<Finding>;
+
+class LinterState;
+
+// Streaming AG-UI linter: feed events in stream order, collect findings as they appear.
+//
+// - Work per event is O(1) amortised (hash look-ups on the ids the event names); what it keeps
+// grows
+//   with the number of distinct ids seen, never re-scans past events. Two exceptions are bounded by
+//   the event itself, not by the session: a STATE_DELTA is applied to the linter's own copy of the
+//   state, and RUN_FINISHED lists what is still open.
+// - Unlike the reference client, which aborts at the first verify error, the linter reports every
+//   problem and carries on; docs/lint-rules.md ("After an error") says how each offending event is
+//   then treated (as applied, or ignored when there is nothing to apply it to).
+// - Chunk events are expanded (ChunkExpander) before the verify/lint rules see them, as in the
+//   client; findings about synthesised events carry the chunk's seq.
+// - An event whose seq is < 0 gets the linter's own running count as its index.
+class Linter
+{
+public:
+    Linter();
+    ~Linter();
+    Linter(Linter &&) noexcept;
+    Linter &operator=(Linter &&) noexcept;
+    Linter(const Linter &) = delete;
+    Linter &operator=(const Linter &) = delete;
+
+    // Optional: the RunAgentInput that was POSTed for the run whose events follow. Its "state" is
+    // the base the run's STATE_DELTAs apply to and its "messages" are known ids (as the client has
+    // them before the first event). RUN_STARTED.input, when present, takes precedence.
+    void setRunInput(const QJsonObject &runAgentInput);
+
+    void feed(const Event &event);
+    // End of stream: end-of-stream findings (truncated run, no timestamps). Feeding after finish()
+    // starts nothing new; calling finish() twice reports nothing twice.
+    void finish();
+
+    // The findings produced since the last call, in stream order.
+    Findings takeFindings();
+
+    qint64 eventsSeen() const;
+
+private:
+    std::unique_ptr<LinterState> d;
+};
+
+} // namespace agui
