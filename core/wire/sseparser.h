@@ -149,9 +149,9 @@ private:
     bool m_bomDecided = false;
     bool m_finished = false;
     bool m_discardingLine = false; // inside an over-long line: skip to its line end
-    qint64 m_overlongLineOffset = -1;
 
     // Current block.
+    bool m_blockOpen = false;
     QByteArray m_blockRaw;
     qint64 m_blockOffset = 0;
     QByteArray m_data;
