@@ -23,6 +23,8 @@ public:
     Pointer parent() const; // root's parent is root
     Pointer child(const QString &token) const;
     Pointer child(qsizetype index) const;
+    // True when this pointer is other or one of its ancestors ("" is a prefix of everything).
+    bool isPrefixOf(const Pointer &other) const;
 
     static QString escapeToken(const QString &token);
     static QString unescapeToken(const QString &token);
@@ -32,6 +34,10 @@ public:
 private:
     QStringList m_tokens;
 };
+
+// A token as an array index: only canonical decimals ("0", "7", "12"; not "01", "-1", "1e0", "+1")
+// that fit a qsizetype. "-" (past the end) is not an index: nullopt.
+std::optional<qsizetype> parseArrayIndex(const QString &token);
 
 // The value at pointer in doc, or nullopt when a step does not exist (an array token that is not a
 // canonical index, "-", or past the end also gives nullopt).

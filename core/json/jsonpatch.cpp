@@ -1,0 +1,493 @@
+#include "core/json/jsonpatch.h"
+
+#include "core/json/jsonpointer.h"
+#include "core/json/jsontext.h"
+
+#include <QCborValue>
+#include <QJsonObject>
+
+#include <functional>
+#include <optional>
+
+namespace agui::json {
+
+namespace {
+
+QString describeType(const QJsonValue &value)
+{
+    switch (value.type()) {
+    case QJsonValue::Null:
+        return QStringLiteral("null");
+    case QJsonValue::Bool:
+        return QStringLiteral("a boolean");
+    case QJsonValue::Double:
+        return QStringLiteral("a number");
+    case QJsonValue::String:
+        return QStringLiteral("a string");
+    case QJsonValue::Array:
+        return QStringLiteral("an array");
+    case QJsonValue::Object:
+        return QStringLiteral("an object");
+    case QJsonValue::Undefined:
+        break;
+    }
+    return QStringLiteral("undefined");
+}
+
+QString displayPointer(const Pointer &pointer)
+{
+    return pointer.isRoot() ? QStringLiteral("the document root") : pointer.toString();
+}
+
+// A failure inside one op, before the op index and field are attached.
+struct StepError
+{
+    QString message;
+};
+
+using Edit = std::function<std::optional<StepError>(QJsonValue &target)>;
+
+// Runs edit on the value at tokens[0, end) inside node and writes every container on the way
+// back, since QJsonValue/QJsonObject/QJsonArray are values, not references. Each container is
+// taken out of its parent before it is edited so it is not shared and edits need no deep copy.
+// The working document is thrown away on failure (the patch is atomic), so no partial edit
+// needs undoing here.
+std::optional<StepError> editAt(QJsonValue &node, const Pointer &pointer, qsizetype depth,
+                                qsizetype end, const Edit &edit)
+{
+    if (depth == end)
+        return edit(node);
+    const QString &token = pointer.tokens().at(depth);
+    const Pointer here = Pointer::fromTokens(pointer.tokens().mid(0, depth));
+    const Pointer next = Pointer::fromTokens(pointer.tokens().mid(0, depth + 1));
+    if (node.isObject()) {
+        QJsonObject object = node.toObject();
+        node = QJsonValue();
+        const auto it = object.find(token);
+        if (it == object.end()) {
+            node = object;
+            return StepError {
+                QStringLiteral("%1: %2 does not exist (no key \"%3\" in the object "
+                               "at %4)")
+                    .arg(pointer.toString(), next.toString(), token, displayPointer(here))};
+        }
+        QJsonValue child = it.value();
+        it.value() = QJsonValue();
+        std::optional<StepError> error = editAt(child, pointer, depth + 1, end, edit);
+        object.insert(token, child);
+        node = object;
+        return error;
+    }
+    if (node.isArray()) {
+        QJsonArray array = node.toArray();
+        node = QJsonValue();
+        const std::optional<qsizetype> index = parseArrayIndex(token);
+        std::optional<StepError> error;
+        if (!index) {
+            error
+                = StepError {QStringLiteral("%1: \"%2\" is not an array index (the value at %3 is "
+                                            "an array; use a decimal index without leading zeros)")
+                                 .arg(pointer.toString(), token, displayPointer(here))};
+        } else if (*index >= array.size()) {
+            error = StepError {QStringLiteral("%1: index %2 is out of range for an array of length "
+                                              "%3 (at %4)")
+                                   .arg(pointer.toString())
+                                   .arg(*index)
+                                   .arg(array.size())
+                                   .arg(displayPointer(here))};
+        } else {
+            QJsonValue child = array.at(*index);
+            array.replace(*index, QJsonValue());
+            error = editAt(child, pointer, depth + 1, end, edit);
+            array.replace(*index, child);
+        }
+        node = array;
+        return error;
+    }
+    return StepError {
+        QStringLiteral("%1: %2 is %3, which has no member \"%4\"")
+            .arg(pointer.toString(), displayPointer(here), describeType(node), token)};
+}
+
+// Applies edit to the container holding the pointer's last token (the pointer must not be root).
+std::optional<StepError> editParent(
+    QJsonValue &doc, const Pointer &pointer,
+    const std::function<std::optional<StepError>(QJsonValue &parent, const QString &last)> &edit)
+{
+    const QString &last = pointer.tokens().constLast();
+    return editAt(doc, pointer, 0, pointer.tokens().size() - 1,
+                  [&](QJsonValue &parent) { return edit(parent, last); });
+}
+
+std::optional<StepError> notAContainer(const Pointer &pointer, const QJsonValue &parent)
+{
+    return StepError {
+        QStringLiteral("%1: the parent %2 is %3, not an object or array")
+            .arg(pointer.toString(), displayPointer(pointer.parent()), describeType(parent))};
+}
+
+std::optional<StepError> addValue(QJsonValue &doc, const Pointer &pointer, const QJsonValue &value)
+{
+    if (pointer.isRoot()) {
+        doc = value;
+        return std::nullopt;
+    }
+    return editParent(doc, pointer, [&](QJsonValue &parent, const QString &last) {
+        if (parent.isObject()) {
+            QJsonObject object = parent.toObject();
+            parent = QJsonValue();
+            object.insert(last, value);
+            parent = object;
+            return std::optional<StepError>();
+        }
+        if (!parent.isArray())
+            return notAContainer(pointer, parent);
+        QJsonArray array = parent.toArray();
+        parent = QJsonValue();
+        std::optional<StepError> error;
+        if (last == QLatin1String("-")) {
+            array.append(value);
+        } else if (const std::optional<qsizetype> index = parseArrayIndex(last); !index) {
+            error = StepError {QStringLiteral("%1: \"%2\" is not an array index (use a decimal "
+                                              "index without leading zeros, or \"-\" to append)")
+                                   .arg(pointer.toString(), last)};
+        } else if (*index > array.size()) {
+            error = StepError {QStringLiteral("%1: index %2 is out of range for an array of length "
+                                              "%3 (add accepts 0..%3 or \"-\")")
+                                   .arg(pointer.toString())
+                                   .arg(*index)
+                                   .arg(array.size())};
+        } else {
+            array.insert(*index, value);
+        }
+        parent = array;
+        return error;
+    });
+}
+
+// Removes the value at pointer (not root) and hands it back through removed.
+std::optional<StepError> removeValue(QJsonValue &doc, const Pointer &pointer, QJsonValue *removed)
+{
+    return editParent(doc, pointer, [&](QJsonValue &parent, const QString &last) {
+        if (parent.isObject()) {
+            QJsonObject object = parent.toObject();
+            parent = QJsonValue();
+            std::optional<StepError> error;
+            if (const auto it = object.find(last); it == object.end()) {
+                error = StepError {
+                    QStringLiteral("%1: there is no key \"%2\" in the object at %3")
+                        .arg(pointer.toString(), last, displayPointer(pointer.parent()))};
+            } else {
+                if (removed)
+                    *removed = it.value();
+                object.erase(it);
+            }
+            parent = object;
+            return error;
+        }
+        if (!parent.isArray())
+            return notAContainer(pointer, parent);
+        QJsonArray array = parent.toArray();
+        parent = QJsonValue();
+        std::optional<StepError> error;
+        const std::optional<qsizetype> index = parseArrayIndex(last);
+        if (!index) {
+            error = StepError {QStringLiteral("%1: \"%2\" is not an existing array index (use a "
+                                              "decimal index without leading zeros)")
+                                   .arg(pointer.toString(), last)};
+        } else if (*index >= array.size()) {
+            error = StepError {QStringLiteral("%1: index %2 is out of range for an array of length "
+                                              "%3")
+                                   .arg(pointer.toString())
+                                   .arg(*index)
+                                   .arg(array.size())};
+        } else {
+            if (removed)
+                *removed = array.at(*index);
+            array.removeAt(*index);
+        }
+        parent = array;
+        return error;
+    });
+}
+
+std::optional<StepError> replaceValue(QJsonValue &doc, const Pointer &pointer,
+                                      const QJsonValue &value)
+{
+    if (pointer.isRoot()) {
+        doc = value;
+        return std::nullopt;
+    }
+    // RFC 6902 §4.3: replace = remove + add at the same location, so the target must exist;
+    // the combined form keeps the object's other keys and the array's length untouched.
+    std::optional<StepError> error = removeValue(doc, pointer, nullptr);
+    if (error)
+        return error;
+    return addValue(doc, pointer, value);
+}
+
+std::optional<StepError> getValue(const QJsonValue &doc, const Pointer &pointer, QJsonValue *out)
+{
+    QJsonValue current = doc;
+    for (qsizetype depth = 0; depth < pointer.tokens().size(); ++depth) {
+        const QString &token = pointer.tokens().at(depth);
+        const Pointer here = Pointer::fromTokens(pointer.tokens().mid(0, depth));
+        if (current.isObject()) {
+            const QJsonObject object = current.toObject();
+            const auto it = object.constFind(token);
+            if (it == object.constEnd())
+                return StepError {QStringLiteral("%1: there is no key \"%2\" in the object at %3")
+                                      .arg(pointer.toString(), token, displayPointer(here))};
+            current = it.value();
+        } else if (current.isArray()) {
+            const QJsonArray array = current.toArray();
+            const std::optional<qsizetype> index = parseArrayIndex(token);
+            if (!index)
+                return StepError {QStringLiteral("%1: \"%2\" is not an existing array index (use a "
+                                                 "decimal index without leading zeros)")
+                                      .arg(pointer.toString(), token)};
+            if (*index >= array.size())
+                return StepError {QStringLiteral("%1: index %2 is out of range for an array of "
+                                                 "length %3")
+                                      .arg(pointer.toString())
+                                      .arg(*index)
+                                      .arg(array.size())};
+            current = array.at(*index);
+        } else {
+            return StepError {
+                QStringLiteral("%1: %2 is %3, which has no member \"%4\"")
+                    .arg(pointer.toString(), displayPointer(here), describeType(current), token)};
+        }
+    }
+    *out = current;
+    return std::nullopt;
+}
+
+enum class Op { Add, Remove, Replace, Move, Copy, Test };
+
+std::optional<Op> opFromName(const QString &name)
+{
+    if (name == QLatin1String("add"))
+        return Op::Add;
+    if (name == QLatin1String("remove"))
+        return Op::Remove;
+    if (name == QLatin1String("replace"))
+        return Op::Replace;
+    if (name == QLatin1String("move"))
+        return Op::Move;
+    if (name == QLatin1String("copy"))
+        return Op::Copy;
+    if (name == QLatin1String("test"))
+        return Op::Test;
+    return std::nullopt;
+}
+
+PatchError makeError(qsizetype opIndex, const QString &path, const QString &field,
+                     const QString &message)
+{
+    PatchError error;
+    error.opIndex = opIndex;
+    error.path = path;
+    error.field = field;
+    error.message = message;
+    return error;
+}
+
+// Applies one op object to doc; an error names the op member at fault.
+std::optional<PatchError> applyOp(QJsonValue &doc, const QJsonValue &opValue, qsizetype opIndex)
+{
+    if (!opValue.isObject())
+        return makeError(opIndex, QString(), QString(),
+                         QStringLiteral("op %1 is %2; each op must be an object like "
+                                        "{\"op\": \"add\", \"path\": \"/a\", \"value\": 1}")
+                             .arg(opIndex)
+                             .arg(describeType(opValue)));
+    const QJsonObject op = opValue.toObject();
+
+    const QJsonValue opName = op.value(QLatin1String("op"));
+    if (!opName.isString())
+        return makeError(opIndex, op.value(QLatin1String("path")).toString(), QStringLiteral("op"),
+                         opName.isUndefined()
+                             ? QStringLiteral("op %1 has no \"op\" member").arg(opIndex)
+                             : QStringLiteral("op %1: \"op\" is %2, it must be a string")
+                                   .arg(opIndex)
+                                   .arg(describeType(opName)));
+    const std::optional<Op> kind = opFromName(opName.toString());
+    if (!kind)
+        return makeError(opIndex, op.value(QLatin1String("path")).toString(), QStringLiteral("op"),
+                         QStringLiteral("op %1: unknown op \"%2\" (expected add, remove, replace, "
+                                        "move, copy or test)")
+                             .arg(opIndex)
+                             .arg(opName.toString()));
+
+    // Reads a required pointer member ("path" or "from").
+    auto pointerMember = [&](const QString &member, Pointer *out) -> std::optional<PatchError> {
+        const QJsonValue text = op.value(member);
+        if (text.isUndefined())
+            return makeError(opIndex, QString(), member,
+                             QStringLiteral("op %1 (%2) has no \"%3\" member")
+                                 .arg(opIndex)
+                                 .arg(opName.toString(), member));
+        if (!text.isString())
+            return makeError(opIndex, QString(), member,
+                             QStringLiteral("op %1 (%2): \"%3\" is %4, it must be a JSON Pointer "
+                                            "string")
+                                 .arg(opIndex)
+                                 .arg(opName.toString(), member, describeType(text)));
+        QString parseError;
+        const std::optional<Pointer> parsed = Pointer::parse(text.toString(), &parseError);
+        if (!parsed)
+            return makeError(opIndex, text.toString(), member, parseError);
+        *out = *parsed;
+        return std::nullopt;
+    };
+
+    Pointer path;
+    if (std::optional<PatchError> error = pointerMember(QStringLiteral("path"), &path))
+        return error;
+    const QString pathText = op.value(QLatin1String("path")).toString();
+
+    const bool needsValue = *kind == Op::Add || *kind == Op::Replace || *kind == Op::Test;
+    const QJsonValue value = op.value(QLatin1String("value"));
+    if (needsValue && value.isUndefined())
+        return makeError(opIndex, pathText, QStringLiteral("value"),
+                         QStringLiteral("op %1 (%2 %3) has no \"value\" member")
+                             .arg(opIndex)
+                             .arg(opName.toString(), pathText));
+
+    Pointer from;
+    const bool needsFrom = *kind == Op::Move || *kind == Op::Copy;
+    if (needsFrom) {
+        if (std::optional<PatchError> error = pointerMember(QStringLiteral("from"), &from))
+            return error;
+    }
+    const QString fromText = op.value(QLatin1String("from")).toString();
+
+    auto atPath = [&](const std::optional<StepError> &step) -> std::optional<PatchError> {
+        if (!step)
+            return std::nullopt;
+        return makeError(opIndex, pathText, QStringLiteral("path"), step->message);
+    };
+    auto atFrom = [&](const std::optional<StepError> &step) -> std::optional<PatchError> {
+        if (!step)
+            return std::nullopt;
+        return makeError(opIndex, fromText, QStringLiteral("from"), step->message);
+    };
+
+    switch (*kind) {
+    case Op::Add:
+        return atPath(addValue(doc, path, value));
+    case Op::Remove:
+        if (path.isRoot())
+            return makeError(opIndex, pathText, QStringLiteral("path"),
+                             QStringLiteral("the document root cannot be removed (use replace "
+                                            "with path \"\" to swap the whole document)"));
+        return atPath(removeValue(doc, path, nullptr));
+    case Op::Replace:
+        return atPath(replaceValue(doc, path, value));
+    case Op::Move: {
+        if (from == path) {
+            // A move onto itself changes nothing, but its source must still exist.
+            QJsonValue unused;
+            return atFrom(getValue(doc, from, &unused));
+        }
+        if (from.isPrefixOf(path))
+            return makeError(opIndex, fromText, QStringLiteral("from"),
+                             QStringLiteral("%1: cannot move a value into one of its own children "
+                                            "(%2)")
+                                 .arg(fromText, pathText));
+        QJsonValue moved;
+        if (std::optional<PatchError> error = atFrom(removeValue(doc, from, &moved)))
+            return error;
+        return atPath(addValue(doc, path, moved));
+    }
+    case Op::Copy: {
+        QJsonValue copied;
+        if (std::optional<PatchError> error = atFrom(getValue(doc, from, &copied)))
+            return error;
+        return atPath(addValue(doc, path, copied));
+    }
+    case Op::Test: {
+        QJsonValue actual;
+        if (std::optional<PatchError> error = atPath(getValue(doc, path, &actual)))
+            return error;
+        if (!jsonEquals(actual, value))
+            return makeError(
+                opIndex, pathText, QStringLiteral("value"),
+                QStringLiteral("%1: test failed: the document has %2, the patch expects %3")
+                    .arg(pathText.isEmpty() ? QStringLiteral("\"\"") : pathText,
+                         toShortJson(actual), toShortJson(value)));
+        return std::nullopt;
+    }
+    }
+    return std::nullopt;
+}
+
+} // namespace
+
+PatchResult applyPatch(const QJsonValue &document, const QJsonValue &patch)
+{
+    PatchResult result;
+    result.document = document;
+    if (!patch.isArray()) {
+        result.error = makeError(-1, QString(), QString(),
+                                 QStringLiteral("a JSON Patch must be an array of ops, not %1")
+                                     .arg(describeType(patch)));
+        return result;
+    }
+    const QJsonArray ops = patch.toArray();
+    QJsonValue working = document;
+    for (qsizetype i = 0; i < ops.size(); ++i) {
+        if (std::optional<PatchError> error = applyOp(working, ops.at(i), i)) {
+            result.error = *error;
+            return result; // result.document is still the untouched input
+        }
+    }
+    result.ok = true;
+    result.document = working;
+    return result;
+}
+
+bool jsonEquals(const QJsonValue &a, const QJsonValue &b)
+{
+    if (a.type() != b.type())
+        return false;
+    switch (a.type()) {
+    case QJsonValue::Double: {
+        // Qt keeps integers that fit as qint64; compare those exactly (2^53 + 1 != 2^53) and
+        // everything else by double value, so 1 == 1.0.
+        const QCborValue ca = QCborValue::fromJsonValue(a);
+        const QCborValue cb = QCborValue::fromJsonValue(b);
+        if (ca.isInteger() && cb.isInteger())
+            return ca.toInteger() == cb.toInteger();
+        return a.toDouble() == b.toDouble();
+    }
+    case QJsonValue::Array: {
+        const QJsonArray x = a.toArray();
+        const QJsonArray y = b.toArray();
+        if (x.size() != y.size())
+            return false;
+        for (qsizetype i = 0; i < x.size(); ++i) {
+            if (!jsonEquals(x.at(i), y.at(i)))
+                return false;
+        }
+        return true;
+    }
+    case QJsonValue::Object: {
+        const QJsonObject x = a.toObject();
+        const QJsonObject y = b.toObject();
+        if (x.size() != y.size())
+            return false;
+        for (auto it = x.constBegin(); it != x.constEnd(); ++it) {
+            const auto other = y.constFind(it.key());
+            if (other == y.constEnd() || !jsonEquals(it.value(), other.value()))
+                return false;
+        }
+        return true;
+    }
+    default:
+        return a == b;
+    }
+}
+
+} // namespace agui::json

@@ -1,0 +1,24 @@
+#include "core/json/jsontext.h"
+
+#include <QJsonArray>
+#include <QJsonDocument>
+
+namespace agui::json {
+
+QString toCompactJson(const QJsonValue &value)
+{
+    // Wrapping in a one-element array lets QJsonDocument serialise scalars too; the brackets are
+    // then cut off again.
+    const QByteArray text = QJsonDocument(QJsonArray {value}).toJson(QJsonDocument::Compact);
+    return QString::fromUtf8(text.mid(1, text.size() - 2));
+}
+
+QString toShortJson(const QJsonValue &value, qsizetype maxChars)
+{
+    const QString text = toCompactJson(value);
+    if (text.size() <= maxChars)
+        return text;
+    return text.left(maxChars) + QChar(0x2026);
+}
+
+} // namespace agui::json
