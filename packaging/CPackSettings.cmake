@@ -1,0 +1,41 @@
+set(CPACK_PACKAGE_NAME agui-inspector)
+set(CPACK_PACKAGE_VENDOR "The AG-UI Inspector developers")
+set(CPACK_PACKAGE_CONTACT "The AG-UI Inspector developers <maintainers@aguiinspector.invalid>")
+set(CPACK_PACKAGE_DESCRIPTION_SUMMARY "Inspector and debugger for AG-UI agent event streams")
+set(CPACK_PACKAGE_DESCRIPTION "AG-UI Inspector connects to an agent's AG-UI endpoint or opens a
+captured session and shows every event as received, lints it, and rebuilds the messages, tool
+calls, state and A2UI surfaces a front end would see, as of any event. Includes agui-inspect, a
+headless command-line tool for linting, statistics and conversion.")
+set(CPACK_PACKAGE_VERSION ${PROJECT_VERSION})
+set(CPACK_PACKAGE_INSTALL_DIRECTORY "AG-UI Inspector")
+set(CPACK_RESOURCE_FILE_LICENSE ${PROJECT_SOURCE_DIR}/LICENSE)
+set(CPACK_PACKAGE_EXECUTABLES agui-inspector "AG-UI Inspector")
+set(CPACK_STRIP_FILES ON)
+set(CPACK_INSTALL_DEFAULT_DIRECTORY_PERMISSIONS
+    OWNER_READ OWNER_WRITE OWNER_EXECUTE GROUP_READ GROUP_EXECUTE WORLD_READ WORLD_EXECUTE)
+# Which components each generator takes (and its prefix) is decided per generator at cpack time.
+set(CPACK_PROJECT_CONFIG_FILE ${CMAKE_CURRENT_LIST_DIR}/CPackProjectConfig.cmake)
+
+# Debian 12
+set(CPACK_DEBIAN_FILE_NAME DEB-DEFAULT)
+set(CPACK_DEBIAN_PACKAGE_SHLIBDEPS ON) # Depends on Debian's Qt 6 computed by dpkg-shlibdeps
+set(CPACK_DEBIAN_PACKAGE_SECTION devel)
+set(CPACK_DEBIAN_PACKAGE_PRIORITY optional)
+set(CPACK_DEBIAN_PACKAGE_RECOMMENDS "qt6-svg-plugins")
+
+# Windows
+set(CPACK_NSIS_DISPLAY_NAME "AG-UI Inspector")
+set(CPACK_NSIS_ENABLE_UNINSTALL_BEFORE_INSTALL ON)
+set(CPACK_NSIS_INSTALLED_ICON_NAME bin/agui-inspector.exe)
+set(CPACK_WIX_UPGRADE_GUID "6D4B7B8E-2C8F-4C55-9B0C-3E1B6E2F5A10") # never change: decides upgrades
+# macOS
+set(CPACK_DMG_VOLUME_NAME "AG-UI Inspector")
+
+if(WIN32)
+  set(CPACK_GENERATOR NSIS)
+elseif(APPLE)
+  set(CPACK_GENERATOR DragNDrop)
+else()
+  set(CPACK_GENERATOR DEB TGZ)
+endif()
+include(CPack)
