@@ -97,6 +97,11 @@ Diagnostics validateMessage(const QJsonValue &message, const QString &path);
 Diagnostics validateMessages(const QJsonValue &messages, const QString &path);
 Diagnostics validateJsonPatch(const QJsonValue &patch, const QString &path);
 
+// RunAgentInput (§2.2): its fields for docs/editors and its schema findings (where
+// "RunAgentInput"); runagentinput.h's validateRunAgentInput() builds on it.
+QList<FieldSpec> runAgentInputFieldSpecs();
+Diagnostics validateRunAgentInputSchema(const QJsonObject &input);
+
 // RFC 6901 syntax check ("" and "/a/b~0c~1d" are valid; "a", "/~2" are not).
 bool isJsonPointerSyntax(const QString &pointer);
 

@@ -1,0 +1,1008 @@
+#include "core/protocol/catalogue.h"
+
+#include <QJsonArray>
+#include <QRegularExpression>
+
+#include <algorithm>
+#include <array>
+#include <cmath>
+
+namespace agui {
+
+namespace {
+
+// Largest integer a JS number holds exactly (Number.MAX_SAFE_INTEGER): zod's .int() bound.
+constexpr double kMaxSafeInteger = 9007199254740991.0;
+
+FieldSpec req(const char *name, FieldKind kind, const char *description, const char *shape = "",
+              QStringList enumValues = {})
+{
+    FieldSpec f;
+    f.name = QString::fromLatin1(name);
+    f.kind = kind;
+    f.required = true;
+    f.description = QString::fromUtf8(description);
+    f.shape = QString::fromLatin1(shape);
+    f.enumValues = std::move(enumValues);
+    return f;
+}
+
+FieldSpec opt(const char *name, FieldKind kind, const char *description, const char *shape = "",
+              QStringList enumValues = {})
+{
+    FieldSpec f = req(name, kind, description, shape, std::move(enumValues));
+    f.required = false;
+    return f;
+}
+
+FieldSpec legacyNullable(FieldSpec f)
+{
+    f.legacyNull = true;
+    return f;
+}
+
+QStringList words(std::initializer_list<const char *> list)
+{
+    QStringList out;
+    for (const char *w : list)
+        out.append(QString::fromLatin1(w));
+    return out;
+}
+
+const QStringList &textRoles()
+{
+    static const QStringList roles = words({"developer", "system", "assistant", "user"});
+    return roles;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Nested shapes (agui-protocol.md §1.3, §2).
+
+const QList<FieldSpec> &tokenUsageFields()
+{
+    static const QList<FieldSpec> f = {
+        opt("provider", FieldKind::String, "provider id, e.g. \"openai\""),
+        opt("model", FieldKind::String, "model name"),
+        opt("inputTokens", FieldKind::Integer, "input tokens (incl. cached)", "count"),
+        opt("outputTokens", FieldKind::Integer, "output tokens (incl. reasoning)", "count"),
+        opt("totalTokens", FieldKind::Integer, "total tokens", "count"),
+        opt("reasoningTokens", FieldKind::Integer, "reasoning tokens (part of output)", "count"),
+        opt("cachedInputTokens", FieldKind::Integer, "cached input tokens (part of input)",
+            "count"),
+        opt("cacheWriteInputTokens", FieldKind::Integer, "input tokens written to the cache",
+            "count"),
+    };
+    return f;
+}
+
+const QList<FieldSpec> &interruptFields()
+{
+    static const QList<FieldSpec> f = {
+        req("id", FieldKind::String, "interrupt id, answered by RunAgentInput.resume"),
+        req("reason", FieldKind::String, "why the run paused (open string)"),
+        opt("message", FieldKind::String, "text for the user"),
+        opt("toolCallId", FieldKind::String, "tool call the interrupt is about"),
+        opt("responseSchema", FieldKind::Object, "JSON Schema of the expected answer"),
+        opt("expiresAt", FieldKind::String, "expiry, ISO 8601 by convention"),
+        opt("metadata", FieldKind::Object, "open map"),
+        opt("subagentRunId", FieldKind::String, "subagent that raised it"),
+    };
+    return f;
+}
+
+const QList<FieldSpec> &toolFields()
+{
+    static const QList<FieldSpec> f = {
+        req("name", FieldKind::String, "tool name"),
+        req("description", FieldKind::String, "what the tool does"),
+        legacyNullable(opt("parameters", FieldKind::NonNull, "JSON Schema of the arguments")),
+        opt("metadata", FieldKind::Object, "open map"),
+    };
+    return f;
+}
+
+const QList<FieldSpec> &contextFields()
+{
+    static const QList<FieldSpec> f = {
+        req("description", FieldKind::String, "what the value is"),
+        req("value", FieldKind::String, "the context value"),
+    };
+    return f;
+}
+
+const QList<FieldSpec> &resumeFields()
+{
+    static const QList<FieldSpec> f = {
+        req("interruptId", FieldKind::String, "the interrupt answered"),
+        req("status", FieldKind::String, "resolved or cancelled", "",
+            words({"resolved", "cancelled"})),
+        legacyNullable(opt("payload", FieldKind::NonNull, "the answer")),
+        opt("metadata", FieldKind::Object, "open map"),
+    };
+    return f;
+}
+
+const QList<FieldSpec> &runAgentInputFields()
+{
+    static const QList<FieldSpec> f = {
+        req("threadId", FieldKind::String, "conversation thread id"),
+        req("runId", FieldKind::String, "this run's id (UUID v4 by default)"),
+        req("messages", FieldKind::Array, "the thread's messages (no activity messages)",
+            "Message[]"),
+        opt("protocolVersion", FieldKind::String, "the consumer's protocol version, e.g. \"1.0\""),
+        opt("parentRunId", FieldKind::String, "run this one branches from"),
+        opt("state", FieldKind::NonNull, "shared state"),
+        opt("tools", FieldKind::Array, "frontend tools the agent may call", "Tool[]"),
+        opt("context", FieldKind::Array, "extra context entries", "Context[]"),
+        legacyNullable(
+            opt("forwardedProps", FieldKind::NonNull, "application-specific passthrough")),
+        opt("resume", FieldKind::Array, "answers to the previous run's interrupts",
+            "ResumeEntry[]"),
+    };
+    return f;
+}
+
+// ---------------------------------------------------------------------------------------------
+// The event table.
+
+std::array<EventSpec, kEventTypeCount> buildSpecs()
+{
+    std::array<EventSpec, kEventTypeCount> s;
+    auto set = [&s](EventType t, const char *description, QList<FieldSpec> fields,
+                    bool attribution = true) {
+        EventSpec &e = s[size_t(t)];
+        e.type = t;
+        e.typeName = eventTypeName(t);
+        e.description = QString::fromUtf8(description);
+        e.fields = std::move(fields);
+        e.attribution = attribution;
+    };
+    const auto S = FieldKind::String;
+    const auto messageId = req("messageId", S, "message id");
+    const auto toolCallId = req("toolCallId", S, "tool call id");
+    const auto delta = req("delta", S, "text fragment to append (may be \"\")");
+    const auto usage = opt("usage", FieldKind::Array, "token usage, one entry per provider+model",
+                           "TokenUsage[]");
+
+    set(EventType::RunStarted, "a run begins",
+        {req("threadId", S, "conversation thread id"), req("runId", S, "run id"),
+         opt("protocolVersion", S, "the producer's protocol version, e.g. \"1.0\""),
+         opt("parentRunId", S, "run this one branches from / was invoked by"),
+         opt("input", FieldKind::Object, "echo of the RunAgentInput", "RunAgentInput")},
+        false);
+    set(EventType::RunFinished, "the run ended (success, interrupt or cancelled)",
+        {req("threadId", S, "conversation thread id"), req("runId", S, "run id"),
+         legacyNullable(opt("result", FieldKind::Any, "the run's result value")),
+         legacyNullable(opt("outcome", FieldKind::Object,
+                            "success / interrupt / cancelled (absent = success)", "RunOutcome")),
+         usage},
+        false);
+    set(EventType::RunError, "the run failed",
+        {req("message", S, "error text"), opt("code", S, "error code (open string)"), usage},
+        false);
+    set(EventType::StepStarted, "a named step begins", {req("stepName", S, "step name")});
+    set(EventType::StepFinished, "a named step ends", {req("stepName", S, "step name")});
+    set(EventType::TextMessageStart, "a text message begins",
+        {messageId, opt("role", S, "author role (absent = assistant)", "", textRoles()),
+         opt("name", S, "author name")});
+    set(EventType::TextMessageContent, "text appended to an open message", {messageId, delta});
+    set(EventType::TextMessageEnd, "a text message ends", {messageId});
+    set(EventType::TextMessageChunk, "text message shorthand (expanded into START/CONTENT/END)",
+        {opt("messageId", S, "message id (required on the first chunk)"),
+         opt("role", S, "author role", "", textRoles()), opt("delta", S, "text fragment"),
+         opt("name", S, "author name")});
+    set(EventType::ToolCallStart, "a tool call begins",
+        {toolCallId, req("toolCallName", S, "tool name"),
+         legacyNullable(opt("parentMessageId", S, "assistant message holding the call"))});
+    set(EventType::ToolCallArgs, "argument text appended to an open tool call",
+        {toolCallId, req("delta", S, "JSON text fragment (may be \"\")")});
+    set(EventType::ToolCallEnd, "a tool call's arguments are complete", {toolCallId});
+    set(EventType::ToolCallChunk, "tool call shorthand (expanded into START/ARGS/END)",
+        {opt("toolCallId", S, "tool call id (required on the first chunk)"),
+         opt("toolCallName", S, "tool name (required on the first chunk)"),
+         legacyNullable(opt("parentMessageId", S, "assistant message holding the call")),
+         opt("delta", S, "argument fragment")});
+    set(EventType::ToolCallResult, "a tool's result (creates a tool message)",
+        {req("messageId", S, "id of the tool message it creates"), toolCallId,
+         req("content", FieldKind::StringOrArray, "result: string or ContentPart[]",
+             "ContentPart[]"),
+         opt("role", S, "always \"tool\"", "", words({"tool"}))});
+    set(EventType::StateSnapshot, "the whole shared state",
+        {req("snapshot", FieldKind::Any, "the new state (any JSON, may be null)")});
+    set(EventType::StateDelta, "a JSON Patch (RFC 6902) against the state",
+        {req("delta", FieldKind::Array, "patch operations", "JsonPatch")});
+    set(EventType::MessagesSnapshot, "the whole message list (merged by id)",
+        {req("messages", FieldKind::Array, "messages", "Message[]")}, false);
+    set(EventType::ActivitySnapshot, "an activity message's content",
+        {messageId, req("activityType", S, "activity kind (open string)"),
+         req("content", FieldKind::Object, "activity content"),
+         opt("replace", FieldKind::Boolean, "replace an existing activity (absent = true)")});
+    set(EventType::ActivityDelta, "a JSON Patch against an activity's content",
+        {messageId, req("activityType", S, "activity kind (open string)"),
+         req("patch", FieldKind::Array, "patch operations", "JsonPatch")});
+    set(EventType::ReasoningStart, "a reasoning span begins",
+        {req("messageId", S, "reasoning span id")});
+    set(EventType::ReasoningMessageStart, "a reasoning message begins",
+        {messageId, req("role", S, "always \"reasoning\"", "", words({"reasoning"}))});
+    set(EventType::ReasoningMessageContent, "reasoning text appended", {messageId, delta});
+    set(EventType::ReasoningMessageEnd, "a reasoning message ends", {messageId});
+    set(EventType::ReasoningMessageChunk, "reasoning shorthand (expanded into START/CONTENT/END)",
+        {opt("messageId", S, "message id (required on the first chunk)"),
+         opt("delta", S, "text fragment")});
+    set(EventType::ReasoningEnd, "a reasoning span ends",
+        {req("messageId", S, "reasoning span id")});
+    set(EventType::ReasoningEncryptedValue, "opaque provider artefact for a message or tool call",
+        {req("subtype", S, "what entityId names", "", words({"tool-call", "message"})),
+         req("entityId", S, "message or tool call id"),
+         req("encryptedValue", S, "opaque provider string")});
+    set(EventType::SubagentStarted, "a subagent invocation begins",
+        {req("subagentRunId", S, "the subagent invocation's id"), req("name", S, "subagent name"),
+         opt("description", S, "what it does"), opt("parentSubagentRunId", S, "invoking subagent"),
+         opt("parentToolCallId", S, "tool call that invoked it"),
+         opt("parentMessageId", S, "message that invoked it")},
+        false);
+    set(EventType::SubagentFinished, "a subagent invocation ended",
+        {req("subagentRunId", S, "the subagent invocation's id"),
+         legacyNullable(opt("result", FieldKind::Any, "its result value")),
+         opt("outcome", FieldKind::Object, "success or suspended", "SubagentOutcome")},
+        false);
+    set(EventType::SubagentError, "a subagent invocation failed",
+        {req("subagentRunId", S, "the subagent invocation's id"), req("message", S, "error text"),
+         opt("code", S, "error code")},
+        false);
+    set(EventType::Raw, "a provider-native event passed through",
+        {req("event", FieldKind::Any, "the native event (any JSON, may be null)"),
+         opt("source", S, "provider/framework name")});
+    set(EventType::Custom, "an application-defined event",
+        {req("name", S, "event name"),
+         req("value", FieldKind::Any, "event value (any JSON, may be null)")});
+    // Legacy 0.x (no subagents then).
+    set(EventType::ThinkingStart, "legacy: a thinking span begins (now REASONING_START)",
+        {opt("title", S, "span label (dropped by the client)")}, false);
+    set(EventType::ThinkingEnd, "legacy: a thinking span ends (now REASONING_END)", {}, false);
+    set(EventType::ThinkingTextMessageStart,
+        "legacy: a thinking message begins (now REASONING_MESSAGE_START)", {}, false);
+    set(EventType::ThinkingTextMessageContent,
+        "legacy: thinking text appended (now REASONING_MESSAGE_CONTENT)",
+        {req("delta", S, "text fragment")}, false);
+    set(EventType::ThinkingTextMessageEnd,
+        "legacy: a thinking message ends (now REASONING_MESSAGE_END)", {}, false);
+    set(EventType::Unknown, "an event type outside the catalogue", {}, false);
+    set(EventType::Invalid, "a frame that is not an event", {}, false);
+    return s;
+}
+
+const std::array<EventSpec, kEventTypeCount> &specs()
+{
+    static const std::array<EventSpec, kEventTypeCount> s = buildSpecs();
+    return s;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Validation.
+
+struct Checker
+{
+    QString where; // "TEXT_MESSAGE_CONTENT", "RunAgentInput"
+    Diagnostics out;
+
+    void add(const char *rule, Severity severity, const QString &path, const QString &message)
+    {
+        out.append(Diagnostic {QString::fromLatin1(rule), severity, path, message, -1});
+    }
+
+    void checkObject(const QJsonObject &obj, const QList<FieldSpec> &fields, const QString &path,
+                     const QString &label, bool flagUnknown);
+    void checkField(const QJsonObject &obj, const FieldSpec &f, const QString &path,
+                    const QString &label);
+    void checkValue(const QJsonValue &v, const FieldSpec &f, const QString &path,
+                    const QString &label);
+    void checkShape(const QString &shape, const QJsonValue &v, const QString &path,
+                    const QString &label);
+    void checkArray(const QJsonValue &v, const QString &path, const QString &label,
+                    void (Checker::*item)(const QJsonValue &, const QString &, const QString &));
+
+    void checkMessage(const QJsonValue &v, const QString &path, const QString &label);
+    void checkToolCall(const QJsonValue &v, const QString &path, const QString &label);
+    void checkContentPart(const QJsonValue &v, const QString &path, const QString &label);
+    void checkSource(const QJsonValue &v, const QString &path, const QString &label);
+    void checkTokenUsage(const QJsonValue &v, const QString &path, const QString &label);
+    void checkInterrupt(const QJsonValue &v, const QString &path, const QString &label);
+    void checkTool(const QJsonValue &v, const QString &path, const QString &label);
+    void checkContext(const QJsonValue &v, const QString &path, const QString &label);
+    void checkResume(const QJsonValue &v, const QString &path, const QString &label);
+    void checkPatchOp(const QJsonValue &v, const QString &path, const QString &label);
+    void checkStringItem(const QJsonValue &v, const QString &path, const QString &label);
+    void checkRunOutcome(const QJsonObject &o, const QString &path, const QString &label);
+    void checkSubagentOutcome(const QJsonObject &o, const QString &path, const QString &label);
+    // Checks the discriminator field of a variant object; returns its value or "" if unusable.
+    QString discriminator(const QJsonObject &o, const char *key, const QStringList &allowed,
+                          const QString &path, const QString &label, bool unknownIsWarning);
+};
+
+QString quoted(const QStringList &values)
+{
+    QStringList q;
+    for (const QString &v : values)
+        q.append(QLatin1Char('\'') + v + QLatin1Char('\''));
+    return q.join(QStringLiteral(", "));
+}
+
+// How a value looks in a message: short, and never the whole of a big value.
+QString describe(const QJsonValue &v)
+{
+    switch (v.type()) {
+    case QJsonValue::Null:
+        return QStringLiteral("null");
+    case QJsonValue::Bool:
+        return v.toBool() ? QStringLiteral("true") : QStringLiteral("false");
+    case QJsonValue::Double: {
+        const double d = v.toDouble();
+        if (std::isfinite(d) && std::floor(d) == d && std::fabs(d) < 1e21)
+            return QString::number(qint64(d));
+        return QString::number(d, 'g', 17);
+    }
+    case QJsonValue::String: {
+        QString s = v.toString();
+        if (s.size() > 40)
+            s = s.left(40) + QStringLiteral("...");
+        return QLatin1Char('\'') + s + QLatin1Char('\'');
+    }
+    case QJsonValue::Array:
+        return QStringLiteral("an array");
+    case QJsonValue::Object:
+        return QStringLiteral("an object");
+    case QJsonValue::Undefined:
+        break;
+    }
+    return QStringLiteral("nothing");
+}
+
+QString expectedText(FieldKind kind)
+{
+    switch (kind) {
+    case FieldKind::String:
+        return QStringLiteral("a string");
+    case FieldKind::Integer:
+        return QStringLiteral("an integer");
+    case FieldKind::Number:
+        return QStringLiteral("a number");
+    case FieldKind::Boolean:
+        return QStringLiteral("a boolean");
+    case FieldKind::Object:
+        return QStringLiteral("an object");
+    case FieldKind::Array:
+        return QStringLiteral("an array");
+    case FieldKind::Any:
+        return QStringLiteral("any JSON value");
+    case FieldKind::NonNull:
+        return QStringLiteral("any value but null");
+    case FieldKind::StringOrArray:
+        return QStringLiteral("a string or an array");
+    }
+    return {};
+}
+
+bool isInteger(const QJsonValue &v)
+{
+    if (!v.isDouble())
+        return false;
+    const double d = v.toDouble();
+    return std::isfinite(d) && std::floor(d) == d;
+}
+
+bool kindMatches(FieldKind kind, const QJsonValue &v)
+{
+    switch (kind) {
+    case FieldKind::String:
+        return v.isString();
+    case FieldKind::Integer:
+        return isInteger(v);
+    case FieldKind::Number:
+        return v.isDouble();
+    case FieldKind::Boolean:
+        return v.isBool();
+    case FieldKind::Object:
+        return v.isObject();
+    case FieldKind::Array:
+        return v.isArray();
+    case FieldKind::Any:
+        return true;
+    case FieldKind::NonNull:
+        return !v.isNull();
+    case FieldKind::StringOrArray:
+        return v.isString() || v.isArray();
+    }
+    return false;
+}
+
+QString labelAppend(const QString &label, const QString &key)
+{
+    return label.isEmpty() ? key : label + QLatin1Char('.') + key;
+}
+
+QString labelAppend(const QString &label, qsizetype index)
+{
+    return label + QLatin1Char('[') + QString::number(index) + QLatin1Char(']');
+}
+
+void Checker::checkObject(const QJsonObject &obj, const QList<FieldSpec> &fields,
+                          const QString &path, const QString &label, bool flagUnknown)
+{
+    for (const FieldSpec &f : fields)
+        checkField(obj, f, path, label);
+    if (!flagUnknown)
+        return;
+    for (auto it = obj.begin(); it != obj.end(); ++it) {
+        const QString key = it.key();
+        const bool known = std::any_of(fields.cbegin(), fields.cend(),
+                                       [&key](const FieldSpec &f) { return f.name == key; });
+        if (!known)
+            add("schema.unknown-field", Severity::Warning, pointerAppend(path, key),
+                QStringLiteral("'%1' is not defined on %2; the reference client strips it (kept "
+                               "here)")
+                    .arg(labelAppend(label, key), where));
+    }
+}
+
+void Checker::checkField(const QJsonObject &obj, const FieldSpec &f, const QString &path,
+                         const QString &label)
+{
+    const QString fieldPath = pointerAppend(path, f.name);
+    const QString fieldLabel = labelAppend(label, f.name);
+    const auto it = obj.constFind(f.name);
+    if (it == obj.constEnd()) {
+        if (f.required)
+            add("schema.required", Severity::Error, fieldPath,
+                QStringLiteral("'%1' is required on %2").arg(fieldLabel, where));
+        return;
+    }
+    checkValue(it.value(), f, fieldPath, fieldLabel);
+}
+
+void Checker::checkValue(const QJsonValue &v, const FieldSpec &f, const QString &path,
+                         const QString &label)
+{
+    if (v.isNull()) {
+        if (f.legacyNull) {
+            add("schema.deprecated", Severity::Warning, path,
+                QStringLiteral("'%1: null' on %2 is a legacy form: the reference client's compat "
+                               "stage removes it; omit the field instead")
+                    .arg(label, where));
+            return;
+        }
+        if (f.kind != FieldKind::Any) {
+            add("schema.null-not-allowed", Severity::Error, path,
+                QStringLiteral("'%1' must not be null on %2 (expected %3%4)")
+                    .arg(label, where, expectedText(f.kind),
+                         f.required ? QString() : QStringLiteral("; omit it instead")));
+        }
+        return;
+    }
+    if (f.shape == QLatin1String("timestamp")) {
+        if (!v.isDouble()) {
+            add("schema.type", Severity::Error, path,
+                QStringLiteral("'%1' must be an integer, got %2").arg(label, describe(v)));
+        } else if (!isInteger(v) || std::fabs(v.toDouble()) > kMaxSafeInteger) {
+            add("schema.integer-timestamp", Severity::Error, path,
+                QStringLiteral("'%1' must be an integer within ±(2^53−1), got %2")
+                    .arg(label, describe(v)));
+        }
+        return;
+    }
+    if (!kindMatches(f.kind, v)) {
+        add("schema.type", Severity::Error, path,
+            QStringLiteral("'%1' must be %2, got %3")
+                .arg(label, expectedText(f.kind), describe(v)));
+        return;
+    }
+    if (!f.enumValues.isEmpty() && !f.enumValues.contains(v.toString())) {
+        add("schema.enum", Severity::Error, path,
+            QStringLiteral("'%1' must be one of %2, got %3")
+                .arg(label, quoted(f.enumValues), describe(v)));
+        return;
+    }
+    if (!f.shape.isEmpty())
+        checkShape(f.shape, v, path, label);
+}
+
+void Checker::checkShape(const QString &shape, const QJsonValue &v, const QString &path,
+                         const QString &label)
+{
+    if (shape == QLatin1String("count")) {
+        const double d = v.toDouble();
+        if (d < 0 || d > kMaxSafeInteger)
+            add("schema.range", Severity::Error, path,
+                QStringLiteral("'%1' must be a non-negative safe integer, got %2")
+                    .arg(label, describe(v)));
+    } else if (shape == QLatin1String("Message[]")) {
+        checkArray(v, path, label, &Checker::checkMessage);
+    } else if (shape == QLatin1String("ToolCall[]")) {
+        checkArray(v, path, label, &Checker::checkToolCall);
+    } else if (shape == QLatin1String("ContentPart[]")) {
+        if (v.isArray()) // content may also be a plain string
+            checkArray(v, path, label, &Checker::checkContentPart);
+    } else if (shape == QLatin1String("TokenUsage[]")) {
+        checkArray(v, path, label, &Checker::checkTokenUsage);
+    } else if (shape == QLatin1String("Interrupt[]")) {
+        checkArray(v, path, label, &Checker::checkInterrupt);
+    } else if (shape == QLatin1String("Tool[]")) {
+        checkArray(v, path, label, &Checker::checkTool);
+    } else if (shape == QLatin1String("Context[]")) {
+        checkArray(v, path, label, &Checker::checkContext);
+    } else if (shape == QLatin1String("ResumeEntry[]")) {
+        checkArray(v, path, label, &Checker::checkResume);
+    } else if (shape == QLatin1String("JsonPatch")) {
+        checkArray(v, path, label, &Checker::checkPatchOp);
+    } else if (shape == QLatin1String("string[]")) {
+        checkArray(v, path, label, &Checker::checkStringItem);
+    } else if (shape == QLatin1String("RunOutcome")) {
+        checkRunOutcome(v.toObject(), path, label);
+    } else if (shape == QLatin1String("SubagentOutcome")) {
+        checkSubagentOutcome(v.toObject(), path, label);
+    } else if (shape == QLatin1String("RunAgentInput")) {
+        checkObject(v.toObject(), runAgentInputFields(), path, label, true);
+    } else if (shape == QLatin1String("FunctionCall")) {
+        static const QList<FieldSpec> fields = {
+            req("name", FieldKind::String, "tool name"),
+            req("arguments", FieldKind::String, "JSON text of the arguments, verbatim"),
+        };
+        checkObject(v.toObject(), fields, path, label, true);
+    } else if (shape == QLatin1String("Source")) {
+        checkSource(v, path, label);
+    }
+}
+
+void Checker::checkArray(const QJsonValue &v, const QString &path, const QString &label,
+                         void (Checker::*item)(const QJsonValue &, const QString &,
+                                               const QString &))
+{
+    const QJsonArray a = v.toArray();
+    for (qsizetype i = 0; i < a.size(); ++i)
+        (this->*item)(a.at(i), pointerAppend(path, i), labelAppend(label, i));
+}
+
+bool requireObject(Checker &c, const QJsonValue &v, const QString &path, const QString &label)
+{
+    if (v.isObject())
+        return true;
+    c.add(v.isNull() ? "schema.null-not-allowed" : "schema.type", Severity::Error, path,
+          QStringLiteral("'%1' must be an object, got %2").arg(label, describe(v)));
+    return false;
+}
+
+QString Checker::discriminator(const QJsonObject &o, const char *key, const QStringList &allowed,
+                               const QString &path, const QString &label, bool unknownIsWarning)
+{
+    const QString k = QString::fromLatin1(key);
+    FieldSpec f = req(key, FieldKind::String, "discriminator");
+    if (!o.contains(k) || !o.value(k).isString()) {
+        checkField(o, f, path, label);
+        return {};
+    }
+    const QString value = o.value(k).toString();
+    if (!allowed.contains(value)) {
+        if (unknownIsWarning)
+            add("schema.unknown-variant", Severity::Warning, pointerAppend(path, k),
+                QStringLiteral("'%1' must be one of %2, got %3; the reference client strips the "
+                               "whole '%4'")
+                    .arg(labelAppend(label, k), quoted(allowed), describe(o.value(k)), label));
+        else
+            add("schema.enum", Severity::Error, pointerAppend(path, k),
+                QStringLiteral("'%1' must be one of %2, got %3")
+                    .arg(labelAppend(label, k), quoted(allowed), describe(o.value(k))));
+        return {};
+    }
+    return value;
+}
+
+void Checker::checkMessage(const QJsonValue &v, const QString &path, const QString &label)
+{
+    if (!requireObject(*this, v, path, label))
+        return;
+    const QJsonObject o = v.toObject();
+    static const QStringList roles
+        = words({"developer", "system", "assistant", "user", "tool", "activity", "reasoning"});
+    const QString role = discriminator(o, "role", roles, path, label, false);
+    if (role.isEmpty())
+        return;
+    const auto S = FieldKind::String;
+    const FieldSpec roleField = req("role", S, "author role", "", roles);
+    const FieldSpec id = req("id", S, "message id");
+    const FieldSpec encrypted = opt("encryptedValue", S, "opaque provider string");
+    const FieldSpec metadata = opt("metadata", FieldKind::Object, "open map");
+    const FieldSpec subagent = opt("subagentRunId", S, "subagent that produced it");
+    const FieldSpec name = opt("name", S, "author name");
+    const FieldSpec parts
+        = req("content", FieldKind::StringOrArray, "string or ContentPart[]", "ContentPart[]");
+    QList<FieldSpec> fields;
+    if (role == QLatin1String("developer") || role == QLatin1String("system"))
+        fields = {roleField, id, req("content", S, "text"), name, encrypted, metadata, subagent};
+    else if (role == QLatin1String("assistant"))
+        fields = {roleField,
+                  id,
+                  opt("content", S, "text"),
+                  opt("toolCalls", FieldKind::Array, "tool calls", "ToolCall[]"),
+                  name,
+                  encrypted,
+                  metadata,
+                  subagent};
+    else if (role == QLatin1String("user"))
+        fields = {roleField, id, parts, name, encrypted, metadata, subagent};
+    else if (role == QLatin1String("tool"))
+        fields = {roleField,
+                  id,
+                  parts,
+                  req("toolCallId", S, "tool call answered"),
+                  opt("error", S, "error text"),
+                  encrypted,
+                  metadata,
+                  subagent};
+    else if (role == QLatin1String("activity"))
+        fields = {roleField,
+                  id,
+                  req("activityType", S, "activity kind"),
+                  req("content", FieldKind::Object, "activity content"),
+                  metadata,
+                  subagent};
+    else // reasoning
+        fields = {roleField, id, req("content", S, "text"), encrypted, metadata, subagent};
+    checkObject(o, fields, path, label, true);
+}
+
+void Checker::checkToolCall(const QJsonValue &v, const QString &path, const QString &label)
+{
+    if (!requireObject(*this, v, path, label))
+        return;
+    static const QList<FieldSpec> fields = {
+        req("id", FieldKind::String, "tool call id"),
+        req("type", FieldKind::String, "always \"function\"", "", words({"function"})),
+        req("function", FieldKind::Object, "name and arguments", "FunctionCall"),
+        opt("encryptedValue", FieldKind::String, "opaque provider string"),
+        opt("metadata", FieldKind::Object, "open map"),
+    };
+    checkObject(v.toObject(), fields, path, label, true);
+}
+
+void Checker::checkContentPart(const QJsonValue &v, const QString &path, const QString &label)
+{
+    if (!requireObject(*this, v, path, label))
+        return;
+    const QJsonObject o = v.toObject();
+    static const QStringList types
+        = words({"text", "image", "audio", "video", "document", "binary"});
+    const QString type = discriminator(o, "type", types, path, label, false);
+    if (type.isEmpty())
+        return;
+    const FieldSpec typeField = req("type", FieldKind::String, "part kind", "", types);
+    const FieldSpec id = opt("id", FieldKind::String, "part id");
+    if (type == QLatin1String("text")) {
+        checkObject(o,
+                    {typeField, req("text", FieldKind::String, "the text"), id,
+                     opt("metadata", FieldKind::Object, "open map")},
+                    path, label, true);
+    } else if (type == QLatin1String("binary")) {
+        add("schema.deprecated", Severity::Warning, pointerAppend(path, QStringLiteral("type")),
+            QStringLiteral("'%1' is a legacy binary content part; the reference client upgrades "
+                           "it to an image/audio/video/document part by mimeType")
+                .arg(label));
+        checkObject(o,
+                    {typeField, req("mimeType", FieldKind::String, "media type"),
+                     opt("data", FieldKind::String, "base64 data"),
+                     opt("url", FieldKind::String, "location"), id,
+                     opt("filename", FieldKind::String, "file name")},
+                    path, label, true);
+    } else {
+        checkObject(o,
+                    {typeField, req("source", FieldKind::Object, "data / url / file", "Source"), id,
+                     legacyNullable(opt("metadata", FieldKind::Object, "open map"))},
+                    path, label, true);
+    }
+}
+
+void Checker::checkSource(const QJsonValue &v, const QString &path, const QString &label)
+{
+    const QJsonObject o = v.toObject();
+    static const QStringList types = words({"data", "url", "file"});
+    const QString type = discriminator(o, "type", types, path, label, false);
+    if (type.isEmpty())
+        return;
+    const FieldSpec typeField = req("type", FieldKind::String, "source kind", "", types);
+    QList<FieldSpec> fields = {typeField};
+    if (type == QLatin1String("data")) {
+        fields << req("value", FieldKind::String, "base64 data")
+               << req("mimeType", FieldKind::String, "media type");
+    } else if (type == QLatin1String("url")) {
+        fields << req("value", FieldKind::String, "URL")
+               << opt("mimeType", FieldKind::String, "media type");
+    } else {
+        fields << req("value", FieldKind::String, "provider-issued file handle")
+               << opt("provider", FieldKind::String, "lowercase vendor id")
+               << opt("mimeType", FieldKind::String, "media type");
+    }
+    checkObject(o, fields, path, label, true);
+}
+
+void Checker::checkTokenUsage(const QJsonValue &v, const QString &path, const QString &label)
+{
+    if (requireObject(*this, v, path, label))
+        checkObject(v.toObject(), tokenUsageFields(), path, label, true);
+}
+
+void Checker::checkInterrupt(const QJsonValue &v, const QString &path, const QString &label)
+{
+    if (requireObject(*this, v, path, label))
+        checkObject(v.toObject(), interruptFields(), path, label, true);
+}
+
+void Checker::checkTool(const QJsonValue &v, const QString &path, const QString &label)
+{
+    if (requireObject(*this, v, path, label))
+        checkObject(v.toObject(), toolFields(), path, label, true);
+}
+
+void Checker::checkContext(const QJsonValue &v, const QString &path, const QString &label)
+{
+    if (requireObject(*this, v, path, label))
+        checkObject(v.toObject(), contextFields(), path, label, true);
+}
+
+void Checker::checkResume(const QJsonValue &v, const QString &path, const QString &label)
+{
+    if (requireObject(*this, v, path, label))
+        checkObject(v.toObject(), resumeFields(), path, label, true);
+}
+
+void Checker::checkStringItem(const QJsonValue &v, const QString &path, const QString &label)
+{
+    if (!v.isString())
+        add(v.isNull() ? "schema.null-not-allowed" : "schema.type", Severity::Error, path,
+            QStringLiteral("'%1' must be a string, got %2").arg(label, describe(v)));
+}
+
+void Checker::checkPatchOp(const QJsonValue &v, const QString &path, const QString &label)
+{
+    if (!requireObject(*this, v, path, label))
+        return;
+    const QJsonObject o = v.toObject();
+    static const QStringList ops = words({"add", "remove", "replace", "move", "copy", "test"});
+    const QString op = discriminator(o, "op", ops, path, label, false);
+    if (op.isEmpty())
+        return;
+    QList<FieldSpec> fields = {req("path", FieldKind::String, "RFC 6901 JSON Pointer")};
+    if (op == QLatin1String("add") || op == QLatin1String("replace") || op == QLatin1String("test"))
+        fields << req("value", FieldKind::Any, "the value");
+    if (op == QLatin1String("move") || op == QLatin1String("copy"))
+        fields << req("from", FieldKind::String, "RFC 6901 JSON Pointer");
+    const qsizetype before = out.size();
+    // Extra members on an op are allowed by the schema: not flagged.
+    checkObject(o, fields, path, label, false);
+    if (out.size() != before)
+        return;
+    for (const char *key : {"path", "from"}) {
+        const QString k = QString::fromLatin1(key);
+        if (o.contains(k) && !isJsonPointerSyntax(o.value(k).toString()))
+            add("schema.format", Severity::Error, pointerAppend(path, k),
+                QStringLiteral("'%1' must be an RFC 6901 JSON Pointer (\"\" or \"/a/b\"), got %2")
+                    .arg(labelAppend(label, k), describe(o.value(k))));
+    }
+}
+
+void Checker::checkRunOutcome(const QJsonObject &o, const QString &path, const QString &label)
+{
+    static const QStringList types = words({"success", "interrupt", "cancelled"});
+    const QString type = discriminator(o, "type", types, path, label, true);
+    if (type.isEmpty())
+        return;
+    QList<FieldSpec> fields = {req("type", FieldKind::String, "outcome kind", "", types)};
+    if (type == QLatin1String("success"))
+        fields << opt("pendingToolCallIds", FieldKind::Array, "calls left unanswered", "string[]");
+    else if (type == QLatin1String("interrupt"))
+        fields << req("interrupts", FieldKind::Array, "why the run paused (at least one)",
+                      "Interrupt[]");
+    checkObject(o, fields, path, label, true);
+    if (type == QLatin1String("interrupt") && o.value(QStringLiteral("interrupts")).isArray()
+        && o.value(QStringLiteral("interrupts")).toArray().isEmpty())
+        add("schema.min-items", Severity::Error, pointerAppend(path, QStringLiteral("interrupts")),
+            QStringLiteral("'%1' must hold at least 1 interrupt on %2")
+                .arg(labelAppend(label, QStringLiteral("interrupts")), where));
+}
+
+void Checker::checkSubagentOutcome(const QJsonObject &o, const QString &path, const QString &label)
+{
+    static const QStringList types = words({"success", "suspended"});
+    const QString type = discriminator(o, "type", types, path, label, false);
+    if (type.isEmpty())
+        return;
+    QList<FieldSpec> fields = {req("type", FieldKind::String, "outcome kind", "", types)};
+    if (type == QLatin1String("suspended"))
+        fields << opt("interruptIds", FieldKind::Array, "interrupts it waits on", "string[]");
+    checkObject(o, fields, path, label, true);
+}
+
+} // namespace
+
+QList<EventType> aguiEventTypes()
+{
+    QList<EventType> out;
+    for (int i = 0; i < kAguiEventTypeCount; ++i)
+        out.append(EventType(i));
+    return out;
+}
+
+QList<EventType> legacyEventTypes()
+{
+    QList<EventType> out;
+    for (int i = 0; i < kEventTypeCount; ++i)
+        if (isLegacyType(EventType(i)))
+            out.append(EventType(i));
+    return out;
+}
+
+QList<FieldSpec> baseFieldSpecs()
+{
+    static const QList<FieldSpec> f = {
+        req("type", FieldKind::String, "the event type"),
+        opt("timestamp", FieldKind::Integer, "integer, ms since the Unix epoch by convention",
+            "timestamp"),
+        legacyNullable(
+            opt("rawEvent", FieldKind::NonNull, "the provider-native source event, for debugging")),
+        opt("metadata", FieldKind::Object, "open map merged into the message / tool call built"),
+    };
+    return f;
+}
+
+FieldSpec attributionFieldSpec()
+{
+    return opt("subagentRunId", FieldKind::String,
+               "subagent invocation that produced the event (absent = the parent agent)");
+}
+
+const EventSpec &eventSpec(EventType type)
+{
+    return specs()[size_t(type)];
+}
+
+QList<FieldSpec> allFieldSpecs(EventType type)
+{
+    const EventSpec &spec = eventSpec(type);
+    QList<FieldSpec> out = spec.fields;
+    out += baseFieldSpecs();
+    if (spec.attribution)
+        out.append(attributionFieldSpec());
+    return out;
+}
+
+QString fieldTypeText(const FieldSpec &field)
+{
+    if (!field.enumValues.isEmpty())
+        return field.enumValues.size() == 1
+            ? QLatin1Char('"') + field.enumValues.first() + QLatin1Char('"')
+            : QLatin1Char('"') + field.enumValues.join(QStringLiteral("\" | \""))
+                + QLatin1Char('"');
+    if (field.shape == QLatin1String("JsonPatch"))
+        return QStringLiteral("JSON Patch op[]");
+    if (field.kind == FieldKind::StringOrArray)
+        return QStringLiteral("string | ") + field.shape;
+    if (!field.shape.isEmpty() && field.shape != QLatin1String("timestamp")
+        && field.shape != QLatin1String("count"))
+        return field.shape;
+    switch (field.kind) {
+    case FieldKind::String:
+        return QStringLiteral("string");
+    case FieldKind::Integer:
+        return QStringLiteral("integer");
+    case FieldKind::Number:
+        return QStringLiteral("number");
+    case FieldKind::Boolean:
+        return QStringLiteral("boolean");
+    case FieldKind::Object:
+        return QStringLiteral("object");
+    case FieldKind::Array:
+        return QStringLiteral("array");
+    case FieldKind::Any:
+        return QStringLiteral("any (may be null)");
+    case FieldKind::NonNull:
+        return QStringLiteral("any except null");
+    case FieldKind::StringOrArray:
+        break;
+    }
+    return QStringLiteral("any");
+}
+
+Diagnostics validateEvent(const QJsonObject &obj, EventType type)
+{
+    if (type == EventType::Invalid)
+        return {};
+    Checker c;
+    if (type == EventType::Unknown) {
+        const QString name = obj.value(QStringLiteral("type")).toString();
+        c.add("schema.unknown-type", Severity::Warning, QStringLiteral("/type"),
+              QStringLiteral("'%1' is not an AG-UI 1.0 event type; the reference client drops the "
+                             "event (kept here)")
+                  .arg(name));
+        return c.out;
+    }
+    c.where = eventTypeName(type);
+    if (isLegacyType(type)) {
+        static const QHash<EventType, const char *> replacement = {
+            {EventType::ThinkingStart, "REASONING_START"},
+            {EventType::ThinkingEnd, "REASONING_END"},
+            {EventType::ThinkingTextMessageStart, "REASONING_MESSAGE_START"},
+            {EventType::ThinkingTextMessageContent, "REASONING_MESSAGE_CONTENT"},
+            {EventType::ThinkingTextMessageEnd, "REASONING_MESSAGE_END"},
+        };
+        c.add("schema.deprecated", Severity::Warning, QStringLiteral("/type"),
+              QStringLiteral("'%1' is a legacy 0.x event type; the reference client converts it "
+                             "to %2 with a client-minted id")
+                  .arg(c.where, QString::fromLatin1(replacement.value(type))));
+        if (type == EventType::ThinkingStart && obj.contains(QStringLiteral("title")))
+            c.add("schema.deprecated", Severity::Warning, QStringLiteral("/title"),
+                  QStringLiteral("'title' on THINKING_START is dropped by the reference client "
+                                 "(REASONING_START has no title)"));
+    }
+    c.checkObject(obj, allFieldSpecs(type), QString(), QString(), true);
+    // Attribution is "not defined" on RUN_* and MESSAGES_SNAPSHOT: checkObject already reported
+    // a subagentRunId there as an unknown field (the client strips it).
+    return c.out;
+}
+
+Diagnostics validateMessage(const QJsonValue &message, const QString &path)
+{
+    Checker c;
+    c.where = QStringLiteral("message");
+    c.checkMessage(message, path, QStringLiteral("message"));
+    return c.out;
+}
+
+Diagnostics validateMessages(const QJsonValue &messages, const QString &path)
+{
+    Checker c;
+    c.where = QStringLiteral("messages");
+    FieldSpec f = req("messages", FieldKind::Array, "messages", "Message[]");
+    c.checkValue(messages, f, path, QStringLiteral("messages"));
+    return c.out;
+}
+
+Diagnostics validateJsonPatch(const QJsonValue &patch, const QString &path)
+{
+    Checker c;
+    c.where = QStringLiteral("JSON Patch");
+    FieldSpec f = req("patch", FieldKind::Array, "patch operations", "JsonPatch");
+    c.checkValue(patch, f, path, QStringLiteral("patch"));
+    return c.out;
+}
+
+Diagnostics validateRunAgentInputSchema(const QJsonObject &input)
+{
+    Checker c;
+    c.where = QStringLiteral("RunAgentInput");
+    c.checkObject(input, runAgentInputFields(), QString(), QString(), true);
+    return c.out;
+}
+
+QList<FieldSpec> runAgentInputFieldSpecs()
+{
+    return runAgentInputFields();
+}
+
+bool isJsonPointerSyntax(const QString &pointer)
+{
+    static const QRegularExpression re(QStringLiteral("^(/([^/~]|~[01])*)*$"));
+    return re.match(pointer).hasMatch();
+}
+
+QString pointerAppend(const QString &base, const QString &key)
+{
+    QString escaped = key;
+    escaped.replace(QLatin1Char('~'), QStringLiteral("~0"));
+    escaped.replace(QLatin1Char('/'), QStringLiteral("~1"));
+    return base + QLatin1Char('/') + escaped;
+}
+
+QString pointerAppend(const QString &base, qsizetype index)
+{
+    return base + QLatin1Char('/') + QString::number(index);
+}
+
+} // namespace agui

@@ -1,0 +1,115 @@
+// decodePayload: invalid JSON (with byte offset), non-object, missing type, unknown type, valid.
+#include "core/protocol/decoder.h"
+
+#include <QTest>
+
+using namespace agui;
+
+class TestDecoder : public QObject
+{
+    Q_OBJECT
+private Q_SLOTS:
+    void validEvent()
+    {
+        const QByteArray payload
+            = R"({"type":"TEXT_MESSAGE_CONTENT","messageId":"m1","delta":"Hi"})";
+        const Event e = decodePayload(payload, Framing::Sse);
+        QCOMPARE(e.type, EventType::TextMessageContent);
+        QCOMPARE(e.typeName, QStringLiteral("TEXT_MESSAGE_CONTENT"));
+        QCOMPARE(e.framing, Framing::Sse);
+        QCOMPARE(e.payload, payload);
+        QCOMPARE(e.stringField(QLatin1StringView("delta")), QStringLiteral("Hi"));
+        QVERIFY(e.diagnostics.isEmpty());
+        QVERIFY(e.isValid());
+    }
+
+    void schemaFindingsAttached()
+    {
+        const Event e = decodePayload(R"({"type":"TEXT_MESSAGE_CONTENT","messageId":"m1"})",
+                                      Framing::JsonLine);
+        QCOMPARE(e.type, EventType::TextMessageContent);
+        QCOMPARE(e.framing, Framing::JsonLine);
+        QCOMPARE(e.diagnostics.size(), 1);
+        QCOMPARE(e.diagnostics[0].ruleId, QStringLiteral("schema.required"));
+        QCOMPARE(e.diagnostics[0].message,
+                 QStringLiteral("'delta' is required on TEXT_MESSAGE_CONTENT"));
+        QVERIFY(e.hasErrors());
+    }
+
+    void invalidJsonNamesOffset()
+    {
+        const QByteArray payload = R"({"type":"RUN_STARTED",,"x":1})";
+        const Event e = decodePayload(payload, Framing::Sse);
+        QCOMPARE(e.type, EventType::Invalid);
+        QVERIFY(!e.isValid());
+        QCOMPARE(e.payload, payload); // bytes kept
+        QVERIFY(e.json.isEmpty());
+        QCOMPARE(e.diagnostics.size(), 1);
+        const Diagnostic &d = e.diagnostics[0];
+        QCOMPARE(d.ruleId, QStringLiteral("wire.not-json"));
+        QCOMPARE(d.severity, Severity::Error);
+        QVERIFY(d.byteOffset >= 22 && d.byteOffset <= 23);
+        QVERIFY2(d.message.contains(QStringLiteral("at byte %1 of the payload").arg(d.byteOffset)),
+                 qPrintable(d.message));
+    }
+
+    void truncatedAndEmpty()
+    {
+        const Event t = decodePayload(R"({"type":"RUN_STARTED")", Framing::Sse);
+        QCOMPARE(t.type, EventType::Invalid);
+        QCOMPARE(t.diagnostics.value(0).ruleId, QStringLiteral("wire.not-json"));
+        const Event e = decodePayload(QByteArray(), Framing::Sse);
+        QCOMPARE(e.type, EventType::Invalid);
+        QCOMPARE(e.diagnostics.value(0).ruleId, QStringLiteral("wire.not-json"));
+        QVERIFY(e.diagnostics.value(0).message.contains(QStringLiteral("empty")));
+    }
+
+    void notAnObject()
+    {
+        for (const char *payload : {"[1,2]", "\"RUN_STARTED\"", "42", "null"}) {
+            const Event e = decodePayload(QByteArray(payload), Framing::Sse);
+            QCOMPARE(e.type, EventType::Invalid);
+            QCOMPARE(e.diagnostics.size(), 1);
+            QCOMPARE(e.diagnostics[0].ruleId, QStringLiteral("wire.not-object"));
+            QCOMPARE(e.diagnostics[0].message,
+                     QStringLiteral("Invalid event: the frame is not a JSON object."));
+            QCOMPARE(e.payload, QByteArray(payload));
+        }
+    }
+
+    void noType()
+    {
+        for (const char *payload :
+             {R"({"messageId":"m"})", R"({"type":""})", R"({"type":5})", R"({"type":null})"}) {
+            const Event e = decodePayload(QByteArray(payload), Framing::Sse);
+            QCOMPARE(e.type, EventType::Invalid);
+            QCOMPARE(e.diagnostics.size(), 1);
+            QCOMPARE(e.diagnostics[0].ruleId, QStringLiteral("wire.no-type"));
+            QCOMPARE(e.diagnostics[0].message,
+                     QStringLiteral("Invalid event: the frame carries no event type."));
+            QVERIFY(!e.json.isEmpty()); // the object is kept for the views
+        }
+    }
+
+    void unknownTypeKept()
+    {
+        const Event e = decodePayload(R"({"type":"error","message":"x"})", Framing::Sse);
+        QCOMPARE(e.type, EventType::Unknown);
+        QCOMPARE(e.typeName, QStringLiteral("error"));
+        QCOMPARE(e.json.value(QStringLiteral("message")).toString(), QStringLiteral("x"));
+        QCOMPARE(e.diagnostics.size(), 1);
+        QCOMPARE(e.diagnostics[0].ruleId, QStringLiteral("schema.unknown-type"));
+        QCOMPARE(e.diagnostics[0].severity, Severity::Warning);
+        QVERIFY(e.isValid());
+    }
+
+    void legacyTypeDecoded()
+    {
+        const Event e = decodePayload(R"({"type":"THINKING_START"})", Framing::Sse);
+        QCOMPARE(e.type, EventType::ThinkingStart);
+        QCOMPARE(e.diagnostics.value(0).ruleId, QStringLiteral("schema.deprecated"));
+    }
+};
+
+QTEST_GUILESS_MAIN(TestDecoder)
+#include "test_decoder.moc"
