@@ -1,0 +1,561 @@
+#include "core/session/lintextra.h"
+
+#include "core/json/jsonpatch.h"
+
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonParseError>
+
+#include <algorithm>
+
+namespace agui {
+
+using lint::stringMember;
+
+namespace {
+
+constexpr QLatin1StringView kSubagentRunId {"subagentRunId"};
+
+bool hasSchemaErrorUnder(const Event &e, const QString &pointer)
+{
+    for (const Diagnostic &d : e.diagnostics) {
+        if (d.severity == Severity::Error
+            && (d.path == pointer || d.path.startsWith(pointer + QLatin1Char('/'))))
+            return true;
+    }
+    return false;
+}
+
+// Events that may carry an attribution tag (the SUBAGENT_* ones name their subject instead; RUN_*
+// and MESSAGES_SNAPSHOT do not define one).
+bool isAttributable(EventType type)
+{
+    switch (type) {
+    case EventType::RunStarted:
+    case EventType::RunFinished:
+    case EventType::RunError:
+    case EventType::MessagesSnapshot:
+    case EventType::SubagentStarted:
+    case EventType::SubagentFinished:
+    case EventType::SubagentError:
+        return false;
+    default:
+        return true;
+    }
+}
+
+} // namespace
+
+void ExtraRules::observeFrame(const Event &frame, qint64 index, LintSink &sink)
+{
+    if (frame.isValid()) {
+        ++m_frames;
+        if (frame.json.contains(QLatin1StringView("timestamp")))
+            m_sawTimestamp = true;
+    }
+    if (frame.type == EventType::Unknown
+        && frame.typeName.contains(QLatin1StringView("error"), Qt::CaseInsensitive))
+        sink.report(u"lint.non-agui-error-frame", index, QStringLiteral("/type"),
+                    QStringLiteral("Frame of type '%1' is not an AG-UI event (the client drops "
+                                   "unknown types, so the failure goes unseen); report a failed "
+                                   "run with RUN_ERROR {message, code}")
+                        .arg(frame.typeName));
+}
+
+void ExtraRules::startRun(const Event &e, qint64 index)
+{
+    Q_UNUSED(index);
+    m_phase = RunPhase::Active;
+    m_runId = stringMember(e.json, QLatin1StringView("runId"));
+    m_threadId = stringMember(e.json, QLatin1StringView("threadId"));
+    m_terminalIndex = -1;
+    m_runToolCalls.clear();
+    m_runToolCallSet.clear();
+    m_runAnswered.clear();
+    m_runSubagents.clear();
+    m_runUnstartedReported.clear();
+    m_runDeltas = 0;
+    m_runDeltaBeforeSnapshotReported = false;
+
+    // The base of this run's state and the messages the client already holds: RUN_STARTED.input
+    // (the echo of what was POSTed) or else the input handed to Linter::setRunInput().
+    const QJsonObject echo = e.json.value(QLatin1StringView("input")).toObject();
+    const QJsonObject input = echo.isEmpty() ? m_pendingInput : echo;
+    m_pendingInput = QJsonObject();
+    if (input.contains(QLatin1StringView("state")))
+        m_state = input.value(QLatin1StringView("state"));
+    learnMessages(input.value(QLatin1StringView("messages")));
+}
+
+void ExtraRules::learnMessages(const QJsonValue &messages)
+{
+    const QJsonArray list = messages.toArray();
+    for (const QJsonValue &value : list) {
+        const QJsonObject m = value.toObject();
+        const std::optional<QString> id = stringMember(m, QLatin1StringView("id"));
+        if (!id)
+            continue;
+        const QString role
+            = stringMember(m, QLatin1StringView("role")).value_or(QStringLiteral("assistant"));
+        m_roles.insert(*id, role);
+        if (role == QStringLiteral("activity"))
+            m_activities.insert(*id);
+        const QJsonArray calls = m.value(QLatin1StringView("toolCalls")).toArray();
+        for (const QJsonValue &call : calls) {
+            const std::optional<QString> callId
+                = stringMember(call.toObject(), QLatin1StringView("id"));
+            if (callId && !m_toolCalls.contains(*callId)) {
+                ToolCall known;
+                known.open = false;
+                m_toolCalls.insert(*callId, known);
+            }
+        }
+    }
+}
+
+void ExtraRules::checkRunFinished(const Event &e, qint64 index, LintSink &sink)
+{
+    const QJsonObject &j = e.json;
+    const auto compare = [&](QLatin1StringView field, const std::optional<QString> &started) {
+        const std::optional<QString> finished = stringMember(j, field);
+        if (started && finished && *started != *finished)
+            sink.report(u"lint.run-id-mismatch", index, QStringLiteral("/") + QString(field),
+                        QStringLiteral("RUN_FINISHED %1 '%2' does not match RUN_STARTED %1 '%3'")
+                            .arg(QString(field), *finished, *started));
+    };
+    compare(QLatin1StringView("threadId"), m_threadId);
+    compare(QLatin1StringView("runId"), m_runId);
+
+    // pendingToolCallIds: an explicit non-empty list replaces what the client would derive
+    // (calls started in the run and not answered); absent or [] means "derive".
+    const QJsonObject outcome = j.value(QLatin1StringView("outcome")).toObject();
+    if (outcome.value(QLatin1StringView("type")) != QJsonValue(QStringLiteral("success")))
+        return;
+    const QJsonArray listed = outcome.value(QLatin1StringView("pendingToolCallIds")).toArray();
+    if (listed.isEmpty())
+        return;
+    QSet<QString> derived;
+    for (const QString &id : std::as_const(m_runToolCalls)) {
+        if (!m_runAnswered.contains(id))
+            derived.insert(id);
+    }
+    QSet<QString> listedSet;
+    for (qsizetype i = 0; i < listed.size(); ++i) {
+        if (!listed.at(i).isString())
+            continue; // schema.type
+        const QString id = listed.at(i).toString();
+        listedSet.insert(id);
+        if (derived.contains(id))
+            continue;
+        QString why;
+        if (!m_toolCalls.contains(id))
+            why = QStringLiteral("which was never started in this stream");
+        else if (m_runAnswered.contains(id))
+            why = QStringLiteral("which was answered by a TOOL_CALL_RESULT in this run");
+        else
+            why = QStringLiteral("which was not started in this run");
+        sink.report(u"lint.pending-tool-calls-mismatch", index,
+                    QStringLiteral("/outcome/pendingToolCallIds/%1").arg(i),
+                    QStringLiteral("pendingToolCallIds lists '%1', %2").arg(id, why));
+    }
+    for (const QString &id : std::as_const(m_runToolCalls)) {
+        if (derived.contains(id) && !listedSet.contains(id))
+            sink.report(u"lint.pending-tool-calls-mismatch", index,
+                        QStringLiteral("/outcome/pendingToolCallIds"),
+                        QStringLiteral("Tool call '%1' was started in this run and has no "
+                                       "TOOL_CALL_RESULT, but pendingToolCallIds does not list it")
+                            .arg(id));
+    }
+}
+
+void ExtraRules::checkToolCallStart(const Event &e, qint64 index, LintSink &sink)
+{
+    const std::optional<QString> id = stringMember(e.json, QLatin1StringView("toolCallId"));
+    if (!id)
+        return;
+    auto it = m_toolCalls.find(*id);
+    if (it != m_toolCalls.end() && !it->open) {
+        sink.report(
+            u"lint.restart-closed-id", index, QStringLiteral("/toolCallId"),
+            QStringLiteral("TOOL_CALL_START reuses tool call id '%1', which already %2; the "
+                           "client keeps the existing call (only renaming it) and appends "
+                           "the new arguments to the old ones")
+                .arg(*id,
+                     it->endIndex >= 0 ? QStringLiteral("ended at event %1").arg(it->endIndex)
+                                       : QStringLiteral("exists in the run input or a messages "
+                                                        "snapshot")));
+    }
+    if (it == m_toolCalls.end() || !it->open) {
+        ToolCall call;
+        m_toolCalls.insert(*id, call);
+    }
+    if (!m_runToolCallSet.contains(*id)) {
+        m_runToolCallSet.insert(*id);
+        m_runToolCalls.append(*id);
+    }
+
+    // Which message the client attaches the call to (reference §3.6 TOOL_CALL_START).
+    const std::optional<QString> parent
+        = stringMember(e.json, QLatin1StringView("parentMessageId"));
+    if (!parent) {
+        if (!m_roles.contains(*id))
+            m_roles.insert(*id, QStringLiteral("assistant"));
+        return;
+    }
+    const auto role = m_roles.constFind(*parent);
+    if (role == m_roles.cend()) {
+        sink.report(u"lint.parent-message-unknown", index, QStringLiteral("/parentMessageId"),
+                    QStringLiteral("TOOL_CALL_START parentMessageId '%1' names no message seen so "
+                                   "far; the client creates an assistant message with that id")
+                        .arg(*parent));
+        m_roles.insert(*parent, QStringLiteral("assistant"));
+    } else if (*role != QStringLiteral("assistant")) {
+        sink.report(u"lint.parent-message-not-assistant", index, QStringLiteral("/parentMessageId"),
+                    QStringLiteral("TOOL_CALL_START parentMessageId '%1' names a '%2' message, not "
+                                   "an assistant message; the client puts the call on a new "
+                                   "assistant message '%3' instead")
+                        .arg(*parent, *role, *id));
+        if (!m_roles.contains(*id))
+            m_roles.insert(*id, QStringLiteral("assistant"));
+    }
+}
+
+void ExtraRules::checkToolCallEnd(const QString &id, qint64 index, LintSink &sink)
+{
+    auto it = m_toolCalls.find(id);
+    if (it == m_toolCalls.end() || !it->open)
+        return; // verify.C3
+    it->open = false;
+    it->endIndex = index;
+    const QString args = std::exchange(it->args, QString());
+    if (args.trimmed().isEmpty())
+        return; // no arguments at all: the client's JSON.parse fails and it uses {}, which is
+                // what a tool without parameters means
+    // Wrapped in [] so any JSON value parses with Qt 6.4 (which reads only arrays/objects at top
+    // level); offsets are then shifted back by the one byte added.
+    QJsonParseError error;
+    const QByteArray wrapped = '[' + args.toUtf8() + ']';
+    const QJsonDocument doc = QJsonDocument::fromJson(wrapped, &error);
+    QString problem;
+    if (error.error != QJsonParseError::NoError) {
+        const qsizetype offset = std::clamp<qsizetype>(error.offset - 1, 0, args.toUtf8().size());
+        problem = QStringLiteral("%1 at byte %2").arg(error.errorString()).arg(offset);
+    } else if (doc.array().size() != 1) {
+        problem = QStringLiteral("%1 JSON values one after the other").arg(doc.array().size());
+    }
+    if (!problem.isEmpty())
+        sink.report(u"lint.tool-args-invalid-json", index, QStringLiteral("/toolCallId"),
+                    QStringLiteral("Concatenated TOOL_CALL_ARGS for tool call '%1' do not parse as "
+                                   "JSON: %2; the client hands {} to onNewToolCall")
+                        .arg(id, problem));
+}
+
+void ExtraRules::checkStateDelta(const Event &e, qint64 index, LintSink &sink)
+{
+    const QString deltaPointer = QStringLiteral("/delta");
+    if (hasSchemaErrorUnder(e, deltaPointer))
+        return; // not a valid patch document: the schema layer said where; nothing to apply
+    if (!m_state) {
+        if (!m_runDeltaBeforeSnapshotReported) {
+            m_runDeltaBeforeSnapshotReported = true;
+            sink.report(u"lint.state-delta-before-snapshot", index, deltaPointer,
+                        QStringLiteral("STATE_DELTA before any STATE_SNAPSHOT (and no input "
+                                       "state): the state it patches is not visible in this "
+                                       "stream, so its deltas cannot be checked"));
+        }
+        return;
+    }
+    const QJsonValue delta = e.json.value(QLatin1StringView("delta"));
+    const json::PatchResult result = json::applyPatch(*m_state, delta);
+    if (result.ok) {
+        m_state = result.document;
+        ++m_runDeltas;
+        return;
+    }
+    // Atomic, like the client (fast-json-patch, validating): the state stays as it was.
+    const json::PatchError &err = result.error;
+    if (err.opIndex < 0) {
+        sink.report(u"lint.state-delta-failed", index, deltaPointer,
+                    QStringLiteral("STATE_DELTA failed to apply: %1; the client skips the whole "
+                                   "patch")
+                        .arg(err.message));
+        return;
+    }
+    const QString op = delta.toArray()
+                           .at(err.opIndex)
+                           .toObject()
+                           .value(QLatin1StringView("op"))
+                           .toString(QStringLiteral("?"));
+    sink.report(u"lint.state-delta-failed", index,
+                deltaPointer + QStringLiteral("/%1").arg(err.opIndex),
+                QStringLiteral("STATE_DELTA op %1 (%2 %3) failed to apply: %4; the client skips "
+                               "the whole patch")
+                    .arg(QString::number(err.opIndex), op, err.path, err.message));
+}
+
+void ExtraRules::checkEncryptedValue(const Event &e, qint64 index, LintSink &sink)
+{
+    const std::optional<QString> id = stringMember(e.json, QLatin1StringView("entityId"));
+    const std::optional<QString> subtype = stringMember(e.json, QLatin1StringView("subtype"));
+    if (!id || !subtype)
+        return;
+    const QString path = QStringLiteral("/entityId");
+    if (*subtype == QStringLiteral("tool-call")) {
+        if (!m_toolCalls.contains(*id))
+            sink.report(u"lint.encrypted-value-unknown-entity", index, path,
+                        QStringLiteral("REASONING_ENCRYPTED_VALUE names tool call '%1', which is "
+                                       "not in this stream; the client drops the value")
+                            .arg(*id));
+    } else if (*subtype == QStringLiteral("message")) {
+        const auto role = m_roles.constFind(*id);
+        if (role == m_roles.cend())
+            sink.report(u"lint.encrypted-value-unknown-entity", index, path,
+                        QStringLiteral("REASONING_ENCRYPTED_VALUE names message '%1', which is not "
+                                       "in this stream; the client drops the value")
+                            .arg(*id));
+        else if (*role == QStringLiteral("activity"))
+            sink.report(u"lint.encrypted-value-unknown-entity", index, path,
+                        QStringLiteral("REASONING_ENCRYPTED_VALUE names activity message '%1'; the "
+                                       "client does not attach encrypted values to activities")
+                            .arg(*id));
+    }
+}
+
+void ExtraRules::checkAttribution(const Event &e, qint64 index, LintSink &sink)
+{
+    if (e.type == EventType::SubagentStarted) {
+        if (const std::optional<QString> id = stringMember(e.json, kSubagentRunId))
+            m_runSubagents.insert(*id);
+        return;
+    }
+    if (!isAttributable(e.type))
+        return;
+    const std::optional<QString> tag = stringMember(e.json, kSubagentRunId);
+    if (!tag || m_runSubagents.contains(*tag) || m_runUnstartedReported.contains(*tag))
+        return;
+    m_runUnstartedReported.insert(*tag); // once per subagent and run: the rest is the same story
+    sink.report(u"lint.subagent-not-started", index, QStringLiteral("/subagentRunId"),
+                QStringLiteral("%1 is attributed to subagent '%2', which has not sent "
+                               "SUBAGENT_STARTED in this run (attribution-only producer)")
+                    .arg(eventTypeName(e.type), *tag));
+}
+
+void ExtraRules::check(const Event &e, const Event &frame, qint64 index, LintSink &sink)
+{
+    if (e.type == EventType::Unknown || e.type == EventType::Invalid || isChunkType(e.type))
+        return;
+    const QJsonObject &j = e.json;
+
+    if (e.type == EventType::RunStarted) {
+        startRun(e, index);
+    } else if (m_phase == RunPhase::None && e.type != EventType::RunError) {
+        startRun(Event(), index); // events before any RUN_STARTED form an implicit run
+    }
+    checkAttribution(e, index, sink);
+
+    switch (e.type) {
+    case EventType::RunFinished:
+        if (m_phase == RunPhase::Active)
+            checkRunFinished(e, index, sink);
+        if (m_phase != RunPhase::Finished && m_phase != RunPhase::Errored) {
+            m_phase = RunPhase::Finished;
+            m_terminalIndex = index;
+        }
+        break;
+    case EventType::RunError:
+        if (m_phase == RunPhase::Finished)
+            sink.report(u"lint.terminal-after-terminal", index, QString(),
+                        QStringLiteral("RUN_ERROR after the run already finished with RUN_FINISHED "
+                                       "(event %1): a run ends with exactly one terminal event")
+                            .arg(m_terminalIndex));
+        if (m_phase != RunPhase::Errored) {
+            m_phase = RunPhase::Errored;
+            m_terminalIndex = index;
+        }
+        break;
+    case EventType::TextMessageStart: {
+        const std::optional<QString> id = stringMember(j, QLatin1StringView("messageId"));
+        if (!id || m_openText.contains(*id))
+            break; // verify.T1
+        const auto closed = m_closedText.constFind(*id);
+        if (closed != m_closedText.cend())
+            sink.report(u"lint.restart-closed-id", index, QStringLiteral("/messageId"),
+                        QStringLiteral("TEXT_MESSAGE_START reuses message id '%1', whose message "
+                                       "already ended at event %2; the client appends the new text "
+                                       "to that message")
+                            .arg(*id)
+                            .arg(*closed));
+        m_openText.insert(*id);
+        if (!m_roles.contains(*id))
+            m_roles.insert(
+                *id,
+                stringMember(j, QLatin1StringView("role")).value_or(QStringLiteral("assistant")));
+        break;
+    }
+    case EventType::TextMessageContent: {
+        // Judged on what the producer sent: a chunk without delta yields a synthesised "".
+        const QJsonValue sent = frame.json.value(QLatin1StringView("delta"));
+        if (sent.isString() && sent.toString().isEmpty())
+            sink.report(
+                u"lint.empty-text-delta", index, QStringLiteral("/delta"),
+                QStringLiteral("TEXT_MESSAGE_CONTENT for message '%1' has an empty delta")
+                    .arg(stringMember(j, QLatin1StringView("messageId")).value_or(QString())));
+        break;
+    }
+    case EventType::TextMessageEnd: {
+        const std::optional<QString> id = stringMember(j, QLatin1StringView("messageId"));
+        if (id && m_openText.remove(*id))
+            m_closedText.insert(*id, index);
+        break;
+    }
+    case EventType::ToolCallStart:
+        checkToolCallStart(e, index, sink);
+        break;
+    case EventType::ToolCallArgs: {
+        const std::optional<QString> id = stringMember(j, QLatin1StringView("toolCallId"));
+        auto it = id ? m_toolCalls.find(*id) : m_toolCalls.end();
+        if (it != m_toolCalls.end() && it->open)
+            it->args += j.value(QLatin1StringView("delta")).toString();
+        break;
+    }
+    case EventType::ToolCallEnd:
+        if (const std::optional<QString> id = stringMember(j, QLatin1StringView("toolCallId")))
+            checkToolCallEnd(*id, index, sink);
+        break;
+    case EventType::ToolCallResult: {
+        const std::optional<QString> id = stringMember(j, QLatin1StringView("toolCallId"));
+        if (id) {
+            const auto it = m_toolCalls.constFind(*id);
+            if (it == m_toolCalls.cend())
+                sink.report(u"lint.tool-result-unknown-call", index, QStringLiteral("/toolCallId"),
+                            QStringLiteral("TOOL_CALL_RESULT for tool call '%1', which was never "
+                                           "started in this stream; the client appends the tool "
+                                           "message at the end instead of after its call")
+                                .arg(*id));
+            else if (it->open)
+                sink.report(u"lint.tool-result-open-call", index, QStringLiteral("/toolCallId"),
+                            QStringLiteral("TOOL_CALL_RESULT for tool call '%1' arrived before its "
+                                           "TOOL_CALL_END (arguments still streaming)")
+                                .arg(*id));
+            m_runAnswered.insert(*id);
+        }
+        if (const std::optional<QString> messageId
+            = stringMember(j, QLatin1StringView("messageId")))
+            m_roles.insert(*messageId, QStringLiteral("tool"));
+        break;
+    }
+    case EventType::StateSnapshot:
+        if (m_runDeltas > 0)
+            sink.report(u"lint.state-snapshot-discards-deltas", index, QStringLiteral("/snapshot"),
+                        QStringLiteral("STATE_SNAPSHOT replaces state built from %1 STATE_DELTA(s) "
+                                       "earlier in this run")
+                            .arg(m_runDeltas));
+        m_state = j.value(QLatin1StringView("snapshot"));
+        m_runDeltas = 0;
+        break;
+    case EventType::StateDelta:
+        checkStateDelta(e, index, sink);
+        break;
+    case EventType::MessagesSnapshot:
+        learnMessages(j.value(QLatin1StringView("messages")));
+        break;
+    case EventType::ActivitySnapshot: {
+        const std::optional<QString> id = stringMember(j, QLatin1StringView("messageId"));
+        if (id
+            && (!m_roles.contains(*id)
+                || j.value(QLatin1StringView("replace")) != QJsonValue(false))) {
+            m_roles.insert(*id, QStringLiteral("activity"));
+            m_activities.insert(*id);
+        }
+        break;
+    }
+    case EventType::ActivityDelta: {
+        const std::optional<QString> id = stringMember(j, QLatin1StringView("messageId"));
+        if (!id || m_activities.contains(*id))
+            break;
+        const auto role = m_roles.constFind(*id);
+        if (role == m_roles.cend())
+            sink.report(u"lint.activity-delta-unknown", index, QStringLiteral("/messageId"),
+                        QStringLiteral("ACTIVITY_DELTA for message '%1', which is no known "
+                                       "activity (no ACTIVITY_SNAPSHOT before it); the client "
+                                       "drops it silently")
+                            .arg(*id));
+        else
+            sink.report(u"lint.activity-delta-unknown", index, QStringLiteral("/messageId"),
+                        QStringLiteral("ACTIVITY_DELTA for message '%1', which is a '%2' message, "
+                                       "not an activity; the client ignores the delta")
+                            .arg(*id, *role));
+        break;
+    }
+    case EventType::ReasoningMessageStart: {
+        const std::optional<QString> id = stringMember(j, QLatin1StringView("messageId"));
+        if (!id || m_openReasoning.contains(*id))
+            break; // verify.R2
+        const auto closed = m_closedReasoning.constFind(*id);
+        if (closed != m_closedReasoning.cend())
+            sink.report(u"lint.restart-closed-id", index, QStringLiteral("/messageId"),
+                        QStringLiteral("REASONING_MESSAGE_START reuses reasoning message id '%1', "
+                                       "whose message already ended at event %2; the client "
+                                       "appends to that message")
+                            .arg(*id)
+                            .arg(*closed));
+        m_openReasoning.insert(*id);
+        if (!m_roles.contains(*id))
+            m_roles.insert(*id, QStringLiteral("reasoning"));
+        break;
+    }
+    case EventType::ReasoningMessageEnd: {
+        const std::optional<QString> id = stringMember(j, QLatin1StringView("messageId"));
+        if (id && m_openReasoning.remove(*id))
+            m_closedReasoning.insert(*id, index);
+        break;
+    }
+    case EventType::ReasoningEncryptedValue:
+        checkEncryptedValue(e, index, sink);
+        break;
+    case EventType::Custom: {
+        const std::optional<QString> name = stringMember(j, QLatin1StringView("name"));
+        if (name && !name->contains(QLatin1Char('.')) && !name->contains(QLatin1Char('/'))
+            && !name->contains(QLatin1Char(':')))
+            sink.report(u"lint.custom-name-not-namespaced", index, QStringLiteral("/name"),
+                        QStringLiteral("CUSTOM event name '%1' has no namespace prefix (e.g. "
+                                       "'vendor.event')")
+                            .arg(*name));
+        break;
+    }
+    case EventType::Raw: {
+        const std::optional<QString> wrapped = stringMember(
+            j.value(QLatin1StringView("event")).toObject(), QLatin1StringView("type"));
+        if (wrapped && eventTypeFromName(*wrapped) != EventType::Unknown)
+            sink.report(u"lint.raw-wraps-typed-event", index, QStringLiteral("/event/type"),
+                        QStringLiteral("RAW event wraps an event of type '%1', which has a typed "
+                                       "AG-UI equivalent")
+                            .arg(*wrapped));
+        break;
+    }
+    default:
+        break;
+    }
+}
+
+void ExtraRules::finish(LintSink &sink)
+{
+    if (m_finished)
+        return;
+    m_finished = true;
+    if (m_phase == RunPhase::Active)
+        sink.report(u"lint.truncated-run", -1, QString(),
+                    m_runId
+                        ? QStringLiteral("Run '%1' ended without RUN_FINISHED or RUN_ERROR: the "
+                                         "stream stopped mid-run (truncated run)")
+                              .arg(*m_runId)
+                        : QStringLiteral("The stream ended inside a run without RUN_FINISHED "
+                                         "or RUN_ERROR (truncated run)"));
+    if (m_frames > 0 && !m_sawTimestamp)
+        sink.report(u"lint.no-timestamps", -1, QString(),
+                    QStringLiteral("None of the %1 events carries the optional timestamp; timings "
+                                   "shown are arrival times only")
+                        .arg(m_frames));
+}
+
+} // namespace agui

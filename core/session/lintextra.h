@@ -1,0 +1,80 @@
+#pragma once
+
+#include "core/protocol/event.h"
+#include "core/session/lintsink.h"
+
+#include <QHash>
+#include <QJsonObject>
+#include <QJsonValue>
+#include <QSet>
+#include <QString>
+#include <QStringList>
+
+#include <optional>
+
+namespace agui {
+
+// Layer 3: checks the reference client does not enforce (reference §4.5) and hygiene rules,
+// ids "lint.*". Keeps its own light model of the stream (message roles, tool calls, activities,
+// the state document) so it does not depend on the session's reducer.
+class ExtraRules
+{
+public:
+    // Frame-level rules, on every event as received (before chunk expansion; also Unknown and
+    // Invalid frames).
+    void observeFrame(const Event &frame, qint64 index, LintSink &sink);
+    // Stream rules, on each chunk-expanded event. `frame` is the event it came from (itself for a
+    // non-chunk event), for rules that must tell what the producer actually sent.
+    void check(const Event &e, const Event &frame, qint64 index, LintSink &sink);
+    void finish(LintSink &sink);
+
+    void setRunInput(const QJsonObject &runAgentInput) { m_pendingInput = runAgentInput; }
+
+private:
+    struct ToolCall
+    {
+        bool open = true;
+        QString args; // concatenated TOOL_CALL_ARGS while open; dropped at TOOL_CALL_END
+        qint64 endIndex = -1;
+    };
+
+    void startRun(const Event &e, qint64 index);
+    void learnMessages(const QJsonValue &messages);
+    void checkRunFinished(const Event &e, qint64 index, LintSink &sink);
+    void checkToolCallStart(const Event &e, qint64 index, LintSink &sink);
+    void checkToolCallEnd(const QString &id, qint64 index, LintSink &sink);
+    void checkStateDelta(const Event &e, qint64 index, LintSink &sink);
+    void checkEncryptedValue(const Event &e, qint64 index, LintSink &sink);
+    void checkAttribution(const Event &e, qint64 index, LintSink &sink);
+
+    // Run lifecycle.
+    enum class RunPhase : quint8 { None, Active, Finished, Errored };
+    RunPhase m_phase = RunPhase::None;
+    std::optional<QString> m_runId, m_threadId; // of the RUN_STARTED that opened the run
+    qint64 m_terminalIndex = -1;
+    QJsonObject m_pendingInput;
+
+    // Whole session: what the client's message list would hold (id -> role), tool calls, ids.
+    QHash<QString, QString> m_roles;
+    QHash<QString, ToolCall> m_toolCalls;
+    QSet<QString> m_openText, m_openReasoning;
+    QHash<QString, qint64> m_closedText, m_closedReasoning; // id -> index of its END
+    QSet<QString> m_activities;
+
+    // Per run.
+    QStringList m_runToolCalls; // started in this run, in order (for pendingToolCallIds)
+    QSet<QString> m_runToolCallSet, m_runAnswered;
+    QSet<QString> m_runSubagents, m_runUnstartedReported;
+    int m_runDeltas = 0; // STATE_DELTAs applied since the last snapshot in this run
+    bool m_runDeltaBeforeSnapshotReported = false;
+
+    // State: nullopt while no snapshot / input.state has shown its base.
+    std::optional<QJsonValue> m_state;
+
+    // Frames.
+    qint64 m_frames = 0;
+    bool m_sawTimestamp = false;
+    bool m_finished = false;
+};
+
+} // namespace agui

@@ -1,0 +1,260 @@
+#include "core/session/lintrules.h"
+
+#include <QHash>
+
+namespace agui {
+
+namespace {
+
+using L = QLatin1StringView;
+
+constexpr L kVerify {"verify"};
+constexpr L kLint {"lint"};
+
+QList<LintRule> buildRules()
+{
+    const Severity E = Severity::Error;
+    const Severity W = Severity::Warning;
+    const Severity I = Severity::Info;
+    return {
+        // --- verify: run lifecycle (reference §4.1) ---
+        {L("verify.L1"), E, kVerify, L("Event after RUN_ERROR"),
+         L("Only RUN_STARTED may follow RUN_ERROR; the client rejects anything else."),
+         L("§4.1 L1, @ag-ui/client verifyEvents")},
+        {L("verify.L2"), E, kVerify, L("Event after RUN_FINISHED"),
+         L("Only RUN_STARTED or RUN_ERROR may follow RUN_FINISHED."),
+         L("§4.1 L2, @ag-ui/client verifyEvents")},
+        {L("verify.L3"), E, kVerify, L("First event is not RUN_STARTED"),
+         L("A stream must open with RUN_STARTED (or RUN_ERROR)."),
+         L("§4.1 L3, @ag-ui/client verifyEvents")},
+        {L("verify.L4"), E, kVerify, L("RUN_STARTED while a run is active"),
+         L("A new run may start only after RUN_FINISHED or RUN_ERROR of the previous one."),
+         L("§4.1 L4, @ag-ui/client verifyEvents")},
+        {L("verify.L5"), E, kVerify, L("RUN_FINISHED with open steps"),
+         L("Every STEP_STARTED must be finished before RUN_FINISHED."),
+         L("§4.1 L5, @ag-ui/client verifyEvents")},
+        {L("verify.L6"), E, kVerify, L("RUN_FINISHED with open text messages"),
+         L("Every TEXT_MESSAGE_START must be ended before RUN_FINISHED."),
+         L("§4.1 L6, @ag-ui/client verifyEvents")},
+        {L("verify.L7"), E, kVerify, L("RUN_FINISHED with open reasoning messages"),
+         L("Every REASONING_MESSAGE_START must be ended before RUN_FINISHED."),
+         L("§4.1 L7, @ag-ui/client verifyEvents")},
+        {L("verify.L8"), E, kVerify, L("RUN_FINISHED with open reasoning spans"),
+         L("Every REASONING_START must be ended before RUN_FINISHED."),
+         L("§4.1 L8, @ag-ui/client verifyEvents")},
+        {L("verify.L9"), E, kVerify, L("RUN_FINISHED with open tool calls"),
+         L("Every TOOL_CALL_START must be ended before RUN_FINISHED."),
+         L("§4.1 L9, @ag-ui/client verifyEvents")},
+        {L("verify.L10"), E, kVerify, L("RUN_FINISHED with active subagents"),
+         L("Every SUBAGENT_STARTED must be finished or errored before RUN_FINISHED."),
+         L("§4.1 L10, @ag-ui/client verifyEvents")},
+        // --- verify: streams (reference §4.2) ---
+        {L("verify.T1"), E, kVerify, L("Text message already open"),
+         L("TEXT_MESSAGE_START for a message id that is still open."),
+         L("§4.2 T1, @ag-ui/client verifyEvents")},
+        {L("verify.T2"), E, kVerify, L("Text content without open message"),
+         L("TEXT_MESSAGE_CONTENT for a message id that is not open."),
+         L("§4.2 T2, @ag-ui/client verifyEvents")},
+        {L("verify.T3"), E, kVerify, L("Text end without open message"),
+         L("TEXT_MESSAGE_END for a message id that is not open."),
+         L("§4.2 T3, @ag-ui/client verifyEvents")},
+        {L("verify.C1"), E, kVerify, L("Tool call already open"),
+         L("TOOL_CALL_START for a tool call id that is still open."),
+         L("§4.2 C1, @ag-ui/client verifyEvents")},
+        {L("verify.C2"), E, kVerify, L("Tool call args without open call"),
+         L("TOOL_CALL_ARGS for a tool call id that is not open."),
+         L("§4.2 C2, @ag-ui/client verifyEvents")},
+        {L("verify.C3"), E, kVerify, L("Tool call end without open call"),
+         L("TOOL_CALL_END for a tool call id that is not open."),
+         L("§4.2 C3, @ag-ui/client verifyEvents")},
+        {L("verify.R1"), E, kVerify, L("Reasoning span already open"),
+         L("REASONING_START for a span id that is still open."),
+         L("§4.2 R1, @ag-ui/client verifyEvents")},
+        {L("verify.R2"), E, kVerify, L("Reasoning message already open"),
+         L("REASONING_MESSAGE_START for a reasoning message id that is still open."),
+         L("§4.2 R2, @ag-ui/client verifyEvents")},
+        {L("verify.R3"), E, kVerify, L("Reasoning content/end without open message"),
+         L("REASONING_MESSAGE_CONTENT or _END for a reasoning message id that is not open."),
+         L("§4.2 R3, @ag-ui/client verifyEvents")},
+        {L("verify.R4"), E, kVerify, L("Reasoning end without open span"),
+         L("REASONING_END for a span id that is not open."),
+         L("§4.2 R4, @ag-ui/client verifyEvents")},
+        {L("verify.S1"), E, kVerify, L("Step already active"),
+         L("STEP_STARTED for a step name already open under the same owner."),
+         L("§4.2 S1, @ag-ui/client verifyEvents")},
+        {L("verify.S2"), E, kVerify, L("Step finished by another owner"),
+         L("STEP_FINISHED attributed to a different agent than the one that started the step."),
+         L("§4.2 S2, @ag-ui/client verifyEvents")},
+        {L("verify.S3"), E, kVerify, L("Step finished but never started"),
+         L("STEP_FINISHED for a step name that is not open."),
+         L("§4.2 S3, @ag-ui/client verifyEvents")},
+        // --- verify: subagents and attribution (reference §4.3) ---
+        {L("verify.A1"), E, kVerify, L("subagentRunId: null on an event"),
+         L("subagentRunId is optional: omit it, never send null."),
+         L("§4.3 A1, @ag-ui/client verifyEvents")},
+        {L("verify.A2"), E, kVerify, L("subagentRunId: null on a message"),
+         L("A message in MESSAGES_SNAPSHOT or RUN_STARTED.input carries subagentRunId: null."),
+         L("§4.3 A2, @ag-ui/client verifyEvents")},
+        {L("verify.A3"), E, kVerify, L("subagentRunId: null on an interrupt"),
+         L("An interrupt of RUN_FINISHED.outcome carries subagentRunId: null."),
+         L("§4.3 A3, @ag-ui/client verifyEvents")},
+        {L("verify.A4"), E, kVerify, L("null optional SUBAGENT_* field"),
+         L("An optional SUBAGENT_* field (description, parent ids, outcome, code, interruptIds) "
+           "is null."),
+         L("§4.3 A4, @ag-ui/client verifyEvents")},
+        {L("verify.A5"), E, kVerify, L("Bad SUBAGENT_FINISHED outcome"),
+         L("outcome.type is not success/suspended, or an interrupt id is not a string."),
+         L("§4.3 A5, @ag-ui/client verifyEvents")},
+        {L("verify.A6"), E, kVerify, L("SUBAGENT_STARTED without id or name"),
+         L("SUBAGENT_STARTED needs a string subagentRunId and name."),
+         L("§4.3 A6, @ag-ui/client verifyEvents")},
+        {L("verify.A7"), E, kVerify, L("Subagent already active"),
+         L("SUBAGENT_STARTED for a subagent run that is still active."),
+         L("§4.3 A7, @ag-ui/client verifyEvents")},
+        {L("verify.A8"), E, kVerify, L("Subagent id reused"),
+         L("SUBAGENT_STARTED for a subagent run id that already finished in this run."),
+         L("§4.3 A8, @ag-ui/client verifyEvents")},
+        {L("verify.A9"), E, kVerify, L("Unknown parent subagent"),
+         L("SUBAGENT_STARTED names a parentSubagentRunId not started in this run."),
+         L("§4.3 A9, @ag-ui/client verifyEvents")},
+        {L("verify.A10"), E, kVerify, L("Subagent end without active subagent"),
+         L("SUBAGENT_FINISHED/ERROR without id/message, or for a subagent that is not active."),
+         L("§4.3 A10, @ag-ui/client verifyEvents")},
+        {L("verify.A11"), E, kVerify, L("Attribution differs from opener"),
+         L("An event tagged with a subagent that does not own the message, tool call, reasoning "
+           "message or activity it continues."),
+         L("§4.3 A11, @ag-ui/client verifyEvents")},
+        {L("verify.A12"), E, kVerify, L("Tool call tag differs from parent message"),
+         L("A tagged TOOL_CALL_START whose parent message belongs to another agent."),
+         L("§4.3 A12, @ag-ui/client verifyEvents")},
+        {L("verify.A13"), E, kVerify, L("Tool call owner differs from parent message"),
+         L("An untagged TOOL_CALL_START reopening a call owned by another agent than its parent "
+           "message."),
+         L("§4.3 A13, @ag-ui/client verifyEvents")},
+        // --- verify: legacy 0.x THINKING_* (reference §4.4) ---
+        {L("verify.TH1"), E, kVerify, L("THINKING_START while thinking"),
+         L("THINKING_START while a thinking step is already in progress."),
+         L("§4.4, @ag-ui/client <= 0.0.59 verifyEvents")},
+        {L("verify.TH2"), E, kVerify, L("THINKING_END without thinking"),
+         L("THINKING_END without an active thinking step."),
+         L("§4.4, @ag-ui/client <= 0.0.59 verifyEvents")},
+        {L("verify.TH3"), E, kVerify, L("Thinking message outside a thinking step"),
+         L("THINKING_TEXT_MESSAGE_START without an active THINKING_START."),
+         L("§4.4, @ag-ui/client <= 0.0.59 verifyEvents")},
+        {L("verify.TH4"), E, kVerify, L("Thinking message already open"),
+         L("THINKING_TEXT_MESSAGE_START while a thinking message is in progress."),
+         L("§4.4, @ag-ui/client <= 0.0.59 verifyEvents")},
+        {L("verify.TH5"), E, kVerify, L("Thinking content without message"),
+         L("THINKING_TEXT_MESSAGE_CONTENT without an active thinking message."),
+         L("§4.4, @ag-ui/client <= 0.0.59 verifyEvents")},
+        {L("verify.TH6"), E, kVerify, L("Thinking end without message"),
+         L("THINKING_TEXT_MESSAGE_END without an active thinking message."),
+         L("§4.4, @ag-ui/client <= 0.0.59 verifyEvents")},
+
+        // --- lint: run lifecycle ---
+        {L("lint.truncated-run"), E, kLint, L("Truncated run"),
+         L("The stream ended inside a run (no RUN_FINISHED or RUN_ERROR); the client completes "
+           "silently and the UI stays 'running'."),
+         L("§4.5, §3.3 (end of body: no truncation check)")},
+        {L("lint.terminal-after-terminal"), E, kLint, L("Two terminal events"),
+         L("RUN_ERROR after RUN_FINISHED: verify lets it through, consumers render both."),
+         L("§4.5, §4.1 L2 (FINISHED->ERROR passes verify), ag-ui #1892")},
+        {L("lint.run-id-mismatch"), W, kLint, L("RUN_FINISHED ids differ from RUN_STARTED"),
+         L("RUN_FINISHED.threadId/runId differ from the RUN_STARTED that opened the run."),
+         L("§4.5")},
+        // --- lint: tool calls ---
+        {L("lint.tool-result-unknown-call"), W, kLint, L("Result for unknown tool call"),
+         L("TOOL_CALL_RESULT names a tool call never started in this stream; the tool message is "
+           "appended at the end, not after its call."),
+         L("§4.5, §3.6 TOOL_CALL_RESULT")},
+        {L("lint.tool-result-open-call"), W, kLint, L("Result for an open tool call"),
+         L("TOOL_CALL_RESULT before the call's TOOL_CALL_END (arguments still streaming)."),
+         L("§4.5")},
+        {L("lint.tool-args-invalid-json"), E, kLint, L("Tool call arguments are not JSON"),
+         L("The concatenated TOOL_CALL_ARGS of a call do not parse as JSON at TOOL_CALL_END; the "
+           "client hands {} to onNewToolCall."),
+         L("§4.5, §3.6 TOOL_CALL_END")},
+        {L("lint.restart-closed-id"), W, kLint, L("START reuses a closed id"),
+         L("TEXT_MESSAGE_START / TOOL_CALL_START / REASONING_MESSAGE_START for an id that already "
+           "ended; the client appends to the old message or call."),
+         L("§4.5, §3.6 TEXT_MESSAGE_START / TOOL_CALL_START")},
+        {L("lint.parent-message-unknown"), I, kLint, L("Unknown parentMessageId"),
+         L("TOOL_CALL_START.parentMessageId names no message seen so far; the client creates an "
+           "assistant message with that id."),
+         L("§4.5, §3.6 TOOL_CALL_START")},
+        {L("lint.parent-message-not-assistant"), W, kLint, L("parentMessageId is not an assistant"),
+         L("TOOL_CALL_START.parentMessageId names a non-assistant message; the client puts the "
+           "call on a new assistant message instead."),
+         L("§4.5, §3.6 TOOL_CALL_START")},
+        {L("lint.pending-tool-calls-mismatch"), W, kLint, L("pendingToolCallIds disagree"),
+         L("RUN_FINISHED.outcome.pendingToolCallIds differs from the calls started and not "
+           "answered in the run."),
+         L("§4.5, §1.3, §3.6 RUN_FINISHED")},
+        // --- lint: state and activities ---
+        {L("lint.state-delta-before-snapshot"), I, kLint, L("STATE_DELTA before any snapshot"),
+         L("The run patches state it never showed (no STATE_SNAPSHOT, no input.state): the base is "
+           "not in the stream."),
+         L("§4.5")},
+        {L("lint.state-delta-failed"), E, kLint, L("STATE_DELTA does not apply"),
+         L("A JSON Patch op fails against the state; the client skips the whole patch and state "
+           "diverges from the agent's."),
+         L("§4.5, §3.6 STATE_DELTA")},
+        {L("lint.state-snapshot-discards-deltas"), I, kLint,
+         L("Snapshot replaces delta-built state"),
+         L("A STATE_SNAPSHOT replaces state built from STATE_DELTAs earlier in the same run."),
+         L("ag-ui-validate AGUI304")},
+        {L("lint.activity-delta-unknown"), W, kLint, L("ACTIVITY_DELTA for unknown activity"),
+         L("ACTIVITY_DELTA names no known activity message; the client drops it silently."),
+         L("§4.5, §3.6 ACTIVITY_DELTA")},
+        // --- lint: reasoning, subagents ---
+        {L("lint.encrypted-value-unknown-entity"), W, kLint,
+         L("Encrypted value for unknown entity"),
+         L("REASONING_ENCRYPTED_VALUE names a tool call or message not in the stream; the client "
+           "drops the value."),
+         L("§4.5, §3.6 REASONING_ENCRYPTED_VALUE")},
+        {L("lint.subagent-not-started"), I, kLint, L("Attribution to unstarted subagent"),
+         L("Events tagged with a subagentRunId that never sent SUBAGENT_STARTED in the run "
+           "(legal attribution-only producers; reported once per subagent and run)."),
+         L("§4.5, §4.3")},
+        // --- lint: hygiene ---
+        {L("lint.empty-text-delta"), W, kLint, L("Empty text delta"),
+         L("TEXT_MESSAGE_CONTENT with delta \"\": a wasted frame, often a producer bug."),
+         L("ag-ui-validate AGUI105")},
+        {L("lint.non-agui-error-frame"), I, kLint, L("Non-AG-UI error frame"),
+         L("A frame like {\"type\":\"error\"}: the client drops it; report failures with "
+           "RUN_ERROR."),
+         L("§4.5, pikkujs/pikku PR #1738")},
+        {L("lint.custom-name-not-namespaced"), I, kLint, L("CUSTOM name not namespaced"),
+         L("CUSTOM.name has no namespace ('vendor.event', 'vendor/event', 'vendor:event')."),
+         L("ag-ui-validate AGUI903")},
+        {L("lint.raw-wraps-typed-event"), I, kLint, L("RAW wraps a typed event"),
+         L("RAW.event is itself an AG-UI event type that should be sent as such."),
+         L("ag-ui-validate AGUI901")},
+        {L("lint.no-timestamps"), I, kLint, L("No timestamps"),
+         L("No event of the stream carries a timestamp; timings rely on arrival time only."),
+         L("§1.1, ag-ui-validate AGUI902")},
+    };
+}
+
+} // namespace
+
+const QList<LintRule> &lintRules()
+{
+    static const QList<LintRule> rules = buildRules();
+    return rules;
+}
+
+const LintRule *findLintRule(QStringView id)
+{
+    static const QHash<QString, qsizetype> index = [] {
+        QHash<QString, qsizetype> h;
+        const QList<LintRule> &rules = lintRules();
+        for (qsizetype i = 0; i < rules.size(); ++i)
+            h.insert(QString(rules.at(i).id), i);
+        return h;
+    }();
+    const auto it = index.constFind(id.toString());
+    return it == index.cend() ? nullptr : &lintRules().at(*it);
+}
+
+} // namespace agui

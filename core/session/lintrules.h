@@ -1,0 +1,41 @@
+#pragma once
+
+#include "core/protocol/diagnostic.h"
+
+#include <QLatin1StringView>
+#include <QList>
+#include <QString>
+#include <QStringView>
+
+namespace agui {
+
+// The rule table of the stream linter (core/session/linter.h): one row per rule id the linter
+// itself produces. docs/lint-rules.md explains every row with a failing example, and
+// `agui-inspect lint --rules` prints the table. Rule ids are stable: a rule may be reworded or
+// re-levelled, never renamed.
+//
+// Layers:
+//   "verify" the ordering checks of @ag-ui/client 1.0 verifyEvents (reference §4.1-4.3) plus the
+//            0.x THINKING_* checks (§4.4); messages are the client's, byte for byte. All are
+//            errors: the client aborts the run on each of them.
+//   "lint"   extra checks the client does not enforce (§4.5 and a few hygiene rules).
+// Schema-layer findings (schema.*, wire.*, chunk.*) are produced by core/protocol and core/wire
+// and only passed through by the linter; they are not in this table (see catalogue.h, decoder.h,
+// streamdecoder.h, chunkexpander.h).
+struct LintRule
+{
+    QLatin1StringView id;
+    Severity severity;
+    QLatin1StringView layer; // "verify" or "lint"
+    QLatin1StringView title; // a few words
+    QLatin1StringView meaning; // one line: what fails and why it matters
+    QLatin1StringView source; // where it comes from: reference section, client behaviour
+};
+
+// All rules, verify first (reference order), then lint.
+const QList<LintRule> &lintRules();
+
+// The row of a rule id, or nullptr.
+const LintRule *findLintRule(QStringView id);
+
+} // namespace agui

@@ -1,0 +1,55 @@
+#include "core/session/lintsink.h"
+
+#include "core/session/lintrules.h"
+
+#include <QJsonObject>
+
+namespace agui {
+
+void LintSink::report(QStringView ruleId, qint64 eventIndex, const QString &path,
+                      const QString &message)
+{
+    const LintRule *rule = findLintRule(ruleId);
+    Q_ASSERT_X(rule, "LintSink::report", "rule id missing from lintrules.cpp");
+    Finding f;
+    f.eventIndex = eventIndex;
+    f.diagnostic.ruleId = ruleId.toString();
+    f.diagnostic.severity = rule ? rule->severity : Severity::Error;
+    f.diagnostic.path = path;
+    f.diagnostic.message = message;
+    f.layer = rule ? QString(rule->layer) : QStringLiteral("lint");
+    m_out->append(f);
+}
+
+void LintSink::passThrough(qint64 eventIndex, const Diagnostic &diagnostic)
+{
+    m_out->append(Finding {eventIndex, diagnostic, QStringLiteral("schema")});
+}
+
+namespace lint {
+
+QString pointerToken(const QString &key)
+{
+    QString t = key;
+    t.replace(QLatin1Char('~'), QLatin1String("~0"));
+    t.replace(QLatin1Char('/'), QLatin1String("~1"));
+    return t;
+}
+
+std::optional<QString> stringMember(const QJsonObject &obj, QLatin1StringView key)
+{
+    const QJsonValue v = obj.value(key);
+    if (!v.isString())
+        return std::nullopt;
+    return v.toString();
+}
+
+bool hasNullMember(const QJsonObject &obj, QLatin1StringView key)
+{
+    const auto it = obj.constFind(key);
+    return it != obj.constEnd() && it->isNull();
+}
+
+} // namespace lint
+
+} // namespace agui

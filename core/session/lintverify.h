@@ -1,0 +1,85 @@
+#pragma once
+
+#include "core/protocol/event.h"
+#include "core/session/lintsink.h"
+
+#include <QHash>
+#include <QJsonArray>
+#include <QSet>
+#include <QString>
+#include <QStringList>
+
+#include <optional>
+
+namespace agui {
+
+// Ids in the order they were opened, with O(1) insert/remove/contains. Listing (for the
+// "still active: a, b" messages) sorts what is open, which is bounded by what is open, not by
+// the session. Re-inserting a removed id moves it to the end, like a JS Set.
+class OpenIds
+{
+public:
+    bool contains(const QString &id) const { return m_order.contains(id); }
+    void insert(const QString &id)
+    {
+        if (!m_order.contains(id))
+            m_order.insert(id, m_next++);
+    }
+    void remove(const QString &id) { m_order.remove(id); }
+    bool isEmpty() const { return m_order.isEmpty(); }
+    void clear() { m_order.clear(); }
+    QStringList inOrder() const;
+
+private:
+    QHash<QString, quint64> m_order;
+    quint64 m_next = 0;
+};
+
+// Layer 2: the ordering state machine of @ag-ui/client 1.0 verifyEvents (reference §4.1-4.3) with
+// its exact messages, plus the 0.x THINKING_* checks (§4.4). Runs on chunk-expanded events.
+//
+// The client throws at the first problem; this engine reports and carries on. After a finding
+// the offending event is treated as APPLIED when there is something to apply it to (an event after
+// a terminal event still opens/closes what it names; a RUN_STARTED during an active run starts a
+// new run; an END tagged with the wrong subagent still closes), and IGNORED when there is not
+// (CONTENT/END for an id that is not open, a START of an id already open, a STEP_FINISHED with no
+// matching step). docs/lint-rules.md, "After an error", lists every case.
+class VerifyRules
+{
+public:
+    void check(const Event &e, qint64 index, LintSink &sink);
+
+private:
+    using Owner = std::optional<QString>; // the agent an entity belongs to; nullopt = the parent
+    using OwnerMap = QHash<QString, Owner>;
+
+    void resetRun();
+    void checkLifecycle(const Event &e, qint64 index, LintSink &sink);
+    void checkNulls(const Event &e, qint64 index, LintSink &sink);
+    void checkRunFinished(qint64 index, LintSink &sink);
+    void seedOwners(const QJsonValue &messages, bool authoritative, const QString &path,
+                    qint64 index, LintSink &sink);
+    // A11: reports when the event's tag differs from the entity's recorded owner.
+    void checkOwner(const Event &e, const Owner &tag, const OwnerMap &owners, const QString &id,
+                    QLatin1StringView kind, qint64 index, LintSink &sink);
+    void checkThinking(const Event &e, qint64 index, LintSink &sink);
+
+    // Per run (cleared by resetRun(), i.e. at a RUN_STARTED after a terminal event).
+    OpenIds m_openText, m_openTools, m_openReasoningSpans, m_openReasoningMessages;
+    OwnerMap m_messageOwners, m_toolCallOwners, m_activityOwners, m_reasoningOwners;
+    // Steps per owner, owners in first-use order (key: "p" parent, "s<id>" subagent).
+    QHash<QString, OpenIds> m_steps;
+    QStringList m_stepOwnerOrder;
+    OpenIds m_activeSubagents;
+    QSet<QString> m_finishedSubagents;
+    bool m_thinking = false;
+    bool m_thinkingMessage = false;
+
+    // Whole stream.
+    bool m_runFinished = false;
+    bool m_runErrored = false;
+    bool m_seenFirst = false;
+    bool m_runStartedSeen = false;
+};
+
+} // namespace agui
