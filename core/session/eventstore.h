@@ -1,0 +1,112 @@
+#pragma once
+
+#include "core/protocol/event.h"
+
+#include <QByteArray>
+#include <QHash>
+#include <QList>
+#include <QString>
+
+#include <optional>
+
+namespace agui {
+
+// What a list view needs of one event, without re-decoding it.
+struct EventSummary
+{
+    qint64 seq = -1;
+    EventType type = EventType::Invalid;
+    QString typeName; // as sent (kept for Unknown types)
+    Framing framing = Framing::Sse;
+    qint64 receivedAtUs = -1;
+    qint64 streamOffset = -1;
+    qint64 rawSize = 0;
+    int runIndex = -1;
+    QString primaryId; // messageId / toolCallId / runId / stepName / subagentRunId / entityId
+    int diagnosticCount = 0; // findings about this event (all layers), saturating at 65535
+    std::optional<Severity> worstSeverity;
+};
+
+// Compact, append-only storage of a session's events.
+//
+// Memory is the point: an Event with its QJsonObject costs several times its bytes, so the store
+// keeps only the frame bytes, in large shared blocks, plus a fixed-size record per event; event()
+// re-materialises an Event by decoding its payload again (protocol's decodePayload) and putting
+// back the diagnostics it had when appended (kept in a side table for the events that have any).
+class EventStore
+{
+public:
+    EventStore();
+
+    qint64 size() const { return m_records.size(); }
+    bool isEmpty() const { return m_records.isEmpty(); }
+
+    // Stores e as event number size(); e.seq is ignored (the store numbers events).
+    void append(const Event &e);
+
+    Event event(qint64 seq) const; // the event as appended (json re-decoded)
+    EventSummary summary(qint64 seq) const;
+    EventType type(qint64 seq) const;
+    qint64 receivedAtUs(qint64 seq) const;
+    QByteArray raw(qint64 seq) const; // the frame's bytes as received
+    QByteArray payload(qint64 seq) const; // the JSON text
+    int runIndex(qint64 seq) const;
+    QString primaryId(qint64 seq) const;
+
+    // Set by the Session after the reducer and linter have seen the event.
+    void setRunIndex(qint64 seq, int runIndex);
+    void addFindingSeverity(qint64 seq, Severity severity);
+
+    qint64 bytesStored() const { return m_bytesStored; } // raw + separate payload bytes
+    qint64 approximateMemoryUsage() const; // blocks + records + side tables
+
+private:
+    struct Record
+    {
+        qint64 receivedAtUs;
+        qint64 streamOffset;
+        quint32 block; // m_blocks index of the raw bytes (payload follows when separate)
+        quint32 offset; // byte offset in that block
+        quint32 rawSize;
+        // payload = raw.mid(payloadLead, rawSize - payloadLead - payloadTrail) (one "data:" line,
+        // one JSON line); otherwise (kPayloadSeparate) it is stored right after raw, its size in
+        // the side table.
+        quint16 payloadLead;
+        quint16 payloadTrail;
+        qint32 primaryId; // m_ids index, -1 = none
+        qint32 runIndex;
+        quint16 findingCount;
+        EventType type;
+        Framing framing;
+        quint8 flags; // kPayloadSeparate, kHasDiagnostics, kHasSideInfo
+        qint8 worstSeverity; // -1 = none, else int(Severity)
+    };
+    static_assert(sizeof(Record) <= 48, "EventStore::Record must stay small");
+    enum : quint8 { kPayloadSeparate = 1, kHasDiagnostics = 2, kHasSideInfo = 4 };
+
+    // Rarely needed per-event data (Unknown type names, synthetic origins).
+    struct SideInfo
+    {
+        QString typeName;
+        qint64 originSeq = -1;
+        quint32 payloadSize = 0; // when kPayloadSeparate
+    };
+
+    QByteArrayView bytesAt(quint32 block, quint32 offset, quint32 size) const;
+    std::pair<quint32, quint32> store(QByteArrayView bytes, QByteArrayView more);
+    qint32 intern(const QString &id);
+
+    QList<Record> m_records;
+    QList<QByteArray> m_blocks;
+    QHash<qint64, Diagnostics> m_diagnostics;
+    QHash<qint64, SideInfo> m_side;
+    QList<QString> m_ids;
+    QHash<QString, qint32> m_idIndex;
+    qint64 m_bytesStored = 0;
+};
+
+// The id a list view shows for an event: messageId, toolCallId, runId, stepName, subagentRunId,
+// entityId or name, depending on the type ("" when none).
+QString primaryIdOf(const Event &e);
+
+} // namespace agui

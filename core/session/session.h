@@ -1,0 +1,91 @@
+#pragma once
+
+#include "core/protocol/event.h"
+#include "core/session/change.h"
+#include "core/session/eventstore.h"
+#include "core/session/linter.h"
+#include "core/session/snapshot.h"
+
+#include <QHash>
+#include <QJsonObject>
+#include <QList>
+
+#include <memory>
+
+namespace agui {
+
+class ReducerState;
+
+// One inspected session: every received event (compactly stored), the linter's findings, the
+// model the events build (current()), and time travel (snapshotAt / changeAt).
+//
+// append() runs: store -> linter -> reducer -> checkpoint. The reducer is a pure fold
+// (core/session/reducer.h): replaying the stored events from a checkpoint gives the same model,
+// so a checkpoint is kept every K events and seeking to any event costs at most K reductions
+// (plus an O(session) rebuild of the id indexes). Several threads and several runs per thread may
+// follow each other in one session.
+//
+// Not thread-safe: snapshotAt/changeAt use a mutable seek cache.
+class Session
+{
+public:
+    static constexpr int kDefaultCheckpointInterval = 1024;
+
+    explicit Session(int checkpointInterval = kDefaultCheckpointInterval);
+    ~Session();
+    Session(const Session &) = delete;
+    Session &operator=(const Session &) = delete;
+
+    // The RunAgentInput POSTed for the run whose events follow (from a capture or the composer):
+    // seeds the model like the client's agent before the run (messages not yet present are
+    // appended, its state becomes the state) and is given to the linter.
+    void setRunInput(const QJsonObject &runAgentInput);
+
+    // Takes the event as event number size() (e.seq is overwritten).
+    void append(Event e);
+    void append(const QList<Event> &events);
+    // End of stream: end-of-stream findings; runs still running become Truncated.
+    void finish();
+    bool isFinished() const { return m_finished; }
+
+    qint64 size() const { return m_store.size(); }
+    const EventStore &events() const { return m_store; }
+
+    // The model after every event appended so far.
+    const SessionSnapshot &current() const;
+    // The model after events 0..seq (seq = -1: before any event). After finish(), the last
+    // index includes the truncation of open runs, like current().
+    SessionSnapshot snapshotAt(qint64 seq) const;
+    // What event seq changed, in detail (state paths with before/after values).
+    EventChange changeAt(qint64 seq) const;
+    // What the last append() changed (cheap form: no state paths).
+    const EventChange &lastChange() const { return m_lastChange; }
+
+    // Linter findings (all layers) and the reducer's own "session.*" diagnostics, in stream
+    // order; eventIndex -1 = about the whole stream (end of stream).
+    const Findings &findings() const { return m_findings; }
+    Findings findingsAt(qint64 seq) const;
+
+    int checkpointInterval() const { return m_interval; }
+    qsizetype checkpointCount() const;
+
+private:
+    struct SeekCache;
+    void applyStoredInputsAt(ReducerState &state, qint64 seq) const;
+    void reduceStored(ReducerState &state, qint64 seq, EventChange *change, bool detailed) const;
+    void addFinding(Finding f);
+
+    int m_interval;
+    EventStore m_store;
+    Linter m_linter;
+    std::unique_ptr<ReducerState> m_state;
+    QList<ReducerState> m_checkpoints; // m_checkpoints[i] = state after event i*K - 1
+    QHash<qint64, QList<QJsonObject>> m_runInputs; // applied before event seq
+    Findings m_findings;
+    QHash<qint64, QList<qsizetype>> m_findingsByEvent;
+    EventChange m_lastChange;
+    bool m_finished = false;
+    mutable std::unique_ptr<SeekCache> m_cache;
+};
+
+} // namespace agui

@@ -1,0 +1,289 @@
+#pragma once
+
+#include "core/session/slotarena.h"
+
+#include <QHash>
+#include <QJsonArray>
+#include <QJsonObject>
+#include <QJsonValue>
+#include <QList>
+#include <QString>
+#include <QStringList>
+
+#include <optional>
+
+namespace agui {
+
+// The session model: what a stream of AG-UI events has built up to some event (agui-protocol.md
+// §3.6). Plain value types; copies are cheap (implicit sharing, SlotArena), which is what makes
+// checkpoints and time travel affordable. Only the reducer (core/session/apply*.cpp) writes.
+//
+// Conventions: seq = 0-based index of the received event in the session; -1 = not (yet) known.
+// Times *AtUs are receive times (µs since the Unix epoch), -1 when unknown. runIndex indexes
+// SessionSnapshot::run(); -1 = outside any run (events before the first RUN_STARTED).
+// Optional string fields: an empty string means "absent".
+
+enum class RunStatus : quint8 {
+    Running, // RUN_STARTED seen, no terminal event yet
+    Finished, // RUN_FINISHED
+    Errored, // RUN_ERROR
+    Truncated, // the stream ended (Session::finish) while the run was running
+};
+QString runStatusName(RunStatus status); // "running", "finished", "errored", "truncated"
+
+struct Run
+{
+    QString threadId;
+    QString runId;
+    QString parentRunId;
+    QString protocolVersion; // RUN_STARTED.protocolVersion (the producer's)
+    QJsonObject input; // RUN_STARTED.input, else the RunAgentInput given to Session::setRunInput
+    RunStatus status = RunStatus::Running;
+    QString outcomeType; // "success" / "interrupt" / "cancelled"; "" until RUN_FINISHED
+    QJsonObject outcome; // RUN_FINISHED.outcome as sent ({} when absent)
+    std::optional<QJsonValue> result; // RUN_FINISHED.result (absent = nullopt)
+    QJsonArray usage; // TokenUsage[] of RUN_FINISHED / RUN_ERROR
+    QJsonArray interrupts; // outcome.interrupts when the outcome is "interrupt"
+    // Success only: outcome.pendingToolCallIds when non-empty, else derived like the client
+    // (calls started in this run without a TOOL_CALL_RESULT).
+    QStringList pendingToolCallIds;
+    QString errorMessage; // RUN_ERROR.message
+    QString errorCode; // RUN_ERROR.code
+    qint64 firstSeq = -1; // RUN_STARTED (or the RUN_ERROR that opened an implicit run)
+    qint64 lastSeq = -1; // last event attributed to the run
+    qint64 endSeq = -1; // RUN_FINISHED / RUN_ERROR
+    qint64 startedAtUs = -1;
+    qint64 endedAtUs = -1;
+    qint64 eventCount = 0;
+
+    friend bool operator==(const Run &, const Run &) = default;
+};
+
+enum class ContentKind : quint8 {
+    Absent, // no "content" key (e.g. the assistant message a TOOL_CALL_START creates)
+    Text, // a string, kept in Message::text (appended to in O(delta))
+    Json, // anything else as sent (ContentPart[] of user/tool messages, activity content object)
+};
+
+// One message of the thread, in the shape of @ag-ui/client's agent.messages (agui-protocol.md
+// §2.1), plus where it came from. Activity messages keep their content object in contentJson.
+struct Message
+{
+    QString id;
+    QString role; // developer / system / assistant / user / tool / activity / reasoning (open)
+    ContentKind contentKind = ContentKind::Absent;
+    QString text; // when contentKind == Text
+    QJsonValue contentJson; // when contentKind == Json
+    QString name;
+    bool hasToolCalls = false; // a "toolCalls" array is present (maybe empty)
+    QStringList toolCalls; // ids, in order; details in SessionSnapshot::findToolCall()
+    QString toolCallId; // tool messages: the call answered
+    QString activityType; // activity messages
+    QString encryptedValue;
+    QString error; // tool messages
+    QString subagentRunId;
+    std::optional<QJsonObject> metadata; // merged from events like the client (per key)
+    QJsonObject extra; // members of a snapshot/input message that none of the above models
+    int runIndex = -1; // run that created it
+    qint64 firstSeq = -1; // event that created (or last replaced) it
+    qint64 lastSeq = -1; // last event that changed it
+    qint64 eventCount = 0; // events that changed it
+    bool fromSnapshot = false; // last set by MESSAGES_SNAPSHOT / RUN_STARTED.input / run input
+
+    // The content as the client holds it (string, parts, activity object); undefined when absent.
+    QJsonValue content() const;
+    bool isActivity() const { return role == QLatin1String("activity"); }
+
+    friend bool operator==(const Message &, const Message &) = default;
+};
+
+enum class ToolCallStatus : quint8 {
+    StreamingArgs, // TOOL_CALL_START seen, arguments arriving
+    ArgsComplete, // TOOL_CALL_END seen (or the call came complete in a snapshot)
+    Answered, // a TOOL_CALL_RESULT (or a tool message in a snapshot) answers it
+};
+QString toolCallStatusName(ToolCallStatus status); // "streaming-args", "args-complete", "answered"
+
+struct ToolCall
+{
+    QString id;
+    QString name;
+    QString parentMessageId; // the assistant message holding the call
+    QString args; // function.arguments as streamed (may be invalid JSON)
+    std::optional<QJsonValue> parsedArgs; // JSON.parse(args) once complete, when it parses
+    QString argsError; // why args did not parse (set at TOOL_CALL_END)
+    QString resultMessageId;
+    QJsonValue result; // the tool message's content (string or parts)
+    ToolCallStatus status = ToolCallStatus::StreamingArgs;
+    QString encryptedValue;
+    std::optional<QJsonObject> metadata;
+    QJsonObject extra; // unmodelled members of a snapshot toolCalls entry
+    QString subagentRunId;
+    int runIndex = -1;
+    qint64 startSeq = -1;
+    qint64 endSeq = -1;
+    qint64 resultSeq = -1;
+    qint64 startedAtUs = -1;
+    qint64 endedAtUs = -1;
+    qint64 answeredAtUs = -1;
+    qint64 argsEventCount = 0;
+
+    friend bool operator==(const ToolCall &, const ToolCall &) = default;
+};
+
+struct Step
+{
+    QString name;
+    QString subagentRunId; // owner ("" = the parent agent)
+    int runIndex = -1;
+    qint64 startSeq = -1;
+    qint64 endSeq = -1; // -1 while open
+    qint64 startedAtUs = -1;
+    qint64 endedAtUs = -1;
+    bool isOpen() const { return endSeq < 0; }
+
+    friend bool operator==(const Step &, const Step &) = default;
+};
+
+// A REASONING_START..REASONING_END span (may hold several reasoning messages).
+struct ReasoningSpan
+{
+    QString id;
+    QString subagentRunId;
+    int runIndex = -1;
+    qint64 startSeq = -1;
+    qint64 endSeq = -1;
+    bool legacy = false; // from THINKING_START (id minted by us: "thinking-<seq>")
+
+    friend bool operator==(const ReasoningSpan &, const ReasoningSpan &) = default;
+};
+
+enum class SubagentStatus : quint8 { Running, Finished, Errored };
+QString subagentStatusName(SubagentStatus status); // "running", "finished", "errored"
+
+struct Subagent
+{
+    QString subagentRunId;
+    QString name;
+    QString description;
+    QString parentSubagentRunId;
+    QString parentToolCallId;
+    QString parentMessageId;
+    SubagentStatus status = SubagentStatus::Running;
+    QJsonObject outcome;
+    std::optional<QJsonValue> result;
+    QString errorMessage;
+    QString errorCode;
+    int runIndex = -1;
+    qint64 startSeq = -1;
+    qint64 endSeq = -1;
+    qint64 startedAtUs = -1;
+    qint64 endedAtUs = -1;
+
+    friend bool operator==(const Subagent &, const Subagent &) = default;
+};
+
+// Runs grouped by thread, in order of first appearance.
+struct ThreadInfo
+{
+    QString threadId;
+    QList<int> runIndexes;
+};
+
+class SessionSnapshot
+{
+public:
+    // ---- read API (views, CLI, tests) ----
+    qint64 lastSeq() const { return m_lastSeq; } // last event applied; -1 = none
+
+    qsizetype runCount() const { return m_runs.size(); }
+    const Run &run(qsizetype index) const { return m_runs.at(index); }
+    int currentRunIndex() const { return m_currentRun; } // last run started; -1 = none
+    QList<ThreadInfo> threads() const;
+
+    // Messages in thread order (what agent.messages holds).
+    qsizetype messageCount() const { return m_order.size(); }
+    const Message &message(qsizetype position) const { return m_messages.at(m_order.at(position)); }
+    qsizetype messagePosition(const QString &id) const; // -1 when absent
+    const Message *findMessage(const QString &id) const;
+
+    // Tool calls in order of first appearance (calls of dropped messages stay listed).
+    qsizetype toolCallCount() const { return m_toolCalls.size(); }
+    const ToolCall &toolCall(qsizetype index) const { return m_toolCalls.at(index); }
+    const ToolCall *findToolCall(const QString &id) const;
+
+    bool hasState() const { return m_hasState; } // any STATE_SNAPSHOT / run input state seen
+    const QJsonValue &state() const { return m_state; }
+    qint64 stateSeq() const { return m_stateSeq; } // last event that changed the state
+
+    qsizetype stepCount() const { return m_steps.size(); }
+    const Step &step(qsizetype index) const { return m_steps.at(index); }
+    qsizetype reasoningSpanCount() const { return m_spans.size(); }
+    const ReasoningSpan &reasoningSpan(qsizetype index) const { return m_spans.at(index); }
+    qsizetype subagentCount() const { return m_subagents.size(); }
+    const Subagent &subagent(qsizetype index) const { return m_subagents.at(index); }
+    qsizetype findSubagent(const QString &subagentRunId) const; // last with that id; -1
+
+    // Deep equality of everything observable (not the look-up indexes).
+    friend bool operator==(const SessionSnapshot &a, const SessionSnapshot &b);
+
+    // ---- write API (the reducer only) ----
+    void setLastSeq(qint64 seq) { m_lastSeq = seq; }
+    Run &runRef(qsizetype index) { return m_runs.ref(index); }
+    int appendRun(Run run);
+
+    Message &messageRef(qsizetype position) { return m_messages.ref(m_order.at(position)); }
+    void appendMessage(Message message);
+    void insertMessage(qsizetype position, Message message);
+    void replaceMessage(qsizetype position, Message message);
+    // Keeps the messages at the given positions (ascending) in that order, drops the others.
+    void retainMessages(const QList<qsizetype> &positions);
+
+    ToolCall &toolCallRef(qsizetype index) { return m_toolCalls.ref(index); }
+    qsizetype toolCallIndex(const QString &id) const; // -1 when absent
+    qsizetype appendToolCall(ToolCall call);
+
+    void setState(const QJsonValue &state, qint64 seq);
+
+    Step &stepRef(qsizetype index) { return m_steps.ref(index); }
+    qsizetype appendStep(Step step);
+    ReasoningSpan &reasoningSpanRef(qsizetype index) { return m_spans.ref(index); }
+    qsizetype appendReasoningSpan(ReasoningSpan span);
+    Subagent &subagentRef(qsizetype index) { return m_subagents.ref(index); }
+    qsizetype appendSubagent(Subagent subagent);
+
+    // The id -> position indexes are derived data. Checkpoints drop them (their copies would
+    // detach and cost O(session) each); restoring a checkpoint rebuilds them in O(session).
+    void dropIndexes();
+    void rebuildIndexes();
+    bool hasIndexes() const { return m_indexed; }
+
+private:
+    void reindexFrom(qsizetype position);
+
+    SlotArena<Run, 16> m_runs;
+    int m_currentRun = -1;
+    SlotArena<Message> m_messages; // slots; never reordered
+    QList<qint32> m_order; // thread order: slot numbers
+    SlotArena<ToolCall> m_toolCalls;
+    SlotArena<Step> m_steps;
+    SlotArena<ReasoningSpan> m_spans;
+    SlotArena<Subagent, 16> m_subagents;
+    QJsonValue m_state = QJsonValue(QJsonValue::Undefined);
+    bool m_hasState = false;
+    qint64 m_stateSeq = -1;
+    qint64 m_lastSeq = -1;
+
+    bool m_indexed = true;
+    QHash<QString, qsizetype> m_messagePos; // id -> position in m_order
+    QHash<QString, qsizetype> m_toolCallIdx; // id -> index in m_toolCalls
+    QHash<QString, qsizetype> m_subagentIdx; // id -> last index
+};
+
+// The messages in @ag-ui/client's Message shape: what agent.messages holds after the same events
+// (agui-protocol.md §2.1, §3.6): toolCalls as {id, type:"function", function:{name, arguments}},
+// tool / activity / reasoning messages included, metadata merged, "absent" fields left out.
+QJsonArray messagesAsAgUi(const SessionSnapshot &snapshot);
+QJsonObject messageAsAgUi(const SessionSnapshot &snapshot, const Message &message);
+
+} // namespace agui
