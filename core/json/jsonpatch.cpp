@@ -58,8 +58,9 @@ std::optional<StepError> editAt(QJsonValue &node, const Pointer &pointer, qsizet
     if (depth == end)
         return edit(node);
     const QString &token = pointer.tokens().at(depth);
-    const Pointer here = Pointer::fromTokens(pointer.tokens().mid(0, depth));
-    const Pointer next = Pointer::fromTokens(pointer.tokens().mid(0, depth + 1));
+    // Only error messages need these; built on demand so a deep edit stays O(depth).
+    auto here = [&] { return Pointer::fromTokens(pointer.tokens().mid(0, depth)); };
+    auto next = [&] { return Pointer::fromTokens(pointer.tokens().mid(0, depth + 1)); };
     if (node.isObject()) {
         QJsonObject object = node.toObject();
         node = QJsonValue();
@@ -69,7 +70,7 @@ std::optional<StepError> editAt(QJsonValue &node, const Pointer &pointer, qsizet
             return StepError {
                 QStringLiteral("%1: %2 does not exist (no key \"%3\" in the object "
                                "at %4)")
-                    .arg(pointer.toString(), next.toString(), token, displayPointer(here))};
+                    .arg(pointer.toString(), next().toString(), token, displayPointer(here()))};
         }
         QJsonValue child = it.value();
         it.value() = QJsonValue();
@@ -87,14 +88,14 @@ std::optional<StepError> editAt(QJsonValue &node, const Pointer &pointer, qsizet
             error
                 = StepError {QStringLiteral("%1: \"%2\" is not an array index (the value at %3 is "
                                             "an array; use a decimal index without leading zeros)")
-                                 .arg(pointer.toString(), token, displayPointer(here))};
+                                 .arg(pointer.toString(), token, displayPointer(here()))};
         } else if (*index >= array.size()) {
             error = StepError {QStringLiteral("%1: index %2 is out of range for an array of length "
                                               "%3 (at %4)")
                                    .arg(pointer.toString())
                                    .arg(*index)
                                    .arg(array.size())
-                                   .arg(displayPointer(here))};
+                                   .arg(displayPointer(here()))};
         } else {
             QJsonValue child = array.at(*index);
             array.replace(*index, QJsonValue());
@@ -106,7 +107,7 @@ std::optional<StepError> editAt(QJsonValue &node, const Pointer &pointer, qsizet
     }
     return StepError {
         QStringLiteral("%1: %2 is %3, which has no member \"%4\"")
-            .arg(pointer.toString(), displayPointer(here), describeType(node), token)};
+            .arg(pointer.toString(), displayPointer(here()), describeType(node), token)};
 }
 
 // Applies edit to the container holding the pointer's last token (the pointer must not be root).
@@ -148,9 +149,11 @@ std::optional<StepError> addValue(QJsonValue &doc, const Pointer &pointer, const
         if (last == QLatin1String("-")) {
             array.append(value);
         } else if (const std::optional<qsizetype> index = parseArrayIndex(last); !index) {
-            error = StepError {QStringLiteral("%1: \"%2\" is not an array index (use a decimal "
-                                              "index without leading zeros, or \"-\" to append)")
-                                   .arg(pointer.toString(), last)};
+            error
+                = StepError {QStringLiteral("%1: \"%2\" is not an array index (the parent %3 is "
+                                            "an array; use a decimal index without leading "
+                                            "zeros, or \"-\" to append)")
+                                 .arg(pointer.toString(), last, displayPointer(pointer.parent()))};
         } else if (*index > array.size()) {
             error = StepError {QStringLiteral("%1: index %2 is out of range for an array of length "
                                               "%3 (add accepts 0..%3 or \"-\")")
@@ -192,9 +195,11 @@ std::optional<StepError> removeValue(QJsonValue &doc, const Pointer &pointer, QJ
         std::optional<StepError> error;
         const std::optional<qsizetype> index = parseArrayIndex(last);
         if (!index) {
-            error = StepError {QStringLiteral("%1: \"%2\" is not an existing array index (use a "
-                                              "decimal index without leading zeros)")
-                                   .arg(pointer.toString(), last)};
+            error
+                = StepError {QStringLiteral("%1: \"%2\" is not an existing array index (the "
+                                            "parent %3 is an array; use a decimal index "
+                                            "without leading zeros)")
+                                 .arg(pointer.toString(), last, displayPointer(pointer.parent()))};
         } else if (*index >= array.size()) {
             error = StepError {QStringLiteral("%1: index %2 is out of range for an array of length "
                                               "%3")
@@ -231,21 +236,22 @@ std::optional<StepError> getValue(const QJsonValue &doc, const Pointer &pointer,
     QJsonValue current = doc;
     for (qsizetype depth = 0; depth < pointer.tokens().size(); ++depth) {
         const QString &token = pointer.tokens().at(depth);
-        const Pointer here = Pointer::fromTokens(pointer.tokens().mid(0, depth));
+        auto here = [&] { return Pointer::fromTokens(pointer.tokens().mid(0, depth)); };
         if (current.isObject()) {
             const QJsonObject object = current.toObject();
             const auto it = object.constFind(token);
             if (it == object.constEnd())
                 return StepError {QStringLiteral("%1: there is no key \"%2\" in the object at %3")
-                                      .arg(pointer.toString(), token, displayPointer(here))};
+                                      .arg(pointer.toString(), token, displayPointer(here()))};
             current = it.value();
         } else if (current.isArray()) {
             const QJsonArray array = current.toArray();
             const std::optional<qsizetype> index = parseArrayIndex(token);
             if (!index)
-                return StepError {QStringLiteral("%1: \"%2\" is not an existing array index (use a "
-                                                 "decimal index without leading zeros)")
-                                      .arg(pointer.toString(), token)};
+                return StepError {QStringLiteral("%1: \"%2\" is not an existing array index (the "
+                                                 "value at %3 is an array; use a decimal index "
+                                                 "without leading zeros)")
+                                      .arg(pointer.toString(), token, displayPointer(here()))};
             if (*index >= array.size())
                 return StepError {QStringLiteral("%1: index %2 is out of range for an array of "
                                                  "length %3")
@@ -256,7 +262,7 @@ std::optional<StepError> getValue(const QJsonValue &doc, const Pointer &pointer,
         } else {
             return StepError {
                 QStringLiteral("%1: %2 is %3, which has no member \"%4\"")
-                    .arg(pointer.toString(), displayPointer(here), describeType(current), token)};
+                    .arg(pointer.toString(), displayPointer(here()), describeType(current), token)};
         }
     }
     *out = current;
@@ -324,12 +330,12 @@ std::optional<PatchError> applyOp(QJsonValue &doc, const QJsonValue &opValue, qs
     auto pointerMember = [&](const QString &member, Pointer *out) -> std::optional<PatchError> {
         const QJsonValue text = op.value(member);
         if (text.isUndefined())
-            return makeError(opIndex, QString(), member,
+            return makeError(opIndex, op.value(QLatin1String("path")).toString(), member,
                              QStringLiteral("op %1 (%2) has no \"%3\" member")
                                  .arg(opIndex)
                                  .arg(opName.toString(), member));
         if (!text.isString())
-            return makeError(opIndex, QString(), member,
+            return makeError(opIndex, op.value(QLatin1String("path")).toString(), member,
                              QStringLiteral("op %1 (%2): \"%3\" is %4, it must be a JSON Pointer "
                                             "string")
                                  .arg(opIndex)

@@ -149,7 +149,7 @@ private Q_SLOTS:
             "followed by 0 or 1");
         row("value missing", R"({})", R"([{"op":"add","path":"/a"}])", 0, "/a", "value",
             "has no \"value\" member");
-        row("from missing", R"({})", R"([{"op":"move","path":"/a"}])", 0, "", "from",
+        row("from missing", R"({})", R"([{"op":"move","path":"/a"}])", 0, "/a", "from",
             "op 0 (move) has no \"from\" member");
         row("from not found", R"({"a":1})", R"([{"op":"copy","from":"/b","path":"/c"}])", 0, "/b",
             "from", "/b: there is no key \"b\"");
