@@ -1,0 +1,90 @@
+#include "core/capture/capture.h"
+
+#include <algorithm>
+
+namespace agui {
+
+QString captureFormatName(CaptureFormat format)
+{
+    switch (format) {
+    case CaptureFormat::Unknown:
+        return QStringLiteral("unknown");
+    case CaptureFormat::Agui:
+        return QStringLiteral("agui");
+    case CaptureFormat::DevTools:
+        return QStringLiteral("devtools");
+    case CaptureFormat::Sse:
+        return QStringLiteral("sse");
+    case CaptureFormat::JsonLines:
+        return QStringLiteral("jsonl");
+    case CaptureFormat::Protobuf:
+        return QStringLiteral("protobuf");
+    }
+    return {};
+}
+
+QString runEndName(RunEnd end)
+{
+    switch (end) {
+    case RunEnd::Open:
+        return QStringLiteral("open");
+    case RunEnd::Finished:
+        return QStringLiteral("finished");
+    case RunEnd::Error:
+        return QStringLiteral("error");
+    case RunEnd::Aborted:
+        return QStringLiteral("aborted");
+    }
+    return {};
+}
+
+RunEnd runEndFromName(const QString &name)
+{
+    if (name == QLatin1String("finished"))
+        return RunEnd::Finished;
+    if (name == QLatin1String("error"))
+        return RunEnd::Error;
+    if (name == QLatin1String("aborted"))
+        return RunEnd::Aborted;
+    return RunEnd::Open;
+}
+
+qint64 RunRecording::bodyBytes() const
+{
+    qint64 total = 0;
+    for (const Chunk &c : chunks)
+        total += c.bytes.size();
+    return total;
+}
+
+qint64 Capture::bodyBytes() const
+{
+    qint64 total = 0;
+    for (const RunRecording &r : runs)
+        total += r.bodyBytes();
+    return total;
+}
+
+bool Capture::hasErrors() const
+{
+    return std::any_of(problems.cbegin(), problems.cend(),
+                       [](const CaptureProblem &p) { return p.severity == Severity::Error; });
+}
+
+Framing framingForContentType(const QString &contentType)
+{
+    // Exact comparison on purpose: the reference client treats "...+proto; charset=x" as SSE.
+    return contentType == QLatin1String("application/vnd.ag-ui.event+proto") ? Framing::Proto
+                                                                             : Framing::Sse;
+}
+
+QString headerValue(const HttpHeaders &headers, QLatin1StringView name)
+{
+    for (const auto &h : headers) {
+        if (h.first.compare(name, Qt::CaseInsensitive) == 0)
+            return h.second;
+    }
+    return {};
+}
+
+} // namespace agui

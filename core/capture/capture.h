@@ -1,0 +1,121 @@
+#pragma once
+
+#include "core/protocol/event.h"
+
+#include <QByteArray>
+#include <QJsonObject>
+#include <QList>
+#include <QPair>
+#include <QString>
+
+namespace agui {
+
+// Where a capture's bytes came from, decided from content (see detectCaptureFormat).
+enum class CaptureFormat : quint8 {
+    Unknown,
+    Agui, // our own capture format (docs/capture-format.md)
+    DevTools, // AG-UI DevTools browser extension export (.agui.jsonl)
+    Sse, // a raw text/event-stream response body
+    JsonLines, // one AG-UI event object per line
+    Protobuf, // raw application/vnd.ag-ui.event+proto body (length-prefixed frames)
+};
+
+QString captureFormatName(CaptureFormat format); // "agui", "devtools", "sse", "jsonl", "protobuf"
+
+// Headers are kept in order and with their original spelling (names may repeat).
+using HttpHeaders = QList<QPair<QString, QString>>;
+
+struct RecordedRequest
+{
+    bool present = false; // false: the source had no request (raw .sse / .jsonl files)
+    qint64 sentAtUs = -1;
+    QString method;
+    QString url;
+    HttpHeaders headers;
+    QByteArray body;
+};
+
+struct RecordedResponse
+{
+    bool present = false;
+    qint64 receivedAtUs = -1;
+    int status = 0;
+    HttpHeaders headers;
+};
+
+// One piece of response body exactly as it arrived.
+struct Chunk
+{
+    qint64 receivedAtUs = -1; // microseconds since the Unix epoch; -1 unknown
+    QByteArray bytes;
+    // Where the chunk came from in the capture file: the first byte of its record (own format,
+    // DevTools) or of the bytes themselves (raw .sse/.jsonl, where stream offset == file offset).
+    qint64 sourceOffset = -1;
+    bool sourceIsBytes = false; // true: sourceOffset + i is the file offset of bytes[i]
+};
+
+enum class RunEnd : quint8 {
+    Open, // no end record: still running when the file was read, or the writer crashed
+    Finished, // the response body ended normally
+    Error, // transport/HTTP failure (see RunRecording::endError)
+    Aborted, // stopped by the user
+};
+
+QString runEndName(RunEnd end); // "open", "finished", "error", "aborted"
+RunEnd runEndFromName(const QString &name); // Open for anything unknown
+
+struct CaptureNote
+{
+    int run = -1; // -1: about the capture as a whole
+    qint64 atUs = -1;
+    QString text;
+};
+
+// One HTTP exchange: the request we sent, the response head and every body chunk.
+struct RunRecording
+{
+    int id = 0; // the run number used in the file ("run" field / DevTools connId order)
+    QString label; // DevTools connId, or empty
+    RecordedRequest request;
+    RecordedResponse response;
+    QList<Chunk> chunks;
+    Framing framing = Framing::Sse; // how the body is framed (SSE, proto frames, JSON lines)
+    RunEnd end = RunEnd::Open;
+    QString endError;
+    qint64 endedAtUs = -1;
+
+    qint64 bodyBytes() const;
+};
+
+// Something in the capture file we could not take as written; never silent.
+struct CaptureProblem
+{
+    Severity severity = Severity::Error;
+    qint64 byteOffset = -1; // in the capture file
+    qint64 line = -1; // 1-based line in the capture file, -1 for binary formats
+    QString message;
+};
+
+struct Capture
+{
+    CaptureFormat format = CaptureFormat::Unknown;
+    QString tool; // the program that wrote it ("agui-inspector 0.1.0", "ag-ui-devtools@0.1.0")
+    QString createdAt; // ISO 8601 as written
+    QJsonObject header; // the header record as written (own format / DevTools)
+    QList<RunRecording> runs;
+    QList<CaptureNote> notes;
+    QList<CaptureProblem> problems;
+    qint64 bytesRead = 0; // bytes of the file consumed
+    bool truncated = false; // the file ends inside a record (crash while writing?)
+    bool cancelled = false;
+
+    qint64 bodyBytes() const;
+    bool hasErrors() const;
+};
+
+// Framing of a response from its Content-Type, as the reference client decides it: exactly
+// "application/vnd.ag-ui.event+proto" means protobuf frames, anything else SSE.
+Framing framingForContentType(const QString &contentType);
+QString headerValue(const HttpHeaders &headers, QLatin1StringView name); // case-insensitive
+
+} // namespace agui

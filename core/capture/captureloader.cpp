@@ -1,0 +1,174 @@
+#include "core/capture/captureloader.h"
+
+#include <QFile>
+
+#include <map>
+#include <memory>
+
+namespace agui {
+
+namespace {
+
+// Decodes the chunks of every run as they come, keeping one StreamDecoder per run and one
+// sequence numbering for the whole capture.
+class RunDecoders
+{
+public:
+    explicit RunDecoders(const CaptureLoadOptions &options)
+        : m_options(options)
+    { }
+
+    void chunk(const Capture &capture, int runIndex, const Chunk &chunk)
+    {
+        RunState &state = stateFor(capture, runIndex);
+        state.spans.push_back(
+            {state.decoder->bytesSeen(), chunk.sourceOffset, chunk.sourceIsBytes});
+        deliver(state, runIndex, state.decoder->feed(chunk.bytes, chunk.receivedAtUs));
+    }
+
+    void finish()
+    {
+        for (auto &[runIndex, state] : m_runs)
+            deliver(state, runIndex, state.decoder->finish());
+    }
+
+private:
+    struct Span
+    {
+        qint64 streamStart;
+        qint64 sourceOffset;
+        bool exact;
+    };
+    struct RunState
+    {
+        std::unique_ptr<StreamDecoder> decoder;
+        std::vector<Span> spans;
+        size_t cursor = 0; // events come in stream order, so the span search only moves on
+        qsizetype heartbeatsSeen = 0;
+    };
+
+    RunState &stateFor(const Capture &capture, int runIndex)
+    {
+        auto it = m_runs.find(runIndex);
+        if (it != m_runs.end())
+            return it->second;
+        if (m_options.onRunStart)
+            m_options.onRunStart(capture, runIndex);
+        RunState state;
+        state.decoder = std::make_unique<StreamDecoder>(capture.runs[runIndex].framing);
+        return m_runs.emplace(runIndex, std::move(state)).first->second;
+    }
+
+    qint64 sourceOffsetOf(RunState &state, qint64 streamOffset)
+    {
+        if (state.spans.empty() || streamOffset < 0)
+            return -1;
+        while (state.cursor + 1 < state.spans.size()
+               && state.spans[state.cursor + 1].streamStart <= streamOffset)
+            ++state.cursor;
+        const Span &span = state.spans[state.cursor];
+        if (span.sourceOffset < 0)
+            return -1;
+        return span.exact ? span.sourceOffset + (streamOffset - span.streamStart)
+                          : span.sourceOffset;
+    }
+
+    void deliver(RunState &state, int runIndex, QList<Event> events)
+    {
+        // Heartbeats first: they precede the events that completed in the same chunk only if
+        // their offset says so; order by stream offset.
+        const QList<Heartbeat> &beats = state.decoder->heartbeats();
+        qsizetype nextBeat = state.heartbeatsSeen;
+        for (Event &e : events) {
+            while (nextBeat < beats.size() && beats[nextBeat].streamOffset < e.streamOffset)
+                heartbeat(state, runIndex, beats[nextBeat++]);
+            const EventOrigin origin {runIndex, sourceOffsetOf(state, e.streamOffset)};
+            e.seq = m_nextSeq++;
+            if (m_options.onEvent)
+                m_options.onEvent(std::move(e), origin);
+        }
+        while (nextBeat < beats.size())
+            heartbeat(state, runIndex, beats[nextBeat++]);
+        state.heartbeatsSeen = nextBeat;
+    }
+
+    void heartbeat(RunState &state, int runIndex, const Heartbeat &beat)
+    {
+        if (m_options.onHeartbeat)
+            m_options.onHeartbeat(beat, {runIndex, sourceOffsetOf(state, beat.streamOffset)});
+    }
+
+    const CaptureLoadOptions &m_options;
+    std::map<int, RunState> m_runs;
+    qint64 m_nextSeq = 0;
+};
+
+CaptureReadOptions readOptionsFor(const CaptureLoadOptions &options, RunDecoders &decoders)
+{
+    CaptureReadOptions read;
+    read.keepChunks = options.keepChunks;
+    read.onProgress = options.onProgress;
+    read.cancel = options.cancel;
+    read.blockSize = options.blockSize;
+    read.onChunk = [&decoders](const Capture &capture, int runIndex, const Chunk &chunk) {
+        decoders.chunk(capture, runIndex, chunk);
+    };
+    return read;
+}
+
+} // namespace
+
+Capture loadCapture(QIODevice &in, const CaptureLoadOptions &options)
+{
+    RunDecoders decoders(options);
+    Capture capture = readCapture(in, readOptionsFor(options, decoders));
+    if (!capture.cancelled)
+        decoders.finish();
+    return capture;
+}
+
+bool loadCaptureFile(const QString &path, Capture *capture, QString *error,
+                     const CaptureLoadOptions &options)
+{
+    RunDecoders decoders(options);
+    if (!readCaptureFile(path, capture, error, readOptionsFor(options, decoders)))
+        return false;
+    if (!capture->cancelled)
+        decoders.finish();
+    return true;
+}
+
+void forEachEvent(const Capture &capture, const CaptureLoadOptions &options)
+{
+    RunDecoders decoders(options);
+    const qint64 total = capture.bodyBytes();
+    qint64 done = 0;
+    // Chunks of all runs in arrival order, as they were recorded (a stable merge by time keeps
+    // concurrent runs interleaved the way they happened; unknown times keep file order).
+    struct Ref
+    {
+        qint64 at;
+        int run;
+        qsizetype chunk;
+    };
+    std::vector<Ref> order;
+    for (int r = 0; r < capture.runs.size(); ++r) {
+        for (qsizetype c = 0; c < capture.runs[r].chunks.size(); ++c)
+            order.push_back({capture.runs[r].chunks[c].receivedAtUs, r, c});
+    }
+    std::stable_sort(order.begin(), order.end(), [](const Ref &a, const Ref &b) {
+        return a.at >= 0 && b.at >= 0 && a.at < b.at;
+    });
+    for (const Ref &ref : order) {
+        const Chunk &chunk = capture.runs[ref.run].chunks[ref.chunk];
+        decoders.chunk(capture, ref.run, chunk);
+        done += chunk.bytes.size();
+        if (options.onProgress)
+            options.onProgress(done, total);
+        if (options.cancel && options.cancel->load())
+            return;
+    }
+    decoders.finish();
+}
+
+} // namespace agui

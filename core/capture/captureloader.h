@@ -1,0 +1,50 @@
+#pragma once
+
+#include "core/capture/capture.h"
+#include "core/capture/capturereader.h"
+#include "core/protocol/streamdecoder.h"
+
+#include <QIODevice>
+
+#include <atomic>
+#include <functional>
+
+namespace agui {
+
+// Where a decoded event came from.
+struct EventOrigin
+{
+    int runIndex = -1; // index into Capture::runs
+    // Byte in the capture FILE where the event starts (raw .sse/.jsonl: exact; own format and
+    // DevTools: the start of the record holding the chunk where the event starts).
+    qint64 sourceOffset = -1;
+};
+
+struct CaptureLoadOptions
+{
+    // Every event, in arrival order, numbered across runs (seq 0, 1, ...). Runs recorded
+    // concurrently interleave as their chunks did.
+    std::function<void(Event &&event, const EventOrigin &origin)> onEvent;
+    // Before the first event of a run (its request, e.g. the RunAgentInput body, is known).
+    std::function<void(const Capture &capture, int runIndex)> onRunStart;
+    // Data-less SSE frames (keep-alives, comments): received, but not events.
+    std::function<void(const Heartbeat &heartbeat, const EventOrigin &origin)> onHeartbeat;
+    std::function<void(qint64 done, qint64 total)> onProgress; // bytes of the input
+    const std::atomic_bool *cancel = nullptr;
+    bool keepChunks = false; // keep raw chunks in the returned Capture (memory ~ body size)
+    qint64 blockSize = 1 << 20; // bytes read per step (progress and cancel granularity)
+};
+
+// Reads a capture and decodes its runs' bodies with the protocol StreamDecoder in ONE pass,
+// block by block, so a large file needs no second copy in memory and progress is real. Safe to
+// run in a worker thread: it touches nothing but its arguments; callbacks run on that thread.
+// Returns the capture's metadata (runs, requests, responses, problems).
+Capture loadCapture(QIODevice &in, const CaptureLoadOptions &options);
+// "-" reads standard input. false + *error (one line) when the input cannot be read at all.
+bool loadCaptureFile(const QString &path, Capture *capture, QString *error,
+                     const CaptureLoadOptions &options);
+
+// Decodes a capture already in memory (with its chunks), same callbacks.
+void forEachEvent(const Capture &capture, const CaptureLoadOptions &options);
+
+} // namespace agui

@@ -1,0 +1,71 @@
+#pragma once
+
+// Internal: the per-format parsers behind readCapture(). Each turns input into the Capture
+// (runs, requests, responses, notes, problems) and hands every body chunk to emitChunk().
+
+#include "core/capture/capture.h"
+#include "core/capture/capturereader.h"
+
+#include <QHash>
+
+#include <memory>
+
+namespace agui::detail {
+
+class CaptureParser
+{
+public:
+    CaptureParser(Capture &capture, const CaptureReadOptions &options)
+        : m_capture(capture)
+        , m_options(options)
+    { }
+    virtual ~CaptureParser() = default;
+    // Input in order; `offset` is the file offset of block[0].
+    virtual void block(QByteArrayView block, qint64 offset) = 0;
+    virtual void finish() = 0;
+
+protected:
+    void emitChunk(int runIndex, Chunk chunk);
+    void problem(Severity severity, qint64 offset, qint64 line, const QString &message);
+    // The index in capture.runs of the run with this id, created on first use.
+    int runIndex(int id, const QString &label = {});
+
+    Capture &m_capture;
+    const CaptureReadOptions &m_options;
+    QHash<int, int> m_runIndexById;
+};
+
+// Splits input into lines for the line-based formats; a last line without '\n' is passed
+// with atEnd = true so the parser can tell a crash-truncated record from a bad one.
+class LineParser : public CaptureParser
+{
+public:
+    using CaptureParser::CaptureParser;
+    void block(QByteArrayView block, qint64 offset) override;
+    void finish() override;
+
+protected:
+    virtual void line(QByteArrayView line, qint64 offset, qint64 lineNumber, bool atEnd) = 0;
+    virtual void end() { }
+
+private:
+    QByteArray m_pending;
+    qint64 m_pendingOffset = 0;
+    qint64 m_lineNumber = 0;
+};
+
+// Raw response bodies (.sse, .jsonl, protobuf): one run, the input itself is the body.
+class RawBodyParser : public CaptureParser
+{
+public:
+    RawBodyParser(Capture &capture, const CaptureReadOptions &options, Framing framing);
+    void block(QByteArrayView block, qint64 offset) override;
+    void finish() override;
+};
+
+std::unique_ptr<CaptureParser> makeOwnFormatParser(Capture &capture,
+                                                   const CaptureReadOptions &options);
+std::unique_ptr<CaptureParser> makeDevToolsParser(Capture &capture,
+                                                  const CaptureReadOptions &options);
+
+} // namespace agui::detail

@@ -1,0 +1,203 @@
+#include "core/capture/capturereader.h"
+
+#include "core/capture/captureparsers_p.h"
+#include "core/capture/formatdetect.h"
+
+#include <QBuffer>
+#include <QFile>
+
+namespace agui {
+
+namespace detail {
+
+void CaptureParser::emitChunk(int index, Chunk chunk)
+{
+    if (m_options.onChunk)
+        m_options.onChunk(m_capture, index, chunk);
+    if (m_options.keepChunks)
+        m_capture.runs[index].chunks.append(std::move(chunk));
+}
+
+void CaptureParser::problem(Severity severity, qint64 offset, qint64 line, const QString &message)
+{
+    m_capture.problems.append({severity, offset, line, message});
+}
+
+int CaptureParser::runIndex(int id, const QString &label)
+{
+    const auto it = m_runIndexById.constFind(id);
+    if (it != m_runIndexById.cend())
+        return it.value();
+    RunRecording run;
+    run.id = id;
+    run.label = label;
+    m_capture.runs.append(run);
+    const int index = int(m_capture.runs.size() - 1);
+    m_runIndexById.insert(id, index);
+    return index;
+}
+
+void LineParser::block(QByteArrayView block, qint64 offset)
+{
+    qsizetype start = 0;
+    while (start < block.size()) {
+        const qsizetype nl = block.indexOf('\n', start);
+        if (nl < 0)
+            break;
+        ++m_lineNumber;
+        if (m_pending.isEmpty()) {
+            line(block.sliced(start, nl - start), offset + start, m_lineNumber, false);
+        } else {
+            m_pending.append(block.sliced(start, nl - start));
+            line(m_pending, m_pendingOffset, m_lineNumber, false);
+            m_pending.clear();
+        }
+        start = nl + 1;
+    }
+    if (start < block.size()) {
+        if (m_pending.isEmpty())
+            m_pendingOffset = offset + start;
+        m_pending.append(block.sliced(start));
+    }
+}
+
+void LineParser::finish()
+{
+    if (!m_pending.isEmpty()) {
+        ++m_lineNumber;
+        line(m_pending, m_pendingOffset, m_lineNumber, true);
+        m_pending.clear();
+    }
+    end();
+}
+
+RawBodyParser::RawBodyParser(Capture &capture, const CaptureReadOptions &options, Framing framing)
+    : CaptureParser(capture, options)
+{
+    const int index = runIndex(0);
+    m_capture.runs[index].framing = framing;
+}
+
+void RawBodyParser::block(QByteArrayView block, qint64 offset)
+{
+    Chunk chunk;
+    chunk.bytes = block.toByteArray();
+    chunk.sourceOffset = offset;
+    chunk.sourceIsBytes = true;
+    emitChunk(0, std::move(chunk));
+}
+
+void RawBodyParser::finish()
+{
+    // A raw body carries no end record; it ended when the file did.
+    m_capture.runs[0].end = RunEnd::Finished;
+}
+
+} // namespace detail
+
+namespace {
+
+std::unique_ptr<detail::CaptureParser> makeParser(CaptureFormat format, Capture &capture,
+                                                  const CaptureReadOptions &options)
+{
+    switch (format) {
+    case CaptureFormat::Agui:
+        return detail::makeOwnFormatParser(capture, options);
+    case CaptureFormat::DevTools:
+        return detail::makeDevToolsParser(capture, options);
+    case CaptureFormat::Sse:
+        return std::make_unique<detail::RawBodyParser>(capture, options, Framing::Sse);
+    case CaptureFormat::JsonLines:
+        return std::make_unique<detail::RawBodyParser>(capture, options, Framing::JsonLine);
+    case CaptureFormat::Protobuf:
+        return std::make_unique<detail::RawBodyParser>(capture, options, Framing::Proto);
+    case CaptureFormat::Unknown:
+        break;
+    }
+    return {};
+}
+
+// Reads until `want` bytes are there or the input ends (pipes deliver in pieces).
+QByteArray readSome(QIODevice &in, qint64 want, bool *atEnd)
+{
+    QByteArray data;
+    while (data.size() < want) {
+        const QByteArray part = in.read(want - data.size());
+        if (part.isEmpty()) {
+            if (in.atEnd() || !in.waitForReadyRead(-1)) {
+                // QFile never waits; an empty read on a file or a closed pipe is the end.
+                *atEnd = true;
+                break;
+            }
+            continue;
+        }
+        data.append(part);
+    }
+    return data;
+}
+
+} // namespace
+
+Capture readCapture(QIODevice &in, const CaptureReadOptions &options)
+{
+    Capture capture;
+    const qint64 total = in.isSequential() ? -1 : in.size();
+    const qint64 blockSize = std::max<qint64>(options.blockSize, 4096);
+    bool atEnd = false;
+    QByteArray block = readSome(in, blockSize, &atEnd);
+    capture.format = detectCaptureFormat(block, atEnd);
+    if (capture.format == CaptureFormat::Unknown) {
+        capture.problems.append({Severity::Error, 0, -1, describeUndetected(block)});
+        capture.bytesRead = block.size();
+        return capture;
+    }
+    std::unique_ptr<detail::CaptureParser> parser = makeParser(capture.format, capture, options);
+    qint64 offset = 0;
+    while (!block.isEmpty()) {
+        parser->block(block, offset);
+        offset += block.size();
+        capture.bytesRead = offset;
+        if (options.onProgress)
+            options.onProgress(offset, total);
+        if (options.cancel && options.cancel->load()) {
+            capture.cancelled = true;
+            return capture;
+        }
+        if (atEnd)
+            break;
+        block = readSome(in, blockSize, &atEnd);
+    }
+    parser->finish();
+    return capture;
+}
+
+Capture readCapture(const QByteArray &bytes, const CaptureReadOptions &options)
+{
+    QByteArray copy = bytes;
+    QBuffer buffer(&copy);
+    buffer.open(QIODevice::ReadOnly);
+    return readCapture(buffer, options);
+}
+
+bool readCaptureFile(const QString &path, Capture *capture, QString *error,
+                     const CaptureReadOptions &options)
+{
+    QFile file;
+    const bool isStdin = path == QLatin1String("-");
+    const bool opened = isStdin ? file.open(stdin, QIODevice::ReadOnly)
+                                : (file.setFileName(path), file.open(QIODevice::ReadOnly));
+    if (!opened) {
+        if (error)
+            *error = QStringLiteral("cannot open: %1").arg(file.errorString());
+        return false;
+    }
+    *capture = readCapture(file, options);
+    if (capture->format == CaptureFormat::Unknown) {
+        if (error)
+            *error = capture->problems.value(0).message;
+        return false;
+    }
+    return true;
+}
+
+} // namespace agui

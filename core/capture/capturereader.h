@@ -1,0 +1,37 @@
+#pragma once
+
+#include "core/capture/capture.h"
+
+#include <QIODevice>
+
+#include <atomic>
+#include <functional>
+
+namespace agui {
+
+struct CaptureReadOptions
+{
+    // Called for every body chunk as soon as it is read, with the capture as read so far (its
+    // run at runIndex has request, response head and framing filled in). Lets a loader decode
+    // a large capture in one pass.
+    std::function<void(const Capture &capture, int runIndex, const Chunk &chunk)> onChunk;
+    // Bytes of input consumed so far and the input's size (-1 when unknown, e.g. a pipe).
+    std::function<void(qint64 done, qint64 total)> onProgress;
+    const std::atomic_bool *cancel = nullptr; // checked between blocks
+    bool keepChunks = true; // false: Capture::runs[*].chunks stays empty (onChunk still called)
+    qint64 blockSize = 1 << 20;
+};
+
+// Reads any supported capture from a device incrementally (block by block), detecting the
+// format from content. Never fails hard on bad records: each becomes a CaptureProblem with
+// its byte offset and line and reading goes on; a file cut short by a crash keeps every
+// complete record and is marked truncated. Runs on any thread (no GUI, no event loop).
+Capture readCapture(QIODevice &in, const CaptureReadOptions &options = {});
+Capture readCapture(const QByteArray &bytes, const CaptureReadOptions &options = {});
+
+// Opens `path` ("-" = standard input) and reads it. When the file cannot be opened or its
+// format is not recognised, returns false with a one-line reason in *error.
+bool readCaptureFile(const QString &path, Capture *capture, QString *error,
+                     const CaptureReadOptions &options = {});
+
+} // namespace agui

@@ -1,0 +1,312 @@
+#include "core/capture/capturewriter.h"
+
+#include "core/capture/jsontext.h"
+#include "core/capture/redaction.h"
+
+#include <QDateTime>
+
+namespace agui {
+
+using capturejson::quoted;
+
+qint64 nowUs()
+{
+    return QDateTime::currentMSecsSinceEpoch() * 1000;
+}
+
+namespace {
+
+QByteArray number(qint64 n)
+{
+    return QByteArray::number(n);
+}
+
+qint64 orNow(qint64 us)
+{
+    return us >= 0 ? us : nowUs();
+}
+
+QByteArray headersJson(const HttpHeaders &headers)
+{
+    QByteArray out("[");
+    for (qsizetype i = 0; i < headers.size(); ++i) {
+        if (i)
+            out.append(',');
+        out.append('[').append(quoted(headers[i].first)).append(',');
+        out.append(quoted(headers[i].second)).append(']');
+    }
+    out.append(']');
+    return out;
+}
+
+// Bytes as a JSON string when that is exact (readable, diffable), else as base64.
+QByteArray bytesMember(QByteArrayView textKey, QByteArrayView b64Key, QByteArrayView bytes)
+{
+    QByteArray out(",\"");
+    if (capturejson::isExactUtf8(bytes)) {
+        out.append(textKey).append("\":").append(quoted(QString::fromUtf8(bytes)));
+    } else {
+        out.append(b64Key).append("\":\"").append(bytes.toByteArray().toBase64()).append('"');
+    }
+    return out;
+}
+
+QByteArray recordStart(QByteArrayView kind, int run, qint64 atUs)
+{
+    QByteArray out("{\"k\":\"");
+    out.append(kind).append('"');
+    if (run >= 0)
+        out.append(",\"run\":").append(number(run));
+    out.append(",\"t\":").append(number(atUs));
+    return out;
+}
+
+QString framingName(Framing framing)
+{
+    switch (framing) {
+    case Framing::Proto:
+        return QStringLiteral("proto");
+    case Framing::JsonLine:
+        return QStringLiteral("jsonl");
+    case Framing::Sse:
+    case Framing::Synthetic:
+        break;
+    }
+    return QStringLiteral("sse");
+}
+
+} // namespace
+
+CaptureWriter::CaptureWriter()
+    : m_tool(QStringLiteral("agui-inspector " AGUI_CAPTURE_VERSION))
+{ }
+
+CaptureWriter::~CaptureWriter()
+{
+    close();
+}
+
+void CaptureWriter::setTool(const QString &tool)
+{
+    m_tool = tool;
+}
+
+bool CaptureWriter::open(const QString &path)
+{
+    close();
+    m_file = std::make_unique<QFile>(path);
+    // Unbuffered: every record reaches the OS in exactly one write() call.
+    if (!m_file->open(QIODevice::WriteOnly | QIODevice::Truncate | QIODevice::Unbuffered)) {
+        m_error = QStringLiteral("%1: %2").arg(path, m_file->errorString());
+        m_file.reset();
+        return false;
+    }
+    m_device = m_file.get();
+    m_nextRun = 0;
+    return writeHeader();
+}
+
+bool CaptureWriter::open(QIODevice *device)
+{
+    close();
+    if (!device || !device->isWritable()) {
+        m_error = QStringLiteral("the device is not open for writing");
+        return false;
+    }
+    m_device = device;
+    m_nextRun = 0;
+    return writeHeader();
+}
+
+bool CaptureWriter::openAppend(const QString &path)
+{
+    close();
+    m_file = std::make_unique<QFile>(path);
+    if (!m_file->open(QIODevice::ReadWrite | QIODevice::Unbuffered)) {
+        m_error = QStringLiteral("%1: %2").arg(path, m_file->errorString());
+        m_file.reset();
+        return false;
+    }
+    const QByteArray all = m_file->readAll();
+    if (all.isEmpty()) {
+        m_device = m_file.get();
+        m_nextRun = 0;
+        return writeHeader();
+    }
+    if (!all.startsWith("{\"agui-capture\"")) {
+        m_error = QStringLiteral("%1: not an agui capture, refusing to append").arg(path);
+        m_file.reset();
+        return false;
+    }
+    // Runs already in the file keep their numbers; new ones come after.
+    int maxRun = -1;
+    qsizetype pos = 0;
+    while ((pos = all.indexOf("\"run\":", pos)) >= 0) {
+        pos += 6;
+        qsizetype end = pos;
+        while (end < all.size() && all[end] >= '0' && all[end] <= '9')
+            ++end;
+        maxRun = std::max(maxRun, all.mid(pos, end - pos).toInt());
+    }
+    m_device = m_file.get();
+    m_nextRun = maxRun + 1;
+    m_file->seek(all.size());
+    if (!all.endsWith('\n'))
+        return writeRecord(QByteArray("\n")); // a crash left a partial line: close it off
+    return true;
+}
+
+void CaptureWriter::close()
+{
+    if (m_file)
+        m_file->close();
+    m_file.reset();
+    m_device = nullptr;
+}
+
+bool CaptureWriter::isOpen() const
+{
+    return m_device != nullptr;
+}
+
+QString CaptureWriter::errorString() const
+{
+    return m_error;
+}
+
+bool CaptureWriter::writeRecord(const QByteArray &line)
+{
+    if (!m_device) {
+        m_error = QStringLiteral("the capture is not open");
+        return false;
+    }
+    if (m_device->write(line) != line.size()) {
+        m_error = QStringLiteral("writing the capture failed: %1").arg(m_device->errorString());
+        return false;
+    }
+    return true;
+}
+
+bool CaptureWriter::writeHeader()
+{
+    return writeRecord(
+        headerRecord(m_tool, QDateTime::currentDateTimeUtc().toString(Qt::ISODateWithMs)));
+}
+
+int CaptureWriter::beginRun(const RecordedRequest &request)
+{
+    const int run = m_nextRun;
+    if (!writeRecord(requestRecord(run, request)))
+        return -1;
+    ++m_nextRun;
+    return run;
+}
+
+bool CaptureWriter::writeResponse(int run, const RecordedResponse &response)
+{
+    return writeRecord(responseRecord(run, response));
+}
+
+bool CaptureWriter::writeChunk(int run, QByteArrayView bytes, qint64 receivedAtUs)
+{
+    return writeRecord(chunkRecord(run, bytes, orNow(receivedAtUs)));
+}
+
+bool CaptureWriter::endRun(int run, RunEnd end, const QString &error, qint64 atUs)
+{
+    return writeRecord(endRecord(run, end, error, orNow(atUs)));
+}
+
+bool CaptureWriter::writeNote(int run, const QString &text, qint64 atUs)
+{
+    return writeRecord(noteRecord(run, text, orNow(atUs)));
+}
+
+bool CaptureWriter::writeCapture(const Capture &capture)
+{
+    for (const CaptureNote &n : capture.notes) {
+        if (n.run < 0 && !writeRecord(noteRecord(-1, n.text, n.atUs)))
+            return false;
+    }
+    for (const RunRecording &r : capture.runs) {
+        const int run = m_nextRun++;
+        // The run record says what the response alone cannot: the framing of bodies that
+        // came without an HTTP response (imports of .jsonl files) and the source's own name.
+        QByteArray runRecord = recordStart("run", run, r.request.present ? r.request.sentAtUs : -1);
+        runRecord.append(",\"framing\":").append(quoted(framingName(r.framing)));
+        if (!r.label.isEmpty())
+            runRecord.append(",\"label\":").append(quoted(r.label));
+        runRecord.append("}\n");
+        if (!writeRecord(runRecord))
+            return false;
+        if (r.request.present && !writeRecord(requestRecord(run, r.request)))
+            return false;
+        if (r.response.present && !writeRecord(responseRecord(run, r.response)))
+            return false;
+        for (const Chunk &c : r.chunks) {
+            if (!writeRecord(chunkRecord(run, c.bytes, c.receivedAtUs)))
+                return false;
+        }
+        for (const CaptureNote &n : capture.notes) {
+            if (n.run == r.id && !writeRecord(noteRecord(run, n.text, n.atUs)))
+                return false;
+        }
+        if (r.end != RunEnd::Open && !writeRecord(endRecord(run, r.end, r.endError, r.endedAtUs)))
+            return false;
+    }
+    return true;
+}
+
+QByteArray CaptureWriter::headerRecord(const QString &tool, const QString &createdAt)
+{
+    QByteArray out("{\"agui-capture\":1,\"tool\":");
+    out.append(quoted(tool)).append(",\"createdAt\":").append(quoted(createdAt)).append("}\n");
+    return out;
+}
+
+QByteArray CaptureWriter::requestRecord(int run, const RecordedRequest &request)
+{
+    QByteArray out = recordStart("request", run, orNow(request.sentAtUs));
+    out.append(",\"method\":").append(quoted(request.method));
+    out.append(",\"url\":").append(quoted(redactUrl(request.url)));
+    out.append(",\"headers\":").append(headersJson(redactHeaders(request.headers)));
+    out.append(bytesMember("bodyText", "bodyB64", request.body));
+    out.append("}\n");
+    return out;
+}
+
+QByteArray CaptureWriter::responseRecord(int run, const RecordedResponse &response)
+{
+    QByteArray out = recordStart("response", run, orNow(response.receivedAtUs));
+    out.append(",\"status\":").append(number(response.status));
+    out.append(",\"headers\":").append(headersJson(redactHeaders(response.headers)));
+    out.append("}\n");
+    return out;
+}
+
+QByteArray CaptureWriter::chunkRecord(int run, QByteArrayView bytes, qint64 receivedAtUs)
+{
+    QByteArray out = recordStart("chunk", run, receivedAtUs);
+    out.append(bytesMember("text", "b64", bytes));
+    out.append("}\n");
+    return out;
+}
+
+QByteArray CaptureWriter::endRecord(int run, RunEnd end, const QString &error, qint64 atUs)
+{
+    QByteArray out = recordStart("end", run, atUs);
+    out.append(",\"reason\":").append(quoted(runEndName(end)));
+    if (!error.isEmpty())
+        out.append(",\"error\":").append(quoted(error));
+    out.append("}\n");
+    return out;
+}
+
+QByteArray CaptureWriter::noteRecord(int run, const QString &text, qint64 atUs)
+{
+    QByteArray out = recordStart("note", run, atUs);
+    out.append(",\"text\":").append(quoted(text)).append("}\n");
+    return out;
+}
+
+} // namespace agui

@@ -1,0 +1,202 @@
+// Reads our own capture format (docs/capture-format.md) line by line.
+
+#include "core/capture/captureparsers_p.h"
+
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QSet>
+
+namespace agui::detail {
+
+namespace {
+
+HttpHeaders headersFrom(const QJsonValue &value)
+{
+    HttpHeaders headers;
+    const QJsonArray array = value.toArray();
+    for (const QJsonValue &pair : array) {
+        const QJsonArray p = pair.toArray();
+        headers.append({p.at(0).toString(), p.at(1).toString()});
+    }
+    return headers;
+}
+
+Framing framingFromName(const QString &name)
+{
+    if (name == QLatin1String("proto"))
+        return Framing::Proto;
+    if (name == QLatin1String("jsonl"))
+        return Framing::JsonLine;
+    return Framing::Sse;
+}
+
+class OwnFormatParser : public LineParser
+{
+public:
+    using LineParser::LineParser;
+
+protected:
+    void line(QByteArrayView text, qint64 offset, qint64 lineNumber, bool atEnd) override
+    {
+        if (text.endsWith('\r'))
+            text.chop(1);
+        if (text.trimmed().isEmpty())
+            return;
+        QJsonParseError error;
+        const QJsonDocument doc = QJsonDocument::fromJson(text.toByteArray(), &error);
+        if (error.error != QJsonParseError::NoError || !doc.isObject()) {
+            if (atEnd) {
+                // What a crash mid-write leaves: keep everything before, say what was cut.
+                m_capture.truncated = true;
+                problem(Severity::Warning, offset, lineNumber,
+                        QStringLiteral("the file ends inside a record (line %1, byte %2): the "
+                                       "last %3 bytes are an incomplete record and were not read")
+                            .arg(lineNumber)
+                            .arg(offset)
+                            .arg(text.size()));
+            } else {
+                const QString why = doc.isObject() || error.error != QJsonParseError::NoError
+                    ? error.errorString()
+                    : QStringLiteral("not a JSON object");
+                problem(Severity::Error, offset + (error.error ? error.offset : 0), lineNumber,
+                        QStringLiteral("line %1 is not a capture record (%2); skipped")
+                            .arg(lineNumber)
+                            .arg(why));
+            }
+            return;
+        }
+        record(doc.object(), offset, lineNumber);
+    }
+
+    void end() override
+    {
+        if (!m_sawHeader && m_capture.problems.isEmpty())
+            problem(Severity::Error, 0, 1, QStringLiteral("the capture has no header record"));
+    }
+
+private:
+    void record(const QJsonObject &o, qint64 offset, qint64 lineNumber)
+    {
+        if (!m_sawHeader) {
+            m_sawHeader = true;
+            if (!o.contains(QLatin1String("agui-capture"))) {
+                problem(Severity::Error, offset, lineNumber,
+                        QStringLiteral("line %1: expected the header record").arg(lineNumber));
+            } else {
+                m_capture.header = o;
+                m_capture.tool = o.value(QLatin1String("tool")).toString();
+                m_capture.createdAt = o.value(QLatin1String("createdAt")).toString();
+                const int version = o.value(QLatin1String("agui-capture")).toInt();
+                if (version != 1)
+                    problem(Severity::Warning, offset, lineNumber,
+                            QStringLiteral("capture format version %1; this build reads version "
+                                           "1 and may miss newer fields")
+                                .arg(version));
+                return;
+            }
+        }
+        const QString kind = o.value(QLatin1String("k")).toString();
+        const qint64 t = qint64(o.value(QLatin1String("t")).toDouble(-1));
+        const QJsonValue runValue = o.value(QLatin1String("run"));
+        const bool hasRun = runValue.isDouble();
+        const int run = hasRun ? runValue.toInt() : -1;
+        if (kind == QLatin1String("note")) {
+            m_capture.notes.append(
+                {hasRun ? run : -1, t, o.value(QLatin1String("text")).toString()});
+            return;
+        }
+        const bool known = kind == QLatin1String("run") || kind == QLatin1String("request")
+            || kind == QLatin1String("response") || kind == QLatin1String("chunk")
+            || kind == QLatin1String("end");
+        if (!known) {
+            // Kept as a note so nothing in the file disappears from view.
+            problem(Severity::Warning, offset, lineNumber,
+                    QStringLiteral("line %1: unknown record kind \"%2\" kept as a note")
+                        .arg(lineNumber)
+                        .arg(kind));
+            m_capture.notes.append(
+                {hasRun ? run : -1, t,
+                 QString::fromUtf8(QJsonDocument(o).toJson(QJsonDocument::Compact))});
+            return;
+        }
+        if (!hasRun || run < 0) {
+            problem(Severity::Error, offset, lineNumber,
+                    QStringLiteral("line %1: \"%2\" record without a run number; skipped")
+                        .arg(lineNumber)
+                        .arg(kind));
+            return;
+        }
+        const int index = runIndex(run);
+        RunRecording &r = m_capture.runs[index];
+        if (kind == QLatin1String("run")) {
+            r.framing = framingFromName(o.value(QLatin1String("framing")).toString());
+            r.label = o.value(QLatin1String("label")).toString();
+            m_explicitFraming.insert(index);
+        } else if (kind == QLatin1String("request")) {
+            r.request.present = true;
+            r.request.sentAtUs = t;
+            r.request.method = o.value(QLatin1String("method")).toString();
+            r.request.url = o.value(QLatin1String("url")).toString();
+            r.request.headers = headersFrom(o.value(QLatin1String("headers")));
+            bool ok = true;
+            r.request.body
+                = bytesFrom(o, QLatin1StringView("bodyText"), QLatin1StringView("bodyB64"), &ok);
+            if (!ok)
+                problem(Severity::Error, offset, lineNumber,
+                        QStringLiteral("line %1: the request body is not valid base64")
+                            .arg(lineNumber));
+        } else if (kind == QLatin1String("response")) {
+            r.response.present = true;
+            r.response.receivedAtUs = t;
+            r.response.status = o.value(QLatin1String("status")).toInt();
+            r.response.headers = headersFrom(o.value(QLatin1String("headers")));
+            if (!m_explicitFraming.contains(index))
+                r.framing = framingForContentType(
+                    headerValue(r.response.headers, QLatin1StringView("content-type")));
+        } else if (kind == QLatin1String("chunk")) {
+            bool ok = true;
+            Chunk chunk;
+            chunk.receivedAtUs = t;
+            chunk.sourceOffset = offset;
+            chunk.bytes = bytesFrom(o, QLatin1StringView("text"), QLatin1StringView("b64"), &ok);
+            if (!ok) {
+                problem(Severity::Error, offset, lineNumber,
+                        QStringLiteral("line %1: chunk bytes are not valid base64; the chunk is "
+                                       "missing from run %2")
+                            .arg(lineNumber)
+                            .arg(run));
+                return;
+            }
+            emitChunk(index, std::move(chunk));
+        } else { // end
+            r.end = runEndFromName(o.value(QLatin1String("reason")).toString());
+            r.endError = o.value(QLatin1String("error")).toString();
+            r.endedAtUs = t;
+        }
+    }
+
+    static QByteArray bytesFrom(const QJsonObject &o, QLatin1StringView textKey,
+                                QLatin1StringView b64Key, bool *ok)
+    {
+        if (o.contains(textKey))
+            return o.value(textKey).toString().toUtf8();
+        const auto decoded = QByteArray::fromBase64Encoding(
+            o.value(b64Key).toString().toLatin1(), QByteArray::AbortOnBase64DecodingErrors);
+        *ok = bool(decoded);
+        return decoded.decoded;
+    }
+
+    bool m_sawHeader = false;
+    QSet<int> m_explicitFraming;
+};
+
+} // namespace
+
+std::unique_ptr<CaptureParser> makeOwnFormatParser(Capture &capture,
+                                                   const CaptureReadOptions &options)
+{
+    return std::make_unique<OwnFormatParser>(capture, options);
+}
+
+} // namespace agui::detail

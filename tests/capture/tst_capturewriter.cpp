@@ -1,0 +1,237 @@
+// Writer -> reader round trip of our own capture format, and credential redaction.
+
+#include "core/capture/capturereader.h"
+#include "core/capture/capturewriter.h"
+#include "core/capture/redaction.h"
+
+#include <QBuffer>
+#include <QTemporaryDir>
+#include <QtTest>
+
+using namespace agui;
+
+class TestCaptureWriter : public QObject
+{
+    Q_OBJECT
+
+private:
+    static RecordedRequest request()
+    {
+        RecordedRequest r;
+        r.sentAtUs = 1700000000000000;
+        r.method = QStringLiteral("POST");
+        r.url = QStringLiteral("http://localhost:8000/agent?api_key=sekrit-query&page=2");
+        r.headers = {{QStringLiteral("Content-Type"), QStringLiteral("application/json")},
+                     {QStringLiteral("Authorization"), QStringLiteral("Bearer sekrit-bearer")},
+                     {QStringLiteral("X-Api-Key"), QStringLiteral("sekrit-apikey")},
+                     {QStringLiteral("x-amz-security-token"), QStringLiteral("sekrit-amz")},
+                     {QStringLiteral("Cookie"), QStringLiteral("session=sekrit-cookie")},
+                     {QStringLiteral("Proxy-Authorization"), QStringLiteral("Basic sekrit-proxy")},
+                     {QStringLiteral("X-Client-Secret"), QStringLiteral("sekrit-secret")},
+                     {QStringLiteral("Accept"), QStringLiteral("text/event-stream")}};
+        r.body = QByteArrayLiteral("{\"threadId\":\"t1\",\"runId\":\"r1\",\"messages\":[]}");
+        return r;
+    }
+
+private Q_SLOTS:
+    void roundTripKeepsEveryByte()
+    {
+        QByteArray file;
+        QBuffer buffer(&file);
+        buffer.open(QIODevice::WriteOnly);
+        CaptureWriter writer;
+        QVERIFY(writer.open(&buffer));
+        const int run0 = writer.beginRun(request());
+        QCOMPARE(run0, 0);
+        RecordedResponse response;
+        response.receivedAtUs = 1700000000000100;
+        response.status = 200;
+        response.headers = {{QStringLiteral("Content-Type"), QStringLiteral("text/event-stream")},
+                            {QStringLiteral("Set-Cookie"), QStringLiteral("id=sekrit-set")}};
+        QVERIFY(writer.writeResponse(run0, response));
+        // Text, invalid UTF-8, a NUL, a lone CR, a split multi-byte character: all must survive.
+        const QList<QByteArray> chunks = {
+            QByteArrayLiteral("data: {\"type\":\"RUN_STARTED\"}\n\n"),
+            QByteArray("data: \xff\xfe bad \xc3", 13),
+            QByteArray("\xa9\0 nul\r\n\n", 9),
+            QByteArrayLiteral("data: \"quotes\" \\ and \t tabs \u00e9\n\n"),
+            QByteArray(),
+        };
+        qint64 t = 1700000000001000;
+        for (const QByteArray &c : chunks)
+            QVERIFY(writer.writeChunk(run0, c, t++));
+        QVERIFY(writer.endRun(run0, RunEnd::Finished, {}, t++));
+        const int run1 = writer.beginRun(request());
+        QCOMPARE(run1, 1);
+        QVERIFY(writer.writeChunk(run1, "data: x\n\n", t++));
+        QVERIFY(writer.endRun(run1, RunEnd::Error, QStringLiteral("HTTP 502: bad gateway"), t++));
+        QVERIFY(writer.writeNote(-1, QStringLiteral("a note\nwith a newline")));
+        writer.close();
+
+        // One record per line, every line a complete JSON object.
+        const QList<QByteArray> lines = file.split('\n');
+        QCOMPARE(lines.last(), QByteArray());
+        for (qsizetype i = 0; i + 1 < lines.size(); ++i) {
+            QJsonParseError error;
+            QJsonDocument::fromJson(lines[i], &error);
+            QVERIFY2(error.error == QJsonParseError::NoError, lines[i].constData());
+        }
+        QVERIFY(lines[0].startsWith("{\"agui-capture\":1,\"tool\":\"agui-inspector "));
+
+        const Capture capture = readCapture(file);
+        QCOMPARE(capture.format, CaptureFormat::Agui);
+        QVERIFY2(capture.problems.isEmpty(), qPrintable(capture.problems.value(0).message));
+        QVERIFY(!capture.truncated);
+        QCOMPARE(capture.runs.size(), 2);
+        const RunRecording &r0 = capture.runs[0];
+        QVERIFY(r0.request.present);
+        QCOMPARE(r0.request.method, QStringLiteral("POST"));
+        QCOMPARE(r0.request.body, request().body);
+        QCOMPARE(r0.request.sentAtUs, request().sentAtUs);
+        QCOMPARE(r0.request.headers.size(), request().headers.size());
+        QCOMPARE(r0.response.status, 200);
+        QCOMPARE(r0.framing, Framing::Sse);
+        QCOMPARE(r0.chunks.size(), chunks.size());
+        for (qsizetype i = 0; i < chunks.size(); ++i) {
+            QCOMPARE(r0.chunks[i].bytes, chunks[i]);
+            QCOMPARE(r0.chunks[i].receivedAtUs, 1700000000001000 + i);
+        }
+        QCOMPARE(r0.end, RunEnd::Finished);
+        QCOMPARE(capture.runs[1].end, RunEnd::Error);
+        QCOMPARE(capture.runs[1].endError, QStringLiteral("HTTP 502: bad gateway"));
+        QCOMPARE(capture.notes.size(), 1);
+        QCOMPARE(capture.notes[0].text, QStringLiteral("a note\nwith a newline"));
+    }
+
+    void credentialsNeverReachTheFile()
+    {
+        QTemporaryDir dir;
+        const QString path = dir.filePath(QStringLiteral("c.aguicap"));
+        CaptureWriter writer;
+        QVERIFY(writer.open(path));
+        const int run = writer.beginRun(request());
+        RecordedResponse response;
+        response.status = 200;
+        response.headers = {{QStringLiteral("set-cookie"), QStringLiteral("id=sekrit-set")}};
+        QVERIFY(writer.writeResponse(run, response));
+        writer.close();
+        QFile f(path);
+        QVERIFY(f.open(QIODevice::ReadOnly));
+        const QByteArray bytes = f.readAll();
+        QVERIFY(!bytes.contains("sekrit"));
+        QVERIFY(bytes.contains("<redacted>"));
+        // Harmless headers and query items stay as they were.
+        QVERIFY(bytes.contains("text/event-stream"));
+        QVERIFY(bytes.contains("page=2"));
+        const Capture capture = readCapture(bytes);
+        QCOMPARE(headerValue(capture.runs[0].request.headers, QLatin1StringView("x-api-key")),
+                 redactedValue());
+        QCOMPARE(headerValue(capture.runs[0].request.headers, QLatin1StringView("accept")),
+                 QStringLiteral("text/event-stream"));
+    }
+
+    void credentialHeaderNames_data()
+    {
+        QTest::addColumn<QString>("name");
+        QTest::addColumn<bool>("credential");
+        const auto row = [](const char *name, bool credential) {
+            QTest::newRow(name) << QString::fromLatin1(name) << credential;
+        };
+        row("Authorization", true);
+        row("proxy-authorization", true);
+        row("COOKIE", true);
+        row("Set-Cookie", true);
+        row("X-Api-Key", true);
+        row("X-Goog-Api-Key", true);
+        row("X-Auth-Token", true);
+        row("X-Amz-Security-Token", true);
+        row("X-Client-Secret", true);
+        row("api-key", true);
+        row("Content-Type", false);
+        row("Accept", false);
+        row("X-Request-Id", false);
+        row("Keyboard", false);
+    }
+    void credentialHeaderNames()
+    {
+        QFETCH(QString, name);
+        QFETCH(bool, credential);
+        QCOMPARE(isCredentialHeader(name), credential);
+    }
+
+    void redactsUrlCredentials()
+    {
+        const QString url = redactUrl(
+            QStringLiteral("https://user:pw@example.test/run?access_token=abc&q=weather&key=k"));
+        QVERIFY(!url.contains(QLatin1String("abc")));
+        QVERIFY(!url.contains(QLatin1String(":pw@")));
+        QVERIFY(!url.contains(QLatin1String("key=k")));
+        QVERIFY(url.contains(QLatin1String("q=weather")));
+        const QString plain = QStringLiteral("http://localhost:8000/agent");
+        QCOMPARE(redactUrl(plain), plain);
+    }
+
+    void appendContinuesAfterACrash()
+    {
+        QTemporaryDir dir;
+        const QString path = dir.filePath(QStringLiteral("c.aguicap"));
+        {
+            CaptureWriter writer;
+            QVERIFY(writer.open(path));
+            const int run = writer.beginRun(request());
+            QVERIFY(writer.writeChunk(run, "data: {\"type\":\"RUN_STARTED\"}\n\n", 1));
+        }
+        {
+            // Simulate a crash in the middle of a record.
+            QFile f(path);
+            QVERIFY(f.open(QIODevice::Append));
+            f.write("{\"k\":\"chunk\",\"run\":0,\"t\":2,\"text\":\"data: {\\\"ty");
+        }
+        CaptureWriter writer;
+        QVERIFY2(writer.openAppend(path), qPrintable(writer.errorString()));
+        const int run = writer.beginRun(request());
+        QCOMPARE(run, 1);
+        QVERIFY(writer.writeChunk(run, "data: later\n\n", 3));
+        writer.close();
+
+        Capture capture;
+        QString error;
+        QVERIFY(readCaptureFile(path, &capture, &error));
+        QCOMPARE(capture.runs.size(), 2);
+        QCOMPARE(capture.runs[0].chunks.size(), 1);
+        QCOMPARE(capture.runs[1].chunks.size(), 1);
+        QCOMPARE(capture.runs[1].chunks[0].bytes, QByteArray("data: later\n\n"));
+        // The broken record is reported with its line and byte offset, not dropped silently.
+        QCOMPARE(capture.problems.size(), 1);
+        QCOMPARE(capture.problems[0].line, 4);
+        QVERIFY(capture.problems[0].byteOffset > 0);
+    }
+
+    void writeCaptureKeepsImportedRuns()
+    {
+        Capture in;
+        RunRecording r;
+        r.framing = Framing::JsonLine;
+        r.label = QStringLiteral("c7");
+        r.chunks.append({-1, QByteArray("{\"type\":\"RUN_STARTED\"}\n"), 0, true});
+        r.end = RunEnd::Finished;
+        in.runs.append(r);
+        QByteArray file;
+        QBuffer buffer(&file);
+        buffer.open(QIODevice::WriteOnly);
+        CaptureWriter writer;
+        QVERIFY(writer.open(&buffer));
+        QVERIFY(writer.writeCapture(in));
+        const Capture out = readCapture(file);
+        QVERIFY(out.problems.isEmpty());
+        QCOMPARE(out.runs.size(), 1);
+        QCOMPARE(out.runs[0].framing, Framing::JsonLine);
+        QCOMPARE(out.runs[0].label, QStringLiteral("c7"));
+        QCOMPARE(out.runs[0].chunks[0].bytes, r.chunks[0].bytes);
+        QCOMPARE(out.runs[0].chunks[0].receivedAtUs, -1);
+        QCOMPARE(out.runs[0].end, RunEnd::Finished);
+    }
+};
+
+QTEST_GUILESS_MAIN(TestCaptureWriter)
+#include "tst_capturewriter.moc"
