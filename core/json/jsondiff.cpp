@@ -46,13 +46,34 @@ private:
         ops.push_back(entry);
     }
 
-    // Elixir maps of up to 32 keys iterate in binary (UTF-8 byte) order; QString compares
-    // UTF-16 units, which differs for characters beyond U+FFFF, so sort by UTF-8 explicitly.
+    // Elixir maps of up to 32 keys iterate in binary (UTF-8 byte) order, which is code point
+    // order. QString compares UTF-16 units, which differs from it only when a surrogate (a
+    // character beyond U+FFFF) meets a unit in U+E000..U+FFFF; lifting surrogates above that
+    // range while comparing gives code point order without converting any key.
+    static char16_t codePointOrder(char16_t unit)
+    {
+        if (unit < 0xD800)
+            return unit;
+        return unit >= 0xE000 ? char16_t(unit - 0x800) : char16_t(unit + 0x2000);
+    }
+
+    static bool keyLess(const QString &a, const QString &b)
+    {
+        const qsizetype common = std::min(a.size(), b.size());
+        for (qsizetype i = 0; i < common; ++i) {
+            const char16_t x = a.at(i).unicode();
+            const char16_t y = b.at(i).unicode();
+            if (x != y)
+                return codePointOrder(x) < codePointOrder(y);
+        }
+        return a.size() < b.size();
+    }
+
     static QStringList sortedKeys(const QJsonObject &object)
     {
         QStringList keys = object.keys();
-        std::sort(keys.begin(), keys.end(),
-                  [](const QString &a, const QString &b) { return a.toUtf8() < b.toUtf8(); });
+        if (!std::is_sorted(keys.cbegin(), keys.cend(), keyLess))
+            std::sort(keys.begin(), keys.end(), keyLess);
         return keys;
     }
 

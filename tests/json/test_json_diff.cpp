@@ -198,6 +198,21 @@ private Q_SLOTS:
         QCOMPARE(diff(QJsonArray(), QJsonArray()), QJsonArray());
     }
 
+    void keysOrderedByCodePoint()
+    {
+        // The seed orders keys by UTF-8 bytes (= code points): U+FB01 sorts before U+1F600,
+        // although in UTF-16 the surrogate 0xD83D is smaller than 0xFB01. Adds come out in
+        // reverse key order.
+        const QString ligature = QString(QChar(0xFB01));
+        const QString emoji = QString::fromUtf8("\xF0\x9F\x98\x80");
+        const QJsonArray ops = diff(QJsonObject(), QJsonObject {{ligature, 1}, {emoji, 2}});
+        QCOMPARE(ops.size(), 2);
+        QCOMPARE(ops.at(0).toObject().value(QLatin1String("path")).toString(),
+                 QLatin1Char('/') + emoji);
+        QCOMPARE(ops.at(1).toObject().value(QLatin1String("path")).toString(),
+                 QLatin1Char('/') + ligature);
+    }
+
     void rootTypeChangeWithAncestor()
     {
         const QJsonArray ops = diff(QJsonArray {1}, QJsonObject(), QStringLiteral("/s"));
