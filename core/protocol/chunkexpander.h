@@ -3,6 +3,7 @@
 #include "core/protocol/event.h"
 
 #include <QHash>
+#include <QJsonValue>
 #include <QList>
 #include <QString>
 
@@ -34,20 +35,29 @@ public:
     QHash<QString, QString> openStreams() const;
 
     enum class Kind : quint8 { Text, Tool, Reasoning };
+
+private:
+    // Values as the chunk carried them; QJsonValue::Undefined = absent (null is kept distinct,
+    // as the client compares with === undefined).
     struct OpenStream
     {
         Kind kind = Kind::Text;
-        QString id; // messageId / toolCallId
-        std::optional<QString> role, name, toolCallName, parentMessageId, subagentRunId;
+        QJsonValue id; // messageId / toolCallId
+        QJsonValue role, name, toolCallName, parentMessageId, subagentRunId;
+    };
+    using LaneKey = std::optional<QString>; // nullopt = parent lane
+    struct Lane
+    {
+        LaneKey key;
+        OpenStream stream;
     };
 
-private:
-    using LaneKey = std::optional<QString>; // nullopt = parent lane
-    QList<Event> closeLane(const LaneKey &lane, const Event &trigger);
+    qsizetype findLane(const LaneKey &key) const;
+    QList<Event> closeLane(const LaneKey &key, const Event &trigger);
     QList<Event> closeAll(const Event &trigger);
     QList<Event> expandChunk(const Event &e, Kind kind);
 
-    QList<std::pair<LaneKey, OpenStream>> m_lanes; // insertion order, like the client's Map
+    QList<Lane> m_lanes; // insertion order, like the client's Map
 };
 
 } // namespace agui
