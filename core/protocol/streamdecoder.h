@@ -19,6 +19,7 @@ struct Heartbeat
     qint64 streamOffset = -1; // first byte of the block in the stream
     qint64 receivedAtUs = -1; // arrival time of the chunk that completed it
     QByteArray raw; // the block's bytes as received
+    Diagnostics diagnostics; // wire findings inside it (e.g. an unterminated block at EOF)
 };
 
 // Bytes of one response body / file -> Events, incrementally.

@@ -1,0 +1,190 @@
+#include "core/protocol/framesplitter.h"
+
+#include "core/wire/jsonlines.h"
+#include "core/wire/sseparser.h"
+
+#include <algorithm>
+
+namespace agui {
+
+qint64 RawFrame::streamOffsetOfPayload(qint64 payloadOffset) const
+{
+    if (payloadPieces.isEmpty())
+        return payloadStart < 0 ? -1 : payloadStart + payloadOffset;
+    // The last piece starting at or before the payload offset.
+    auto it = std::upper_bound(
+        payloadPieces.cbegin(), payloadPieces.cend(), payloadOffset,
+        [](qint64 value, const std::pair<qint64, qint64> &piece) { return value < piece.first; });
+    if (it == payloadPieces.cbegin())
+        return -1;
+    --it;
+    return it->second + (payloadOffset - it->first);
+}
+
+namespace {
+
+Severity toSeverity(WireSeverity s)
+{
+    switch (s) {
+    case WireSeverity::Info:
+        return Severity::Info;
+    case WireSeverity::Warning:
+        return Severity::Warning;
+    case WireSeverity::Error:
+        break;
+    }
+    return Severity::Error;
+}
+
+Diagnostics toDiagnostics(const WireIssues &issues)
+{
+    Diagnostics out;
+    for (const WireIssue &i : issues) {
+        QString rule = wireIssueRuleId(i.kind);
+        // One rule for "the stream ended inside the last frame", whatever the framing.
+        if (i.kind == WireIssueKind::UnterminatedEvent || i.kind == WireIssueKind::UnterminatedLine)
+            rule = QStringLiteral("wire.unterminated-frame");
+        out.append(Diagnostic {rule, toSeverity(i.severity), QString(), i.message, i.byteOffset});
+    }
+    return out;
+}
+
+bool hasIssue(const WireIssues &issues, WireIssueKind kind)
+{
+    return std::any_of(issues.cbegin(), issues.cend(),
+                       [kind](const WireIssue &i) { return i.kind == kind; });
+}
+
+// The reference client (@ag-ui/client parseSSEStream) splits the buffer on "\n\n" only.
+void flagLineEndings(LineEndings endings, const QByteArray &raw, qint64 offset, Diagnostics &out)
+{
+    if (!(endings & (LineEnding::CrLf | LineEnding::Cr)))
+        return;
+    const qint64 cr = raw.indexOf('\r');
+    out.append(Diagnostic {
+        QStringLiteral("wire.crlf-framing"), Severity::Warning, QString(),
+        QStringLiteral("the frame uses %1 line ends: valid SSE, but the reference client splits "
+                       "frames on \"\\n\\n\" only and cannot parse this stream")
+            .arg(endings & LineEnding::CrLf ? QStringLiteral("CRLF") : QStringLiteral("CR")),
+        cr < 0 ? offset : offset + cr});
+}
+
+// Maps the data lines of an SSE block to their place in the stream: data = the values of the
+// "data" fields joined with "\n", each value after "data:" and one optional space.
+void mapDataLines(RawFrame &f)
+{
+    const QByteArray &raw = f.raw;
+    qint64 payloadPos = 0;
+    qsizetype i = 0;
+    while (i < raw.size()) {
+        qsizetype end = i;
+        while (end < raw.size() && raw[end] != '\n' && raw[end] != '\r')
+            ++end;
+        const QByteArrayView line(raw.constData() + i, end - i);
+        const bool isData = line == QByteArrayView("data") || line.startsWith("data:");
+        if (isData) {
+            qsizetype valueStart = qMin<qsizetype>(line.size(), 5);
+            if (valueStart < line.size() && line[valueStart] == ' ')
+                ++valueStart;
+            f.payloadPieces.append({payloadPos, f.offset + i + valueStart});
+            payloadPos += line.size() - valueStart + 1; // + the joining "\n"
+        }
+        i = end;
+        if (i < raw.size() && raw[i] == '\r')
+            ++i;
+        if (i < raw.size() && raw[i] == '\n')
+            ++i;
+    }
+}
+
+class SseSplitter final : public FrameSplitter
+{
+public:
+    void feed(QByteArrayView bytes) override { m_parser.feed(bytes); }
+    void finish() override { m_parser.finish(); }
+    qint64 bytesSeen() const override { return m_parser.bytesSeen(); }
+
+    QList<RawFrame> takeFrames() override
+    {
+        QList<RawFrame> frames;
+        for (SseEvent &e : m_parser.takeEvents()) {
+            RawFrame f;
+            f.offset = e.offset;
+            f.raw = std::move(e.raw);
+            f.payload = std::move(e.data);
+            f.diagnostics = toDiagnostics(e.issues);
+            f.decodable = !hasIssue(e.issues, WireIssueKind::LineTooLong);
+            flagLineEndings(e.lineEndings, f.raw, f.offset, f.diagnostics);
+            if (!e.eventName.isEmpty() && e.eventName != QLatin1String("message"))
+                f.diagnostics.append(Diagnostic {
+                    QStringLiteral("wire.sse-event-name"), Severity::Info, QString(),
+                    QStringLiteral("SSE event name '%1' is ignored by the reference client (it "
+                                   "reads every frame's data as an AG-UI event)")
+                        .arg(e.eventName),
+                    f.offset});
+            mapDataLines(f);
+            frames.append(std::move(f));
+        }
+        for (SseKeepAlive &k : m_parser.takeKeepAlives()) {
+            RawFrame f;
+            f.offset = k.offset;
+            f.raw = std::move(k.raw);
+            f.heartbeat = true;
+            f.diagnostics = toDiagnostics(k.issues);
+            frames.append(std::move(f));
+        }
+        std::sort(frames.begin(), frames.end(),
+                  [](const RawFrame &a, const RawFrame &b) { return a.offset < b.offset; });
+        return frames;
+    }
+
+private:
+    SseParser m_parser;
+};
+
+class JsonLineFrameSplitter final : public FrameSplitter
+{
+public:
+    void feed(QByteArrayView bytes) override { m_splitter.feed(bytes); }
+    void finish() override { m_splitter.finish(); }
+    qint64 bytesSeen() const override { return m_splitter.bytesSeen(); }
+
+    QList<RawFrame> takeFrames() override
+    {
+        QList<RawFrame> frames;
+        for (JsonLine &l : m_splitter.takeLines()) {
+            RawFrame f;
+            // Blank lines carry no event; kept (as heartbeats) so every byte is accounted for.
+            f.heartbeat = !l.overlong && l.isBlank();
+            f.offset = l.offset;
+            f.raw = std::move(l.raw);
+            f.payload = std::move(l.bytes);
+            f.payloadStart = l.offset;
+            f.diagnostics = toDiagnostics(l.issues);
+            f.decodable = !l.overlong;
+            frames.append(std::move(f));
+        }
+        return frames;
+    }
+
+private:
+    JsonLineSplitter m_splitter;
+};
+
+} // namespace
+
+std::unique_ptr<FrameSplitter> makeFrameSplitter(Framing framing)
+{
+    switch (framing) {
+    case Framing::Sse:
+        return std::make_unique<SseSplitter>();
+    case Framing::JsonLine:
+        return std::make_unique<JsonLineFrameSplitter>();
+    case Framing::Proto: // the protobuf splitter plugs in here
+    case Framing::Synthetic:
+        break;
+    }
+    return nullptr;
+}
+
+} // namespace agui
