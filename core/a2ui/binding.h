@@ -1,0 +1,55 @@
+#pragma once
+
+// Data binding (a2ui-protocol §3): resolving bound values against the data model, writing user
+// input back, scopes of template instances, and the renderer guide's coercion table.
+
+#include "core/a2ui/version.h"
+
+#include <QJsonValue>
+#include <QString>
+#include <QStringList>
+
+#include <optional>
+
+namespace agui::a2ui {
+
+// The absolute JSON Pointer a path means in scope (the absolute pointer of the template item, ""
+// at the top). Absolute paths ("/a/b") stay as they are; relative ones ("name", "./name") are
+// appended to the scope. "" or "." means the scope itself.
+QString absolutePath(const QString &path, const QString &scopePath);
+
+// v0.8 path spellings as JSON Pointers: "user", "/user", "a.b", "a[0]" -> "/user", "/a/b", "/a/0".
+// Relative v0.8 paths (no leading '/') stay relative: "name" -> "name".
+QString normalizeV08Path(const QString &path);
+
+// The value a bound value stands for:
+//  - a literal (string, number, bool, array, object without "path"/"call") is itself;
+//  - {"path": p} is the model's value at absolutePath(p, scope) (Undefined when absent);
+//  - {"call": fn, "args": {...}} is the function's result (see functions.h);
+//  - v0.8 forms {literalString|literalNumber|literalBoolean|literalArray[, path]} too
+//    (path wins when both are present and the path resolves).
+QJsonValue resolve(const QJsonValue &bound, const QJsonValue &dataModel,
+                   const QString &scopePath = {});
+
+// The absolute path a bound value reads ({path} or v0.8 {path,literal*}); nullopt for literals and
+// function calls.
+std::optional<QString> boundPath(const QJsonValue &bound, const QString &scopePath = {});
+
+// Every absolute path a bound value depends on (paths inside function-call args and formatString
+// templates included), for the inspector and for change notification.
+QStringList dependencyPaths(const QJsonValue &bound, const QString &scopePath = {});
+
+// Writes value at the absolute pointer path, creating missing containers ([] when the next token
+// is a number, {} otherwise). False and *error when a step is a primitive or the pointer is bad.
+// Undefined value removes the key.
+bool writeValue(QJsonValue &model, const QString &path, const QJsonValue &value,
+                QString *error = nullptr);
+
+// Coercions from the renderer guide: null/undefined -> "" / 0 / false; "true"/"false" strings ->
+// bool (other strings false); non-zero numbers true; numeric strings parse (else 0); objects and
+// arrays as compact JSON text.
+QString toDisplayString(const QJsonValue &value);
+double toNumber(const QJsonValue &value);
+bool toBool(const QJsonValue &value);
+
+} // namespace agui::a2ui

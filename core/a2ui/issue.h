@@ -1,0 +1,35 @@
+#pragma once
+
+// One problem found while applying or linting A2UI: which rule (stable id "a2ui.*", listed in
+// docs/a2ui.md), where (surface, component, JSON Pointer) and a sentence a user can act on.
+// core/a2ui only depends on core/json, so it has its own small record rather than
+// agui::Diagnostic; callers map severity and fields as they need.
+
+#include <QList>
+#include <QString>
+
+namespace agui::a2ui {
+
+enum class IssueSeverity : quint8 { Info, Warning, Error };
+
+QString issueSeverityName(IssueSeverity severity); // "info", "warning", "error"
+
+struct Issue
+{
+    QString ruleId; // e.g. "a2ui.dangling-child"
+    IssueSeverity severity = IssueSeverity::Error;
+    QString surfaceId; // "" when the message names no surface
+    QString componentId; // "" when not about one component
+    // JSON Pointer: into the component's JSON when componentId is set (e.g. "/children/2"),
+    // otherwise into the message (e.g. "/updateComponents/components/3").
+    QString path;
+    QString message;
+    QString sourceId; // the activity message id / tool call id the message came from
+    qsizetype messageIndex = -1; // index of the A2UI message within its source's list
+
+    friend bool operator==(const Issue &, const Issue &) = default;
+};
+
+using Issues = QList<Issue>;
+
+} // namespace agui::a2ui
