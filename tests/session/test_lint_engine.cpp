@@ -1,0 +1,246 @@
+// How the linter behaves around its rules: pass-through of the protocol layer's diagnostics,
+// indices of findings on chunk-expanded events, carrying on after errors (and with which state),
+// run input, and the rule table / docs staying in step.
+
+#include "core/session/lintrules.h"
+#include "test_lint_support.h"
+
+#include <QRegularExpression>
+#include <QTest>
+
+using namespace agui;
+using namespace agui::testing;
+
+namespace {
+
+QList<QByteArray> lines(std::initializer_list<const char *> list)
+{
+    QList<QByteArray> out;
+    for (const char *l : list)
+        out.append(QByteArray(l));
+    return out;
+}
+
+Findings withRule(const Findings &all, const QString &prefix)
+{
+    Findings out;
+    for (const Finding &f : all) {
+        if (f.diagnostic.ruleId.startsWith(prefix))
+            out.append(f);
+    }
+    return out;
+}
+
+QList<qint64> indices(const Findings &findings)
+{
+    QList<qint64> out;
+    for (const Finding &f : findings)
+        out.append(f.eventIndex);
+    return out;
+}
+
+const char *kRs = R"({"type":"RUN_STARTED","threadId":"t1","runId":"r1"})";
+const char *kRf = R"({"type":"RUN_FINISHED","threadId":"t1","runId":"r1"})";
+
+} // namespace
+
+class TestLintEngine : public QObject
+{
+    Q_OBJECT
+
+private Q_SLOTS:
+    void passesSchemaDiagnosticsThrough()
+    {
+        const Findings all
+            = lintLines(lines({kRs, R"({"type":"TEXT_MESSAGE_START","messageId":"m1"})",
+                               R"({"type":"TEXT_MESSAGE_CONTENT","messageId":"m1"})",
+                               R"({"type":"TEXT_MESSAGE_END","messageId":"m1"})", kRf}));
+        const Findings schema = withRule(all, QStringLiteral("schema."));
+        QCOMPARE(schema.size(), 1);
+        QCOMPARE(schema.first().layer, QStringLiteral("schema"));
+        QCOMPARE(schema.first().eventIndex, 2);
+        QCOMPARE(schema.first().diagnostic.path, QStringLiteral("/delta"));
+        QCOMPARE(schema.first().diagnostic.severity, Severity::Error);
+        // The event stays in the ordering model: its END is fine, nothing is open at the end.
+        QVERIFY2(withRule(all, QStringLiteral("verify.")).isEmpty(), qPrintable(describe(all)));
+    }
+
+    void invalidFramesReachOnlyTheSchemaLayer()
+    {
+        const Findings all = lintLines(lines({kRs, "{not json", R"({"type":"AGUI_PING"})", kRf}));
+        QCOMPARE(withRule(all, QStringLiteral("wire.not-json")).size(), 1);
+        QCOMPARE(withRule(all, QStringLiteral("wire.not-json")).first().eventIndex, 1);
+        QCOMPARE(withRule(all, QStringLiteral("schema.unknown-type")).size(), 1);
+        QVERIFY(withRule(all, QStringLiteral("verify.")).isEmpty());
+    }
+
+    void chunkFindingsCarryTheChunkIndex()
+    {
+        // Chunks after RUN_FINISHED expand to START + CONTENT: both rejected, both at the chunk.
+        const Findings all = lintLines(
+            lines({kRs, kRf, R"({"type":"TEXT_MESSAGE_CHUNK","messageId":"m1","delta":"late"})"}));
+        const Findings l2 = withRule(all, QStringLiteral("verify.L2"));
+        QCOMPARE(indices(l2), (QList<qint64> {2, 2}));
+        QVERIFY(l2.at(0).diagnostic.message.contains(QStringLiteral("'TEXT_MESSAGE_START'")));
+        QVERIFY(l2.at(1).diagnostic.message.contains(QStringLiteral("'TEXT_MESSAGE_CONTENT'")));
+    }
+
+    void chunkOnlyProducerIsClean()
+    {
+        // RUN_FINISHED closes the open chunk stream (synthesised END): no "still active".
+        const Findings all = lintLines(lines(
+            {kRs, R"({"type":"TEXT_MESSAGE_CHUNK","messageId":"m1","delta":"a"})",
+             R"({"type":"TEXT_MESSAGE_CHUNK","delta":"b"})",
+             R"({"type":"TOOL_CALL_CHUNK","toolCallId":"c1","toolCallName":"f","delta":"{}"})",
+             kRf}));
+        for (const Finding &f : all)
+            QVERIFY2(f.diagnostic.severity != Severity::Error, qPrintable(describe(f)));
+    }
+
+    void chunkErrorsArePassedThroughOnce()
+    {
+        const Findings all
+            = lintLines(lines({kRs, R"({"type":"TEXT_MESSAGE_CHUNK","delta":"no id"})", kRf}));
+        const Findings chunk = withRule(all, QStringLiteral("chunk."));
+        QCOMPARE(chunk.size(), 1);
+        QCOMPARE(chunk.first().eventIndex, 1);
+        QCOMPARE(chunk.first().layer, QStringLiteral("schema"));
+        QCOMPARE(chunk.first().diagnostic.message,
+                 QStringLiteral("First TEXT_MESSAGE_CHUNK must have a messageId"));
+    }
+
+    void reportsEveryProblemNotJustTheFirst()
+    {
+        const Findings all = lintLines(
+            lines({kRs, R"({"type":"TEXT_MESSAGE_CONTENT","messageId":"x","delta":"a"})",
+                   R"({"type":"TOOL_CALL_END","toolCallId":"y"})",
+                   R"({"type":"STEP_FINISHED","stepName":"z"})",
+                   R"({"type":"TEXT_MESSAGE_START","messageId":"m"})", kRf}));
+        QStringList rules;
+        for (const Finding &f : withRule(all, QStringLiteral("verify.")))
+            rules.append(f.diagnostic.ruleId);
+        QCOMPARE(rules,
+                 (QStringList {QStringLiteral("verify.T2"), QStringLiteral("verify.C3"),
+                               QStringLiteral("verify.S3"), QStringLiteral("verify.L6")}));
+    }
+
+    void startOfOpenIdIsIgnored()
+    {
+        // The second START is not applied: one END closes the message.
+        const Findings all
+            = lintLines(lines({kRs, R"({"type":"TEXT_MESSAGE_START","messageId":"m1"})",
+                               R"({"type":"TEXT_MESSAGE_START","messageId":"m1"})",
+                               R"({"type":"TEXT_MESSAGE_END","messageId":"m1"})", kRf}));
+        QCOMPARE(indices(withRule(all, QStringLiteral("verify."))), (QList<qint64> {2}));
+    }
+
+    void eventsAfterRunErrorAreAppliedAndEachReported()
+    {
+        const Findings all = lintLines(lines({kRs, R"({"type":"RUN_ERROR","message":"boom"})",
+                                              R"({"type":"TEXT_MESSAGE_START","messageId":"m1"})",
+                                              R"({"type":"TEXT_MESSAGE_END","messageId":"m1"})"}));
+        const Findings verify = withRule(all, QStringLiteral("verify."));
+        QCOMPARE(indices(verify), (QList<qint64> {2, 3}));
+        for (const Finding &f : verify)
+            QCOMPARE(f.diagnostic.ruleId, QStringLiteral("verify.L1")); // no T3: START applied
+        QVERIFY(withRule(all, QStringLiteral("lint.truncated-run")).isEmpty());
+    }
+
+    void runStartedDuringARunStartsANewOne()
+    {
+        const Findings all
+            = lintLines(lines({kRs, R"({"type":"TEXT_MESSAGE_START","messageId":"m1"})",
+                               R"({"type":"RUN_STARTED","threadId":"t1","runId":"r2"})",
+                               R"({"type":"RUN_FINISHED","threadId":"t1","runId":"r2"})"}));
+        const Findings verify = withRule(all, QStringLiteral("verify."));
+        QCOMPARE(verify.size(), 1);
+        QCOMPARE(verify.first().diagnostic.ruleId, QStringLiteral("verify.L4"));
+        QCOMPARE(verify.first().eventIndex, 2);
+    }
+
+    void runInputGivesTheStateBase()
+    {
+        Linter linter;
+        linter.setRunInput(
+            QJsonObject {{QStringLiteral("state"), QJsonObject {{QStringLiteral("a"), 1}}}});
+        const QList<QByteArray> stream
+            = lines({kRs, R"({"type":"STATE_DELTA","delta":[{"op":"test","path":"/a","value":1}]})",
+                     R"({"type":"STATE_DELTA","delta":[{"op":"remove","path":"/zz"}]})", kRf});
+        for (qsizetype i = 0; i < stream.size(); ++i)
+            linter.feed(eventFromLine(stream.at(i), i));
+        linter.finish();
+        const Findings all = linter.takeFindings();
+        QVERIFY(withRule(all, QStringLiteral("lint.state-delta-before-snapshot")).isEmpty());
+        QCOMPARE(indices(withRule(all, QStringLiteral("lint.state-delta-failed"))),
+                 (QList<qint64> {2}));
+    }
+
+    void stateCarriesAcrossRuns()
+    {
+        const Findings all = lintLines(
+            lines({kRs, R"({"type":"STATE_SNAPSHOT","snapshot":{"a":1}})", kRf,
+                   R"({"type":"RUN_STARTED","threadId":"t1","runId":"r2"})",
+                   R"({"type":"STATE_DELTA","delta":[{"op":"replace","path":"/a","value":2}]})",
+                   R"({"type":"STATE_DELTA","delta":[{"op":"test","path":"/a","value":2}]})",
+                   R"({"type":"RUN_FINISHED","threadId":"t1","runId":"r2"})"}));
+        QVERIFY2(withRule(all, QStringLiteral("lint.state")).isEmpty(), qPrintable(describe(all)));
+    }
+
+    void missingSeqUsesRunningCount()
+    {
+        Linter linter;
+        for (const char *line : {kRs, R"({"type":"TEXT_MESSAGE_END","messageId":"m9"})"}) {
+            Event e = decodePayload(QByteArray(line), Framing::JsonLine);
+            linter.feed(e); // seq -1
+        }
+        const Findings f = withRule(linter.takeFindings(), QStringLiteral("verify.T3"));
+        QCOMPARE(indices(f), (QList<qint64> {1}));
+        QCOMPARE(linter.eventsSeen(), 2);
+    }
+
+    void takeFindingsDrainsAndFinishIsOnce()
+    {
+        Linter linter;
+        linter.feed(eventFromLine(kRs, 0));
+        QVERIFY(linter.takeFindings().isEmpty());
+        linter.finish();
+        const Findings end = linter.takeFindings();
+        QCOMPARE(withRule(end, QStringLiteral("lint.truncated-run")).size(), 1);
+        QCOMPARE(end.first().eventIndex, -1);
+        QVERIFY(linter.takeFindings().isEmpty());
+        linter.finish();
+        QVERIFY(linter.takeFindings().isEmpty());
+    }
+
+    void ruleTableIsConsistent()
+    {
+        QSet<QString> ids;
+        for (const LintRule &rule : lintRules()) {
+            const QString id(rule.id);
+            QVERIFY2(!ids.contains(id), qPrintable(id));
+            ids.insert(id);
+            QVERIFY(rule.layer == QLatin1StringView("verify")
+                    || rule.layer == QLatin1StringView("lint"));
+            QVERIFY(id.startsWith(QString(rule.layer) + QLatin1Char('.')));
+            if (rule.layer == QLatin1StringView("verify"))
+                QCOMPARE(rule.severity, Severity::Error); // the client aborts on each
+            QVERIFY(!rule.title.isEmpty() && !rule.meaning.isEmpty() && !rule.source.isEmpty());
+            QCOMPARE(findLintRule(id), &rule);
+        }
+        QVERIFY(!findLintRule(u"lint.no-such-rule"));
+    }
+
+    void docsDescribeEveryRule()
+    {
+        QFile doc(QStringLiteral(AGUI_SOURCE_DIR "/docs/lint-rules.md"));
+        QVERIFY(doc.open(QIODevice::ReadOnly));
+        const QString text = QString::fromUtf8(doc.readAll());
+        for (const LintRule &rule : lintRules()) {
+            const QString heading = QStringLiteral("### `%1`").arg(QString(rule.id));
+            QVERIFY2(text.contains(heading), qPrintable(QString(rule.id)));
+        }
+    }
+};
+
+QTEST_GUILESS_MAIN(TestLintEngine)
+#include "test_lint_engine.moc"
