@@ -1,5 +1,7 @@
 #include "core/agent/a2uiagui.h"
 
+#include "core/wire/sseencoder.h"
+
 #include <QJsonDocument>
 
 namespace agui::a2uiagui {
@@ -124,8 +126,7 @@ std::optional<QJsonObject> userAction(const QJsonObject &runInput, const QString
 
 QByteArray encode(const QJsonObject &event)
 {
-    return QByteArrayLiteral("data: ") + QJsonDocument(event).toJson(QJsonDocument::Compact)
-        + QByteArrayLiteral("\n\n");
+    return encodeSse(event);
 }
 
 QList<QJsonObject> textMessage(const QString &messageId, const QString &text)
