@@ -53,6 +53,17 @@ void ExtraRules::observeFrame(const Event &frame, qint64 index, LintSink &sink)
         if (frame.json.contains(QLatin1StringView("timestamp")))
             m_sawTimestamp = true;
     }
+    if (frame.type == EventType::Invalid && !frame.payload.isEmpty()) {
+        // {"error": {...}} frames from proxies and gateways: no "type", so the decoder already
+        // said wire.no-type; the hint says what the producer should send instead. Re-parsing is
+        // bounded by the frame and only done for frames that are not events.
+        const QJsonDocument doc = QJsonDocument::fromJson(frame.payload);
+        if (doc.isObject() && doc.object().contains(QLatin1StringView("error")))
+            sink.report(u"lint.non-agui-error-frame", index, QStringLiteral("/error"),
+                        QStringLiteral("Frame with an 'error' member and no AG-UI event type is "
+                                       "not an AG-UI event (the client rejects the stream); report "
+                                       "a failed run with RUN_ERROR {message, code}"));
+    }
     if (frame.type == EventType::Unknown
         && frame.typeName.contains(QLatin1StringView("error"), Qt::CaseInsensitive))
         sink.report(u"lint.non-agui-error-frame", index, QStringLiteral("/type"),

@@ -221,8 +221,8 @@ QList<LintRule> buildRules()
          L("TEXT_MESSAGE_CONTENT with delta \"\": a wasted frame, often a producer bug."),
          L("ag-ui-validate AGUI105")},
         {L("lint.non-agui-error-frame"), I, kLint, L("Non-AG-UI error frame"),
-         L("A frame like {\"type\":\"error\"}: the client drops it; report failures with "
-           "RUN_ERROR."),
+         L("A frame like {\"type\":\"error\"} or {\"error\":{...}}: the client drops or "
+           "rejects it; report failures with RUN_ERROR."),
          L("§4.5, pikkujs/pikku PR #1738")},
         {L("lint.custom-name-not-namespaced"), I, kLint, L("CUSTOM name not namespaced"),
          L("CUSTOM.name has no namespace ('vendor.event', 'vendor/event', 'vendor:event')."),
