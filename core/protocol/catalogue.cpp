@@ -131,7 +131,8 @@ const QList<FieldSpec> &runAgentInputFields()
             "Message[]"),
         opt("protocolVersion", FieldKind::String, "the consumer's protocol version, e.g. \"1.0\""),
         opt("parentRunId", FieldKind::String, "run this one branches from"),
-        opt("state", FieldKind::NonNull, "shared state"),
+        // @ag-ui/core 1.0 accepts state: null (checked against its zod schema).
+        opt("state", FieldKind::Any, "shared state"),
         opt("tools", FieldKind::Array, "frontend tools the agent may call", "Tool[]"),
         opt("context", FieldKind::Array, "extra context entries", "Context[]"),
         legacyNullable(
@@ -256,17 +257,18 @@ std::array<EventSpec, kEventTypeCount> buildSpecs()
     set(EventType::Custom, "an application-defined event",
         {req("name", S, "event name"),
          req("value", FieldKind::Any, "event value (any JSON, may be null)")});
-    // Legacy 0.x (no subagents then).
+    // Legacy 0.x. The compat stage keeps their other members when it converts them to
+    // REASONING_*, so attribution stays valid on them.
     set(EventType::ThinkingStart, "legacy: a thinking span begins (now REASONING_START)",
-        {opt("title", S, "span label (dropped by the client)")}, false);
-    set(EventType::ThinkingEnd, "legacy: a thinking span ends (now REASONING_END)", {}, false);
+        {opt("title", S, "span label (dropped by the client)")});
+    set(EventType::ThinkingEnd, "legacy: a thinking span ends (now REASONING_END)", {});
     set(EventType::ThinkingTextMessageStart,
-        "legacy: a thinking message begins (now REASONING_MESSAGE_START)", {}, false);
+        "legacy: a thinking message begins (now REASONING_MESSAGE_START)", {});
     set(EventType::ThinkingTextMessageContent,
         "legacy: thinking text appended (now REASONING_MESSAGE_CONTENT)",
-        {req("delta", S, "text fragment")}, false);
+        {req("delta", S, "text fragment")});
     set(EventType::ThinkingTextMessageEnd,
-        "legacy: a thinking message ends (now REASONING_MESSAGE_END)", {}, false);
+        "legacy: a thinking message ends (now REASONING_MESSAGE_END)", {});
     set(EventType::Unknown, "an event type outside the catalogue", {}, false);
     set(EventType::Invalid, "a frame that is not an event", {}, false);
     return s;

@@ -85,12 +85,11 @@ private Q_SLOTS:
                                   << "schema.required"
                                   << "/runId"
                                   << "'runId' is required on RunAgentInput";
-        QTest::newRow("state null")
-            << QByteArray(R"({"threadId":"t","runId":"r","messages":[],"state":null})")
-            << "schema.null-not-allowed"
-            << "/state"
-            << "'state' must not be null on RunAgentInput (expected any "
-               "value but null; omit it instead)";
+        QTest::newRow("threadId number")
+            << QByteArray(R"({"threadId":1,"runId":"r","messages":[],"state":null})")
+            << "schema.type"
+            << "/threadId"
+            << "'threadId' must be a string, got 1";
         QTest::newRow("tool without description")
             << QByteArray(R"({"threadId":"t","runId":"r","messages":[],"tools":[{"name":"f"}]})")
             << "schema.required"
