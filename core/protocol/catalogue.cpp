@@ -319,7 +319,8 @@ struct Checker
     void checkSubagentOutcome(const QJsonObject &o, const QString &path, const QString &label);
     // Checks the discriminator field of a variant object; returns its value or "" if unusable.
     QString discriminator(const QJsonObject &o, const char *key, const QStringList &allowed,
-                          const QString &path, const QString &label, bool unknownIsWarning);
+                          const QString &path, const QString &label,
+                          const QString &strippedLabel = QString());
 };
 
 QString quoted(const QStringList &values)
@@ -574,28 +575,26 @@ bool requireObject(Checker &c, const QJsonValue &v, const QString &path, const Q
 }
 
 QString Checker::discriminator(const QJsonObject &o, const char *key, const QStringList &allowed,
-                               const QString &path, const QString &label, bool unknownIsWarning)
+                               const QString &path, const QString &label,
+                               const QString &strippedLabel)
 {
+    // The client's enforce stage removes a discriminated object whose discriminator is missing,
+    // not a string or unknown (outcome, message, content part, patch op): no error, the data is
+    // silently gone (checked against @ag-ui/client 1.0 enforceEvents).
     const QString k = QString::fromLatin1(key);
-    FieldSpec f = req(key, FieldKind::String, "discriminator");
-    if (!o.contains(k) || !o.value(k).isString()) {
-        checkField(o, f, path, label);
-        return {};
-    }
-    const QString value = o.value(k).toString();
-    if (!allowed.contains(value)) {
-        if (unknownIsWarning)
-            add("schema.unknown-variant", Severity::Warning, pointerAppend(path, k),
-                QStringLiteral("'%1' must be one of %2, got %3; the reference client strips the "
-                               "whole '%4'")
-                    .arg(labelAppend(label, k), quoted(allowed), describe(o.value(k)), label));
-        else
-            add("schema.enum", Severity::Error, pointerAppend(path, k),
-                QStringLiteral("'%1' must be one of %2, got %3")
-                    .arg(labelAppend(label, k), quoted(allowed), describe(o.value(k))));
-        return {};
-    }
-    return value;
+    const QJsonValue v = o.value(k);
+    if (v.isString() && allowed.contains(v.toString()))
+        return v.toString();
+    const QString what = v.isUndefined()
+        ? QStringLiteral("'%1' is missing (expected one of %2)")
+              .arg(labelAppend(label, k), quoted(allowed))
+        : QStringLiteral("'%1' must be one of %2, got %3")
+              .arg(labelAppend(label, k), quoted(allowed), describe(v));
+    add("schema.unknown-variant", Severity::Warning, pointerAppend(path, k),
+        what
+            + QStringLiteral("; the reference client removes '%1' entirely")
+                  .arg(strippedLabel.isEmpty() ? label : strippedLabel));
+    return {};
 }
 
 void Checker::checkMessage(const QJsonValue &v, const QString &path, const QString &label)
@@ -605,7 +604,7 @@ void Checker::checkMessage(const QJsonValue &v, const QString &path, const QStri
     const QJsonObject o = v.toObject();
     static const QStringList roles
         = words({"developer", "system", "assistant", "user", "tool", "activity", "reasoning"});
-    const QString role = discriminator(o, "role", roles, path, label, false);
+    const QString role = discriminator(o, "role", roles, path, label);
     if (role.isEmpty())
         return;
     const auto S = FieldKind::String;
@@ -673,7 +672,7 @@ void Checker::checkContentPart(const QJsonValue &v, const QString &path, const Q
     const QJsonObject o = v.toObject();
     static const QStringList types
         = words({"text", "image", "audio", "video", "document", "binary"});
-    const QString type = discriminator(o, "type", types, path, label, false);
+    const QString type = discriminator(o, "type", types, path, label);
     if (type.isEmpty())
         return;
     const FieldSpec typeField = req("type", FieldKind::String, "part kind", "", types);
@@ -706,7 +705,9 @@ void Checker::checkSource(const QJsonValue &v, const QString &path, const QStrin
 {
     const QJsonObject o = v.toObject();
     static const QStringList types = words({"data", "url", "file"});
-    const QString type = discriminator(o, "type", types, path, label, false);
+    // An unknown source makes the client drop the whole content part holding it.
+    const QString part = label.left(label.lastIndexOf(QLatin1Char('.')));
+    const QString type = discriminator(o, "type", types, path, label, part);
     if (type.isEmpty())
         return;
     const FieldSpec typeField = req("type", FieldKind::String, "source kind", "", types);
@@ -768,7 +769,7 @@ void Checker::checkPatchOp(const QJsonValue &v, const QString &path, const QStri
         return;
     const QJsonObject o = v.toObject();
     static const QStringList ops = words({"add", "remove", "replace", "move", "copy", "test"});
-    const QString op = discriminator(o, "op", ops, path, label, false);
+    const QString op = discriminator(o, "op", ops, path, label);
     if (op.isEmpty())
         return;
     QList<FieldSpec> fields = {req("path", FieldKind::String, "RFC 6901 JSON Pointer")};
@@ -793,7 +794,7 @@ void Checker::checkPatchOp(const QJsonValue &v, const QString &path, const QStri
 void Checker::checkRunOutcome(const QJsonObject &o, const QString &path, const QString &label)
 {
     static const QStringList types = words({"success", "interrupt", "cancelled"});
-    const QString type = discriminator(o, "type", types, path, label, true);
+    const QString type = discriminator(o, "type", types, path, label);
     if (type.isEmpty())
         return;
     QList<FieldSpec> fields = {req("type", FieldKind::String, "outcome kind", "", types)};
@@ -813,7 +814,7 @@ void Checker::checkRunOutcome(const QJsonObject &o, const QString &path, const Q
 void Checker::checkSubagentOutcome(const QJsonObject &o, const QString &path, const QString &label)
 {
     static const QStringList types = words({"success", "suspended"});
-    const QString type = discriminator(o, "type", types, path, label, false);
+    const QString type = discriminator(o, "type", types, path, label);
     if (type.isEmpty())
         return;
     QList<FieldSpec> fields = {req("type", FieldKind::String, "outcome kind", "", types)};

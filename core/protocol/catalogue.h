@@ -23,9 +23,12 @@ namespace agui {
 //   schema.min-items         error    an array shorter than allowed (interrupt outcome: >= 1)
 //   schema.range             error    a number outside its range (negative token counts)
 //   schema.format            error    a JSON Pointer (patch path/from) not matching RFC 6901
-//   schema.unknown-variant   warning  a discriminated object with an unknown discriminator the
-//   client
-//                                     strips whole (RUN_FINISHED.outcome {type:"weird"} -> success)
+//   schema.unknown-variant   warning  a discriminated object (outcome, message, content part,
+//   source,
+//                                     patch op) whose discriminator is missing or unknown: the
+//                                     client silently removes it whole (outcome {type:"weird"} ->
+//                                     success, a message with role "bot" vanishes from
+//                                     MESSAGES_SNAPSHOT)
 //   schema.unknown-field     warning  a member the schema does not define (the client strips it; we
 //                                     keep it)
 //   schema.unknown-type      warning  an event type outside the catalogue (the client drops it)

@@ -214,13 +214,14 @@ private Q_SLOTS:
                                            << "/outcome/type"
                                            << "'outcome.type' must be one of 'success', "
                                               "'interrupt', 'cancelled', got 'weird'; "
-                                              "the reference client strips the whole 'outcome'";
+                                              "the reference client removes 'outcome' entirely";
         QTest::newRow("subagent outcome") << QByteArray(
             R"({"type":"SUBAGENT_FINISHED","subagentRunId":"s","outcome":{"type":"interrupt"}})")
-                                          << "schema.enum"
+                                          << "schema.unknown-variant"
                                           << "/outcome/type"
                                           << "'outcome.type' must be one of 'success', "
-                                             "'suspended', got 'interrupt'";
+                                             "'suspended', got 'interrupt'; the reference client "
+                                             "removes 'outcome' entirely";
         QTest::newRow("interruptIds non-string") << QByteArray(
             R"({"type":"SUBAGENT_FINISHED","subagentRunId":"s","outcome":{"type":"suspended","interruptIds":[1]}})")
                                                  << "schema.type"
@@ -260,17 +261,37 @@ private Q_SLOTS:
             << "'delta[0].from' is required on STATE_DELTA";
         QTest::newRow("patch unknown op")
             << QByteArray(R"({"type":"STATE_DELTA","delta":[{"op":"merge","path":"/a"}]})")
-            << "schema.enum"
+            << "schema.unknown-variant"
             << "/delta/0/op"
             << "'delta[0].op' must be one of 'add', 'remove', 'replace', 'move', 'copy', 'test', "
-               "got 'merge'";
+               "got 'merge'; the reference client removes 'delta[0]' entirely";
         QTest::newRow("message unknown role") << QByteArray(
             R"({"type":"MESSAGES_SNAPSHOT","messages":[{"id":"x","role":"bot","content":""}]})")
-                                              << "schema.enum"
+                                              << "schema.unknown-variant"
                                               << "/messages/0/role"
                                               << "'messages[0].role' must be one of 'developer', "
                                                  "'system', 'assistant', 'user', "
-                                                 "'tool', 'activity', 'reasoning', got 'bot'";
+                                                 "'tool', 'activity', 'reasoning', got 'bot'; the "
+                                                 "reference client removes 'messages[0]' entirely";
+        QTest::newRow("message without role")
+            << QByteArray(R"({"type":"MESSAGES_SNAPSHOT","messages":[{"id":"x","content":""}]})")
+            << "schema.unknown-variant"
+            << "/messages/0/role"
+            << "'messages[0].role' is missing (expected one of 'developer', 'system', "
+               "'assistant', 'user', 'tool', 'activity', 'reasoning'); the reference client "
+               "removes 'messages[0]' entirely";
+        QTest::newRow("unknown source drops the part") << QByteArray(
+            R"({"type":"TOOL_CALL_RESULT","messageId":"m","toolCallId":"c","content":[{"type":"image","source":{"type":"ftp","value":"x"}}]})")
+                                                       << "schema.unknown-variant"
+                                                       << "/content/0/source/type"
+                                                       << "'content[0].source.type' must be one of "
+                                                          "'data', 'url', 'file', got 'ftp'; the "
+                                                          "reference client removes 'content[0]' "
+                                                          "entirely";
+        QTest::newRow("message not an object")
+            << QByteArray(R"({"type":"MESSAGES_SNAPSHOT","messages":[5]})") << "schema.type"
+            << "/messages/0"
+            << "'messages[0]' must be an object, got 5";
         QTest::newRow("tool message without toolCallId") << QByteArray(
             R"({"type":"MESSAGES_SNAPSHOT","messages":[{"id":"x","role":"tool","content":""}]})")
                                                          << "schema.required"
