@@ -229,6 +229,8 @@ void SseParser::processField(QByteArrayView line, qint64 lineOffset)
         m_data.append(value.data(), value.size());
         m_data.append('\n');
         ++m_dataLines;
+        // The value ends the line, so its start is the line's end minus its length.
+        m_dataValueOffsets.append(lineOffset + line.size() - value.size());
     } else if (name == "event") {
         m_eventName = QString::fromUtf8(value);
     } else if (name == "id") {
@@ -294,6 +296,7 @@ void SseParser::endBlock(bool terminated)
         e.length = m_blockRaw.size();
         e.raw = std::move(m_blockRaw);
         e.dataLineCount = m_dataLines;
+        e.dataValueOffsets = std::move(m_dataValueOffsets);
         e.commentCount = m_blockComments;
         e.lineEndings = m_blockEndings;
         e.terminated = terminated;
@@ -321,6 +324,7 @@ void SseParser::resetBlock()
     m_blockRaw = QByteArray();
     m_data = QByteArray();
     m_dataLines = 0;
+    m_dataValueOffsets.clear();
     m_blockComments = 0;
     m_blockHasOverlong = false;
     m_blockHasId = false;

@@ -40,6 +40,10 @@ struct SseEvent
     qint64 length = 0; // block length in bytes, including the terminating blank line
     QByteArray raw; // exactly the bytes [offset, offset + length)
     int dataLineCount = 0; // number of "data" fields (0 only for a block with a LineTooLong issue)
+    // Absolute stream offset of each data line's value (after "data:" and its optional space), one
+    // per data line: the i-th "\n"-separated piece of data starts there. Lets a caller map an
+    // offset inside data (e.g. a JSON parse error) back onto the stream.
+    QList<qint64> dataValueOffsets;
     int commentCount = 0; // ':' lines inside this block (also reported by takeComments())
     LineEndings lineEndings; // terminators used inside this block (including the blank line)
     // false: the stream ended before the block's blank line (see SseParser::finish()).
@@ -156,6 +160,7 @@ private:
     qint64 m_blockOffset = 0;
     QByteArray m_data;
     int m_dataLines = 0;
+    QList<qint64> m_dataValueOffsets;
     int m_blockComments = 0;
     bool m_blockHasOverlong = false;
     bool m_blockHasId = false;

@@ -129,6 +129,22 @@ inline QString coverageError(const ParseResult &r, const QByteArray &stream)
                 .arg(e.raw.size())
                 .arg(e.length);
         blocks.append({e.offset, e.raw});
+        // Each data piece sits in the stream where dataValueOffsets says.
+        const QList<QByteArray> pieces = e.data.split('\n');
+        if (e.dataLineCount > 0
+            && (pieces.size() != e.dataLineCount || e.dataValueOffsets.size() != e.dataLineCount))
+            return QStringLiteral("event at %1: %2 data lines, %3 pieces, %4 value offsets")
+                .arg(e.offset)
+                .arg(e.dataLineCount)
+                .arg(pieces.size())
+                .arg(e.dataValueOffsets.size());
+        for (qsizetype i = 0; e.dataLineCount > 0 && i < pieces.size(); ++i) {
+            if (stream.mid(e.dataValueOffsets.at(i), pieces.at(i).size()) != pieces.at(i))
+                return QStringLiteral("event at %1: data piece %2 is not at byte %3")
+                    .arg(e.offset)
+                    .arg(i)
+                    .arg(e.dataValueOffsets.at(i));
+        }
     }
     for (const agui::SseKeepAlive &k : r.keepAlives) {
         if (k.raw.size() != k.length)

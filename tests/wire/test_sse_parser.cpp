@@ -16,6 +16,7 @@ private Q_SLOTS:
     void parse_data();
     void parse();
     void streamState();
+    void dataValueOffsets();
     void defaultLineLimit();
     void utf8Validator_data();
     void utf8Validator();
@@ -174,6 +175,7 @@ void TestSseParser::parse()
 
     const ssetest::ParseResult whole = ssetest::parseChunks({all}, options);
     QCOMPARE(ssetest::describe(whole), expected);
+    QCOMPARE(ssetest::coverageError(whole, all), QString());
 
     const ssetest::ParseResult bytes = ssetest::parseChunks(bytewise(all), options);
     QCOMPARE(ssetest::describe(bytes), expected);
@@ -205,6 +207,17 @@ void TestSseParser::streamState()
     p.feed("data: ignored\n\n");
     QCOMPARE(p.bytesSeen(), seen);
     QVERIFY(p.takeEvents().isEmpty());
+}
+
+void TestSseParser::dataValueOffsets()
+{
+    SseParser p;
+    p.feed("data: a\ndata:b\ndata\n: c\ndata:  d\n\n");
+    p.finish();
+    const QList<agui::SseEvent> events = p.takeEvents();
+    QCOMPARE(events.size(), 1);
+    QCOMPARE(events.at(0).data, QByteArray("a\nb\n\n d"));
+    QCOMPARE(events.at(0).dataValueOffsets, (QList<qint64> {6, 13, 19, 30}));
 }
 
 void TestSseParser::defaultLineLimit()
