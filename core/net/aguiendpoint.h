@@ -1,0 +1,83 @@
+#pragma once
+
+// The AG-UI HTTP binding on HttpServer: POST a RunAgentInput (Content-Type application/json),
+// get the run's events as a text/event-stream body, paced over time.
+//   415 unless the request's media type is application/json
+//   400 unless the body is a JSON object (the message names the byte offset of a parse error)
+//   406 when the Accept header admits no binding we can send (text/event-stream; */* allowed)
+// Response encoding is chosen by negotiate(); only SSE exists here. The protobuf binding
+// (application/vnd.ag-ui.event+proto) plugs in through setEncodings() later: note that per the
+// reference encoder a request admitting the proto type with q>0 (even via */*) selects it, so
+// adding it changes what wildcard clients receive.
+
+#include "core/net/httpserver.h"
+
+#include <QByteArray>
+#include <QJsonObject>
+#include <QList>
+#include <QString>
+
+#include <functional>
+
+namespace agui::net {
+
+// One piece of a response: after delayMs, an event (encoded for the negotiated binding) or, when
+// raw is not empty, bytes sent exactly as they are (replayed recordings).
+struct StreamChunk
+{
+    qint64 delayMs = 0;
+    QJsonObject event;
+    QByteArray raw;
+};
+
+// Produces the run for one request. An empty error means "stream these chunks"; otherwise the
+// request is answered with errorStatus and the message as a JSON error.
+struct RunReply
+{
+    QList<StreamChunk> chunks;
+    int errorStatus = 0;
+    QString error;
+};
+using RunProducer = std::function<RunReply(const QJsonObject &runAgentInput)>;
+
+struct ResponseEncoding
+{
+    QByteArray contentType; // e.g. "text/event-stream"
+    std::function<QByteArray(const QJsonObject &event)> encode;
+};
+
+// The encodings a server offers, most preferred first; negotiate() picks the first the Accept
+// header admits with q>0 (an absent Accept admits anything).
+QList<ResponseEncoding> defaultEncodings(); // SSE only
+const ResponseEncoding *negotiate(const QList<ResponseEncoding> &offered, const QByteArray &accept);
+
+// Media type of a Content-Type header without parameters, lower-cased ("application/json").
+QByteArray mediaType(const QByteArray &contentType);
+
+class AgUiEndpoint : public QObject
+{
+    Q_OBJECT
+
+public:
+    AgUiEndpoint(HttpServer *server, const QString &path, RunProducer producer,
+                 QObject *parent = nullptr);
+
+    void setEncodings(QList<ResponseEncoding> encodings) { m_encodings = std::move(encodings); }
+
+    int runsStarted() const { return m_runsStarted; }
+    int runsAbandoned() const { return m_runsAbandoned; } // client left mid-stream
+
+Q_SIGNALS:
+    void runStarted(const QJsonObject &runAgentInput);
+    void runEnded(bool complete); // false: the client went away first
+
+private:
+    void handle(const HttpRequest &request, HttpResponder *responder);
+
+    RunProducer m_producer;
+    QList<ResponseEncoding> m_encodings;
+    int m_runsStarted = 0;
+    int m_runsAbandoned = 0;
+};
+
+} // namespace agui::net
