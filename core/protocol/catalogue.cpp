@@ -35,6 +35,12 @@ FieldSpec opt(const char *name, FieldKind kind, const char *description, const c
     return f;
 }
 
+FieldSpec nullStripped(FieldSpec f)
+{
+    f.nullStripped = true;
+    return f;
+}
+
 FieldSpec legacyNullable(FieldSpec f)
 {
     f.legacyNull = true;
@@ -131,8 +137,9 @@ const QList<FieldSpec> &runAgentInputFields()
             "Message[]"),
         opt("protocolVersion", FieldKind::String, "the consumer's protocol version, e.g. \"1.0\""),
         opt("parentRunId", FieldKind::String, "run this one branches from"),
-        // @ag-ui/core 1.0 accepts state: null (checked against its zod schema).
-        opt("state", FieldKind::Any, "shared state"),
+        // @ag-ui/core 1.0's schema accepts state: null, but the client's enforce stage silently
+        // removes it (checked against @ag-ui/client 1.0).
+        nullStripped(opt("state", FieldKind::NonNull, "shared state")),
         opt("tools", FieldKind::Array, "frontend tools the agent may call", "Tool[]"),
         opt("context", FieldKind::Array, "extra context entries", "Context[]"),
         legacyNullable(
@@ -260,7 +267,7 @@ std::array<EventSpec, kEventTypeCount> buildSpecs()
     // Legacy 0.x. The compat stage keeps their other members when it converts them to
     // REASONING_*, so attribution stays valid on them.
     set(EventType::ThinkingStart, "legacy: a thinking span begins (now REASONING_START)",
-        {opt("title", S, "span label (dropped by the client)")});
+        {opt("title", FieldKind::Any, "span label (dropped by the client, whatever it is)")});
     set(EventType::ThinkingEnd, "legacy: a thinking span ends (now REASONING_END)", {});
     set(EventType::ThinkingTextMessageStart,
         "legacy: a thinking message begins (now REASONING_MESSAGE_START)", {});
@@ -471,6 +478,13 @@ void Checker::checkValue(const QJsonValue &v, const FieldSpec &f, const QString 
             add("schema.deprecated", Severity::Warning, path,
                 QStringLiteral("'%1: null' on %2 is a legacy form: the reference client's compat "
                                "stage removes it; omit the field instead")
+                    .arg(label, where));
+            return;
+        }
+        if (f.nullStripped) {
+            add("schema.null-stripped", Severity::Warning, path,
+                QStringLiteral("'%1: null' on %2 is silently removed by the reference client "
+                               "(treated as absent); omit the field instead")
                     .arg(label, where));
             return;
         }

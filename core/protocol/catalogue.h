@@ -29,6 +29,7 @@ namespace agui {
 //                                     client silently removes it whole (outcome {type:"weird"} ->
 //                                     success, a message with role "bot" vanishes from
 //                                     MESSAGES_SNAPSHOT)
+//   schema.null-stripped     warning  a null the client silently removes (RunAgentInput.state)
 //   schema.unknown-field     warning  a member the schema does not define (the client strips it; we
 //                                     keep it)
 //   schema.unknown-type      warning  an event type outside the catalogue (the client drops it)
@@ -61,6 +62,7 @@ struct FieldSpec
     QString shape; // nested shape validated recursively, e.g. "Message[]", "JsonPatch"; "" = none
     QString description; // one line, for docs and the UI
     bool legacyNull = false; // null is a 0.x habit the client's compat stage strips (deprecated)
+    bool nullStripped = false; // null is silently removed by the client (treated as absent)
 };
 
 struct EventSpec

@@ -86,10 +86,15 @@ private Q_SLOTS:
                                   << "/runId"
                                   << "'runId' is required on RunAgentInput";
         QTest::newRow("threadId number")
-            << QByteArray(R"({"threadId":1,"runId":"r","messages":[],"state":null})")
-            << "schema.type"
+            << QByteArray(R"({"threadId":1,"runId":"r","messages":[]})") << "schema.type"
             << "/threadId"
             << "'threadId' must be a string, got 1";
+        QTest::newRow("state null")
+            << QByteArray(R"({"threadId":"t","runId":"r","messages":[],"state":null})")
+            << "schema.null-stripped"
+            << "/state"
+            << "'state: null' on RunAgentInput is silently removed by the reference client "
+               "(treated as absent); omit the field instead";
         QTest::newRow("tool without description")
             << QByteArray(R"({"threadId":"t","runId":"r","messages":[],"tools":[{"name":"f"}]})")
             << "schema.required"
