@@ -158,6 +158,76 @@ private Q_SLOTS:
         QCOMPARE(verify.first().eventIndex, 2);
     }
 
+    void verifyMessageVariants_data()
+    {
+        QTest::addColumn<QByteArray>("line");
+        QTest::addColumn<QString>("rule");
+        QTest::addColumn<QString>("path");
+        QTest::addColumn<QString>("message");
+        const QString omit = QStringLiteral(" The field is optional — omit it entirely.");
+        QTest::newRow("A4 code null")
+            << QByteArray(
+                   R"({"type":"SUBAGENT_ERROR","subagentRunId":"s1","message":"x","code":null})")
+            << QStringLiteral("verify.A4") << QStringLiteral("/code")
+            << QStringLiteral("Cannot send 'SUBAGENT_ERROR' with 'code: null'.") + omit;
+        QTest::newRow("A4 interruptIds null") << QByteArray(
+            R"({"type":"SUBAGENT_FINISHED","subagentRunId":"s1","outcome":{"type":"suspended","interruptIds":null}})")
+                                              << QStringLiteral("verify.A4")
+                                              << QStringLiteral("/outcome/interruptIds")
+                                              << QStringLiteral(
+                                                     "Cannot send 'SUBAGENT_FINISHED' with "
+                                                     "'outcome.interruptIds: null'.")
+                + omit;
+        QTest::newRow("A5 non-string interrupt id") << QByteArray(
+            R"({"type":"SUBAGENT_FINISHED","subagentRunId":"s1","outcome":{"type":"suspended","interruptIds":["i1",7]}})")
+                                                    << QStringLiteral("verify.A5")
+                                                    << QStringLiteral("/outcome/interruptIds/1")
+                                                    << QStringLiteral(
+                                                           "Cannot send 'SUBAGENT_FINISHED' with a "
+                                                           "non-string entry in "
+                                                           "'outcome.interruptIds'. Interrupt ids "
+                                                           "are strings.");
+        QTest::newRow("A6 no id")
+            << QByteArray(R"({"type":"SUBAGENT_STARTED","name":"helper"})")
+            << QStringLiteral("verify.A6") << QStringLiteral("/subagentRunId")
+            << QStringLiteral("Cannot send 'SUBAGENT_STARTED' without a 'subagentRunId'.");
+        QTest::newRow("A10 no id")
+            << QByteArray(R"({"type":"SUBAGENT_ERROR","message":"x"})")
+            << QStringLiteral("verify.A10") << QStringLiteral("/subagentRunId")
+            << QStringLiteral("Cannot send 'SUBAGENT_ERROR' without a 'subagentRunId'.");
+        QTest::newRow("A10 no message")
+            << QByteArray(R"({"type":"SUBAGENT_ERROR","subagentRunId":"s1"})")
+            << QStringLiteral("verify.A10") << QStringLiteral("/message")
+            << QStringLiteral("Cannot send 'SUBAGENT_ERROR' without a 'message'.");
+        QTest::newRow("A11 tool call") << QByteArray(
+            R"({"type":"TOOL_CALL_ARGS","toolCallId":"c1","delta":"{}","subagentRunId":"s2"})")
+                                       << QStringLiteral("verify.A11")
+                                       << QStringLiteral("/subagentRunId")
+                                       << QStringLiteral("Cannot send 'TOOL_CALL_ARGS': "
+                                                         "subagentRunId 's2' does not match the "
+                                                         "tool call 'c1' opener's subagent 's1'.");
+    }
+
+    void verifyMessageVariants()
+    {
+        QFETCH(QByteArray, line);
+        QFETCH(QString, rule);
+        QFETCH(QString, path);
+        QFETCH(QString, message);
+        // A run with subagent s1 active and its tool call c1 open, then the event under test.
+        const QList<QByteArray> stream = {
+            QByteArray(kRs),
+            QByteArray(R"({"type":"SUBAGENT_STARTED","subagentRunId":"s1","name":"h"})"),
+            QByteArray(
+                R"({"type":"TOOL_CALL_START","toolCallId":"c1","toolCallName":"f","subagentRunId":"s1"})"),
+            line};
+        const Findings found = withRule(lintLines(stream), rule);
+        QVERIFY2(found.size() == 1, qPrintable(describe(lintLines(stream))));
+        QCOMPARE(found.first().eventIndex, 3);
+        QCOMPARE(found.first().diagnostic.path, path);
+        QCOMPARE(found.first().diagnostic.message, message);
+    }
+
     void runInputGivesTheStateBase()
     {
         Linter linter;
