@@ -41,6 +41,9 @@ public:
                       qsizetype messageIndex = -1);
 
     void addPending(const PendingSurface &pending);
+    // Records a problem found outside the messages (e.g. a malformed activity content): on its
+    // surface when that is live, otherwise in issues().
+    void addIssue(const Issue &issue) { record(issue); }
 
     // Re-applies the user's edits of previous's surfaces onto the same surfaces here, except where
     // the agent's value at the edited path changed since the edit ("a re-sent createSurface must

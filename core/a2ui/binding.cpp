@@ -1,0 +1,286 @@
+#include "core/a2ui/binding.h"
+
+#include "core/a2ui/functions.h"
+#include "core/json/jsonpointer.h"
+#include "core/json/jsontext.h"
+
+#include <QJsonArray>
+#include <QJsonObject>
+#include <QRegularExpression>
+
+namespace agui::a2ui {
+
+QString absolutePath(const QString &path, const QString &scopePath)
+{
+    if (path.startsWith(QLatin1Char('/')))
+        return path;
+    QString rel = path;
+    if (rel.startsWith(QStringLiteral("./")))
+        rel = rel.mid(2);
+    if (rel.isEmpty() || rel == QStringLiteral("."))
+        return scopePath;
+    return scopePath + QLatin1Char('/') + rel;
+}
+
+QString normalizeV08Path(const QString &path)
+{
+    if (path.isEmpty() || path == QStringLiteral("/"))
+        return path;
+    const bool absolute = path.startsWith(QLatin1Char('/'));
+    QString body = absolute ? path.mid(1) : path;
+    // a[0] -> a.0 ; then dots and slashes both separate steps.
+    static const QRegularExpression brackets(QStringLiteral("\\[(\\d+)\\]"));
+    body.replace(brackets, QStringLiteral(".\\1"));
+    QStringList steps;
+    const QStringList parts = body.split(QRegularExpression(QStringLiteral("[./]")));
+    for (const QString &part : parts) {
+        if (!part.isEmpty())
+            steps.append(part);
+    }
+    const QString joined = steps.join(QLatin1Char('/'));
+    return absolute ? QLatin1Char('/') + joined : joined;
+}
+
+static bool isV08Literal(const QJsonObject &o)
+{
+    return o.contains(QStringLiteral("literalString"))
+        || o.contains(QStringLiteral("literalNumber"))
+        || o.contains(QStringLiteral("literalBoolean"))
+        || o.contains(QStringLiteral("literalArray"));
+}
+
+static QJsonValue v08Literal(const QJsonObject &o)
+{
+    for (const char *key : {"literalString", "literalNumber", "literalBoolean", "literalArray"}) {
+        const QJsonValue v = o.value(QLatin1String(key));
+        if (!v.isUndefined())
+            return v;
+    }
+    return QJsonValue(QJsonValue::Undefined);
+}
+
+QJsonValue resolve(const QJsonValue &bound, const QJsonValue &dataModel, const QString &scopePath)
+{
+    if (!bound.isObject())
+        return bound;
+    const QJsonObject o = bound.toObject();
+    if (o.value(QStringLiteral("call")).isString())
+        return callFunction(o, dataModel, scopePath);
+    const QJsonValue path = o.value(QStringLiteral("path"));
+    if (path.isString()) {
+        const auto found = json::resolve(dataModel, absolutePath(path.toString(), scopePath));
+        if (found)
+            return *found;
+        if (isV08Literal(o))
+            return v08Literal(o);
+        return QJsonValue(QJsonValue::Undefined);
+    }
+    if (isV08Literal(o))
+        return v08Literal(o);
+    return bound;
+}
+
+std::optional<QString> boundPath(const QJsonValue &bound, const QString &scopePath)
+{
+    if (!bound.isObject())
+        return std::nullopt;
+    const QJsonObject o = bound.toObject();
+    if (o.value(QStringLiteral("call")).isString())
+        return std::nullopt;
+    const QJsonValue path = o.value(QStringLiteral("path"));
+    if (!path.isString())
+        return std::nullopt;
+    return absolutePath(path.toString(), scopePath);
+}
+
+static void collectTemplatePaths(const QString &templ, const QString &scopePath, QStringList &out)
+{
+    // ${x} where x is a path (not a function call); nested ${...} inside calls are found too.
+    static const QRegularExpression re(QStringLiteral("\\$\\{\\s*([^${}()]+?)\\s*\\}"));
+    auto it = re.globalMatch(templ);
+    while (it.hasNext()) {
+        const auto m = it.next();
+        if (m.capturedStart() > 0 && templ.at(m.capturedStart() - 1) == QLatin1Char('\\'))
+            continue;
+        out.append(absolutePath(m.captured(1), scopePath));
+    }
+}
+
+static void collectPaths(const QJsonValue &bound, const QString &scopePath, QStringList &out)
+{
+    if (bound.isArray()) {
+        for (const QJsonValue &v : bound.toArray())
+            collectPaths(v, scopePath, out);
+        return;
+    }
+    if (!bound.isObject())
+        return;
+    const QJsonObject o = bound.toObject();
+    if (o.value(QStringLiteral("call")).isString()) {
+        const QJsonObject args = o.value(QStringLiteral("args")).toObject();
+        if (o.value(QStringLiteral("call")).toString() == QStringLiteral("formatString")
+            && args.value(QStringLiteral("value")).isString())
+            collectTemplatePaths(args.value(QStringLiteral("value")).toString(), scopePath, out);
+        for (auto it = args.begin(); it != args.end(); ++it)
+            collectPaths(it.value(), scopePath, out);
+        return;
+    }
+    if (o.value(QStringLiteral("path")).isString()) {
+        out.append(absolutePath(o.value(QStringLiteral("path")).toString(), scopePath));
+        return;
+    }
+}
+
+QStringList dependencyPaths(const QJsonValue &bound, const QString &scopePath)
+{
+    QStringList out;
+    collectPaths(bound, scopePath, out);
+    out.removeDuplicates();
+    return out;
+}
+
+static QString typeName(const QJsonValue &v)
+{
+    switch (v.type()) {
+    case QJsonValue::String:
+        return QStringLiteral("string");
+    case QJsonValue::Double:
+        return QStringLiteral("number");
+    case QJsonValue::Bool:
+        return QStringLiteral("boolean");
+    default:
+        return QStringLiteral("value");
+    }
+}
+
+static bool setAt(QJsonValue &node, const QStringList &tokens, qsizetype i, const QJsonValue &value,
+                  QString *error)
+{
+    if (i == tokens.size()) {
+        node = value;
+        return true;
+    }
+    const QString &token = tokens.at(i);
+    const bool last = i + 1 == tokens.size();
+    if (node.isUndefined() || node.isNull()) {
+        if (value.isUndefined() && last)
+            return true; // removing what is not there
+        node = json::parseArrayIndex(token) ? QJsonValue(QJsonArray()) : QJsonValue(QJsonObject());
+    }
+    if (node.isObject()) {
+        QJsonObject obj = node.toObject();
+        if (last && value.isUndefined()) {
+            obj.remove(token);
+        } else {
+            QJsonValue child = obj.value(token);
+            if (!setAt(child, tokens, i + 1, value, error))
+                return false;
+            obj.insert(token, child);
+        }
+        node = obj;
+        return true;
+    }
+    if (node.isArray()) {
+        QJsonArray arr = node.toArray();
+        qsizetype index = -1;
+        if (token == QStringLiteral("-"))
+            index = arr.size();
+        else if (const auto parsed = json::parseArrayIndex(token))
+            index = *parsed;
+        if (index < 0) {
+            if (error)
+                *error
+                    = QStringLiteral("%1: \"%2\" is not an array index")
+                          .arg(json::Pointer::fromTokens(tokens.mid(0, i + 1)).toString(), token);
+            return false;
+        }
+        if (last && value.isUndefined()) {
+            // v0.9: removing an array element leaves the slot (length kept).
+            if (index < arr.size())
+                arr[index] = QJsonValue(QJsonValue::Null);
+            node = arr;
+            return true;
+        }
+        while (arr.size() <= index)
+            arr.append(QJsonValue(QJsonValue::Null));
+        QJsonValue child = arr.at(index);
+        if (!setAt(child, tokens, i + 1, value, error))
+            return false;
+        arr[index] = child;
+        node = arr;
+        return true;
+    }
+    if (error)
+        *error = QStringLiteral("%1: cannot write through a %2")
+                     .arg(json::Pointer::fromTokens(tokens.mid(0, i)).toString(), typeName(node));
+    return false;
+}
+
+bool writeValue(QJsonValue &model, const QString &path, const QJsonValue &value, QString *error)
+{
+    QString perr;
+    const auto pointer = json::Pointer::parse(path, &perr);
+    if (!pointer) {
+        if (error)
+            *error = QStringLiteral("\"%1\" is not a JSON Pointer: %2").arg(path, perr);
+        return false;
+    }
+    QJsonValue copy = model;
+    if (pointer->isRoot()) {
+        model = value.isUndefined() ? QJsonValue(QJsonObject()) : value;
+        return true;
+    }
+    if (!setAt(copy, pointer->tokens(), 0, value, error))
+        return false;
+    model = copy;
+    return true;
+}
+
+QString toDisplayString(const QJsonValue &value)
+{
+    switch (value.type()) {
+    case QJsonValue::String:
+        return value.toString();
+    case QJsonValue::Null:
+    case QJsonValue::Undefined:
+        return QString();
+    default:
+        return json::toCompactJson(value);
+    }
+}
+
+double toNumber(const QJsonValue &value)
+{
+    switch (value.type()) {
+    case QJsonValue::Double:
+        return value.toDouble();
+    case QJsonValue::Bool:
+        return value.toBool() ? 1 : 0;
+    case QJsonValue::String: {
+        bool ok = false;
+        const double d = value.toString().trimmed().toDouble(&ok);
+        return ok ? d : 0;
+    }
+    default:
+        return 0;
+    }
+}
+
+bool toBool(const QJsonValue &value)
+{
+    switch (value.type()) {
+    case QJsonValue::Bool:
+        return value.toBool();
+    case QJsonValue::Double:
+        return value.toDouble() != 0;
+    case QJsonValue::String:
+        return value.toString() == QStringLiteral("true");
+    case QJsonValue::Array:
+    case QJsonValue::Object:
+        return true;
+    default:
+        return false;
+    }
+}
+
+} // namespace agui::a2ui

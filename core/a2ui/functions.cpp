@@ -1,0 +1,281 @@
+#include "core/a2ui/functions.h"
+
+#include "core/a2ui/binding.h"
+
+#include <QJsonArray>
+#include <QLocale>
+#include <QRegularExpression>
+
+#include <cmath>
+
+namespace agui::a2ui {
+
+namespace {
+
+bool isEmptyValue(const QJsonValue &v)
+{
+    if (v.isUndefined() || v.isNull())
+        return true;
+    if (v.isString())
+        return v.toString().isEmpty();
+    if (v.isArray())
+        return v.toArray().isEmpty();
+    return false;
+}
+
+// Splits "a:'x', b:${/p}, c:3" at top-level commas (outside quotes and ${...}).
+QStringList splitArgs(const QString &text)
+{
+    QStringList out;
+    QString current;
+    int depth = 0;
+    QChar quote;
+    for (qsizetype i = 0; i < text.size(); ++i) {
+        const QChar c = text.at(i);
+        if (!quote.isNull()) {
+            current.append(c);
+            if (c == quote)
+                quote = QChar();
+            continue;
+        }
+        if (c == QLatin1Char('\'') || c == QLatin1Char('"')) {
+            quote = c;
+        } else if (c == QLatin1Char('{') || c == QLatin1Char('(')) {
+            ++depth;
+        } else if (c == QLatin1Char('}') || c == QLatin1Char(')')) {
+            --depth;
+        } else if (c == QLatin1Char(',') && depth == 0) {
+            out.append(current.trimmed());
+            current.clear();
+            continue;
+        }
+        current.append(c);
+    }
+    if (!current.trimmed().isEmpty())
+        out.append(current.trimmed());
+    return out;
+}
+
+QJsonValue evaluateExpression(const QString &expr, const QJsonValue &model, const QString &scope);
+
+// One argument value inside a ${fn(...)} call: 'literal', "literal", number, true/false,
+// ${nested}, or a path.
+QJsonValue argumentValue(const QString &text, const QJsonValue &model, const QString &scope)
+{
+    const QString t = text.trimmed();
+    if (t.size() >= 2
+        && ((t.startsWith(QLatin1Char('\'')) && t.endsWith(QLatin1Char('\'')))
+            || (t.startsWith(QLatin1Char('"')) && t.endsWith(QLatin1Char('"')))))
+        return t.mid(1, t.size() - 2);
+    if (t == QStringLiteral("true"))
+        return true;
+    if (t == QStringLiteral("false"))
+        return false;
+    bool ok = false;
+    const double d = t.toDouble(&ok);
+    if (ok)
+        return d;
+    if (t.startsWith(QStringLiteral("${")) && t.endsWith(QLatin1Char('}')))
+        return evaluateExpression(t.mid(2, t.size() - 3), model, scope);
+    return evaluateExpression(t, model, scope);
+}
+
+QJsonValue evaluateExpression(const QString &expr, const QJsonValue &model, const QString &scope)
+{
+    static const QRegularExpression callRe(
+        QStringLiteral("^\\s*([A-Za-z_][A-Za-z0-9_]*)\\s*\\((.*)\\)\\s*$"),
+        QRegularExpression::DotMatchesEverythingOption);
+    const auto m = callRe.match(expr);
+    if (m.hasMatch()) {
+        QJsonObject args;
+        for (const QString &arg : splitArgs(m.captured(2))) {
+            const qsizetype colon = arg.indexOf(QLatin1Char(':'));
+            if (colon <= 0)
+                continue;
+            args.insert(arg.left(colon).trimmed(), argumentValue(arg.mid(colon + 1), model, scope));
+        }
+        QJsonObject call {{QStringLiteral("call"), m.captured(1)}, {QStringLiteral("args"), args}};
+        return callFunction(call, model, scope);
+    }
+    return resolve(QJsonObject {{QStringLiteral("path"), expr.trimmed()}}, model, scope);
+}
+
+} // namespace
+
+QString formatString(const QString &templ, const QJsonValue &dataModel, const QString &scopePath)
+{
+    QString out;
+    qsizetype i = 0;
+    while (i < templ.size()) {
+        const QChar c = templ.at(i);
+        if (c == QLatin1Char('\\') && templ.mid(i + 1, 2) == QStringLiteral("${")) {
+            out.append(QStringLiteral("${"));
+            i += 3;
+            continue;
+        }
+        if (c == QLatin1Char('$') && i + 1 < templ.size() && templ.at(i + 1) == QLatin1Char('{')) {
+            // Find the matching '}' (nested ${...} allowed inside calls).
+            int depth = 1;
+            qsizetype j = i + 2;
+            for (; j < templ.size() && depth > 0; ++j) {
+                if (templ.at(j) == QLatin1Char('{'))
+                    ++depth;
+                else if (templ.at(j) == QLatin1Char('}'))
+                    --depth;
+            }
+            if (depth != 0) { // unterminated: kept as written
+                out.append(templ.mid(i));
+                break;
+            }
+            const QString expr = templ.mid(i + 2, j - i - 3);
+            out.append(toDisplayString(evaluateExpression(expr, dataModel, scopePath)));
+            i = j;
+            continue;
+        }
+        out.append(c);
+        ++i;
+    }
+    return out;
+}
+
+QJsonValue callFunction(const QJsonObject &call, const QJsonValue &dataModel,
+                        const QString &scopePath, QString *error)
+{
+    const QString name = call.value(QStringLiteral("call")).toString();
+    const QJsonObject args = call.value(QStringLiteral("args")).toObject();
+    auto arg = [&](const char *key) {
+        return resolve(args.value(QLatin1String(key)), dataModel, scopePath);
+    };
+    auto fail = [&](const QString &why) {
+        if (error)
+            *error = why;
+        return QJsonValue(QJsonValue::Undefined);
+    };
+    auto needs = [&](const char *key) { return !args.contains(QLatin1String(key)); };
+
+    if (name == QStringLiteral("required"))
+        return !isEmptyValue(arg("value"));
+    if (name == QStringLiteral("regex")) {
+        if (needs("pattern"))
+            return fail(QStringLiteral("regex: args.pattern is required"));
+        const QRegularExpression re(toDisplayString(arg("pattern")));
+        if (!re.isValid())
+            return fail(QStringLiteral("regex: invalid pattern: %1").arg(re.errorString()));
+        // JavaScript RegExp.test semantics: a match anywhere counts.
+        return re.match(toDisplayString(arg("value"))).hasMatch();
+    }
+    if (name == QStringLiteral("length")) {
+        const QJsonValue v = arg("value");
+        const qsizetype len = v.isArray() ? v.toArray().size() : toDisplayString(v).size();
+        const QJsonValue min = arg("min"), max = arg("max");
+        if (!min.isUndefined() && !min.isNull() && len < toNumber(min))
+            return false;
+        if (!max.isUndefined() && !max.isNull() && len > toNumber(max))
+            return false;
+        return true;
+    }
+    if (name == QStringLiteral("numeric")) {
+        const QJsonValue v = arg("value");
+        double n = 0;
+        if (v.isDouble()) {
+            n = v.toDouble();
+        } else if (v.isString()) {
+            bool ok = false;
+            n = v.toString().trimmed().toDouble(&ok);
+            if (!ok)
+                return false;
+        } else {
+            return false;
+        }
+        const QJsonValue min = arg("min"), max = arg("max");
+        if (!min.isUndefined() && !min.isNull() && n < toNumber(min))
+            return false;
+        if (!max.isUndefined() && !max.isNull() && n > toNumber(max))
+            return false;
+        return true;
+    }
+    if (name == QStringLiteral("email")) {
+        static const QRegularExpression re(QStringLiteral("^[^\\s@]+@[^\\s@]+\\.[^\\s@]+$"));
+        return re.match(toDisplayString(arg("value"))).hasMatch();
+    }
+    if (name == QStringLiteral("and") || name == QStringLiteral("or")) {
+        const QJsonValue values = args.value(QStringLiteral("values"));
+        if (!values.isArray())
+            return fail(QStringLiteral("%1: args.values must be an array").arg(name));
+        const bool isAnd = name == QStringLiteral("and");
+        for (const QJsonValue &v : values.toArray()) {
+            const bool b = toBool(resolve(v, dataModel, scopePath));
+            if (isAnd && !b)
+                return false;
+            if (!isAnd && b)
+                return true;
+        }
+        return isAnd;
+    }
+    if (name == QStringLiteral("not"))
+        return !toBool(arg("value"));
+    if (name == QStringLiteral("formatString"))
+        return formatString(toDisplayString(arg("value")), dataModel, scopePath);
+    if (name == QStringLiteral("formatNumber")) {
+        const double n = toNumber(arg("value"));
+        const QJsonValue decimals = arg("decimals");
+        const QJsonValue grouping = arg("grouping");
+        QLocale locale(QLocale::English, QLocale::UnitedStates);
+        if (!grouping.isUndefined() && !toBool(grouping))
+            locale.setNumberOptions(QLocale::OmitGroupSeparator);
+        if (decimals.isUndefined()) {
+            const bool integral = std::floor(n) == n;
+            return locale.toString(n, 'f', integral ? 0 : 2);
+        }
+        return locale.toString(n, 'f', int(toNumber(decimals)));
+    }
+    if (name == QStringLiteral("openUrl"))
+        return fail(QStringLiteral(
+            "openUrl has a side effect and runs only from a user action, not as a value"));
+    return fail(QStringLiteral("unknown function \"%1\"").arg(name));
+}
+
+ChecksResult evaluateChecks(const QJsonValue &checks, const QJsonValue &dataModel,
+                            const QString &scopePath)
+{
+    ChecksResult result;
+    if (checks.isUndefined() || checks.isNull())
+        return result;
+    if (!checks.isArray()) {
+        result.ok = false;
+        result.errors.append(QStringLiteral("checks must be an array"));
+        return result;
+    }
+    const QJsonArray rules = checks.toArray();
+    for (qsizetype i = 0; i < rules.size(); ++i) {
+        const QJsonObject rule = rules.at(i).toObject();
+        const QString message = rule.value(QStringLiteral("message")).toString();
+        QJsonValue condition = rule.value(QStringLiteral("condition"));
+        if (condition.isUndefined() && rule.value(QStringLiteral("call")).isString())
+            condition = rule; // older prose form: call/args directly on the rule
+        bool passed = false;
+        if (condition.isUndefined()) {
+            result.errors.append(QStringLiteral("checks[%1] has no condition").arg(i));
+        } else if (condition.isObject()
+                   && condition.toObject().value(QStringLiteral("call")).isString()) {
+            QString err;
+            const QJsonValue v = callFunction(condition.toObject(), dataModel, scopePath, &err);
+            if (!err.isEmpty()) {
+                result.errors.append(QStringLiteral("checks[%1]: %2").arg(i).arg(err));
+            } else if (v.isObject() && v.toObject().contains(QStringLiteral("valid"))) {
+                passed = toBool(v.toObject().value(QStringLiteral("valid")));
+            } else {
+                passed = toBool(v);
+            }
+        } else {
+            passed = toBool(resolve(condition, dataModel, scopePath));
+        }
+        if (!passed) {
+            result.ok = false;
+            result.failures.append(CheckFailure {i, message});
+        }
+    }
+    return result;
+}
+
+} // namespace agui::a2ui
