@@ -66,7 +66,7 @@ RunEnd runEndFromName(const QString &name); // Open for anything unknown
 
 struct CaptureNote
 {
-    int run = -1; // -1: about the capture as a whole
+    int run = -1; // index into Capture::runs; -1: about the capture as a whole
     qint64 atUs = -1;
     QString text;
 };
@@ -94,6 +94,9 @@ struct CaptureProblem
     qint64 byteOffset = -1; // in the capture file
     qint64 line = -1; // 1-based line in the capture file, -1 for binary formats
     QString message;
+    // Stable id for lint output: capture.truncated, capture.bad-record, capture.unknown-record,
+    // capture.no-header, capture.version, capture.unrecognised.
+    QString ruleId;
 };
 
 struct Capture
@@ -106,6 +109,7 @@ struct Capture
     QList<CaptureNote> notes;
     QList<CaptureProblem> problems;
     qint64 bytesRead = 0; // bytes of the file consumed
+    qint64 bodyBytesRead = 0; // response body bytes read (counted even when chunks are not kept)
     bool truncated = false; // the file ends inside a record (crash while writing?)
     bool cancelled = false;
 

@@ -26,7 +26,8 @@ public:
 
 protected:
     void emitChunk(int runIndex, Chunk chunk);
-    void problem(Severity severity, qint64 offset, qint64 line, const QString &message);
+    void problem(const char *ruleId, Severity severity, qint64 offset, qint64 line,
+                 const QString &message);
     // The index in capture.runs of the run with this id, created on first use.
     int runIndex(int id, const QString &label = {});
 

@@ -12,15 +12,18 @@ namespace detail {
 
 void CaptureParser::emitChunk(int index, Chunk chunk)
 {
+    m_capture.bodyBytesRead += chunk.bytes.size();
     if (m_options.onChunk)
         m_options.onChunk(m_capture, index, chunk);
     if (m_options.keepChunks)
         m_capture.runs[index].chunks.append(std::move(chunk));
 }
 
-void CaptureParser::problem(Severity severity, qint64 offset, qint64 line, const QString &message)
+void CaptureParser::problem(const char *ruleId, Severity severity, qint64 offset, qint64 line,
+                            const QString &message)
 {
-    m_capture.problems.append({severity, offset, line, message});
+    m_capture.problems.append(
+        {severity, offset, line, message, QStringLiteral("capture.") + QLatin1StringView(ruleId)});
 }
 
 int CaptureParser::runIndex(int id, const QString &label)
@@ -147,7 +150,8 @@ Capture readCapture(QIODevice &in, const CaptureReadOptions &options)
     QByteArray block = readSome(in, blockSize, &atEnd);
     capture.format = detectCaptureFormat(block, atEnd);
     if (capture.format == CaptureFormat::Unknown) {
-        capture.problems.append({Severity::Error, 0, -1, describeUndetected(block)});
+        capture.problems.append({Severity::Error, 0, -1, describeUndetected(block),
+                                 QStringLiteral("capture.unrecognised")});
         capture.bytesRead = block.size();
         return capture;
     }

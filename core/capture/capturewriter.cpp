@@ -228,7 +228,8 @@ bool CaptureWriter::writeCapture(const Capture &capture)
         if (n.run < 0 && !writeRecord(noteRecord(-1, n.text, n.atUs)))
             return false;
     }
-    for (const RunRecording &r : capture.runs) {
+    for (qsizetype index = 0; index < capture.runs.size(); ++index) {
+        const RunRecording &r = capture.runs[index];
         const int run = m_nextRun++;
         // The run record says what the response alone cannot: the framing of bodies that
         // came without an HTTP response (imports of .jsonl files) and the source's own name.
@@ -248,7 +249,7 @@ bool CaptureWriter::writeCapture(const Capture &capture)
                 return false;
         }
         for (const CaptureNote &n : capture.notes) {
-            if (n.run == r.id && !writeRecord(noteRecord(run, n.text, n.atUs)))
+            if (n.run == index && !writeRecord(noteRecord(run, n.text, n.atUs)))
                 return false;
         }
         if (r.end != RunEnd::Open && !writeRecord(endRecord(run, r.end, r.endError, r.endedAtUs)))

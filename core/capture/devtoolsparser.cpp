@@ -41,7 +41,8 @@ protected:
         if (error.error != QJsonParseError::NoError || !doc.isObject()) {
             if (atEnd)
                 m_capture.truncated = true;
-            problem(atEnd ? Severity::Warning : Severity::Error, offset, lineNumber,
+            problem(atEnd ? "truncated" : "bad-record", atEnd ? Severity::Warning : Severity::Error,
+                    offset, lineNumber,
                     atEnd ? QStringLiteral("the file ends inside a line (line %1, byte %2); its "
                                            "%3 bytes were not read")
                                 .arg(lineNumber)
@@ -63,7 +64,7 @@ protected:
         const qint64 at = timeOf(o);
         if (kind != QLatin1String("request") && kind != QLatin1String("event")
             && kind != QLatin1String("keepalive")) {
-            problem(Severity::Warning, offset, lineNumber,
+            problem("unknown-record", Severity::Warning, offset, lineNumber,
                     QStringLiteral("line %1: unknown DevTools line kind \"%2\" kept as a note")
                         .arg(lineNumber)
                         .arg(kind));
@@ -91,7 +92,7 @@ protected:
             // The event exactly as written in the file (QJsonObject would reorder its keys).
             const QByteArray event = capturejson::memberText(text, "event");
             if (event.isNull()) {
-                problem(Severity::Error, offset, lineNumber,
+                problem("bad-record", Severity::Error, offset, lineNumber,
                         QStringLiteral("line %1: event line without an \"event\" member; skipped")
                             .arg(lineNumber));
                 return;

@@ -49,7 +49,7 @@ protected:
             if (atEnd) {
                 // What a crash mid-write leaves: keep everything before, say what was cut.
                 m_capture.truncated = true;
-                problem(Severity::Warning, offset, lineNumber,
+                problem("truncated", Severity::Warning, offset, lineNumber,
                         QStringLiteral("the file ends inside a record (line %1, byte %2): the "
                                        "last %3 bytes are an incomplete record and were not read")
                             .arg(lineNumber)
@@ -59,7 +59,8 @@ protected:
                 const QString why = doc.isObject() || error.error != QJsonParseError::NoError
                     ? error.errorString()
                     : QStringLiteral("not a JSON object");
-                problem(Severity::Error, offset + (error.error ? error.offset : 0), lineNumber,
+                problem("bad-record", Severity::Error, offset + (error.error ? error.offset : 0),
+                        lineNumber,
                         QStringLiteral("line %1 is not a capture record (%2); skipped")
                             .arg(lineNumber)
                             .arg(why));
@@ -72,7 +73,8 @@ protected:
     void end() override
     {
         if (!m_sawHeader && m_capture.problems.isEmpty())
-            problem(Severity::Error, 0, 1, QStringLiteral("the capture has no header record"));
+            problem("no-header", Severity::Error, 0, 1,
+                    QStringLiteral("the capture has no header record"));
     }
 
 private:
@@ -81,7 +83,7 @@ private:
         if (!m_sawHeader) {
             m_sawHeader = true;
             if (!o.contains(QLatin1String("agui-capture"))) {
-                problem(Severity::Error, offset, lineNumber,
+                problem("no-header", Severity::Error, offset, lineNumber,
                         QStringLiteral("line %1: expected the header record").arg(lineNumber));
             } else {
                 m_capture.header = o;
@@ -89,7 +91,7 @@ private:
                 m_capture.createdAt = o.value(QLatin1String("createdAt")).toString();
                 const int version = o.value(QLatin1String("agui-capture")).toInt();
                 if (version != 1)
-                    problem(Severity::Warning, offset, lineNumber,
+                    problem("version", Severity::Warning, offset, lineNumber,
                             QStringLiteral("capture format version %1; this build reads version "
                                            "1 and may miss newer fields")
                                 .arg(version));
@@ -103,7 +105,7 @@ private:
         const int run = hasRun ? runValue.toInt() : -1;
         if (kind == QLatin1String("note")) {
             m_capture.notes.append(
-                {hasRun ? run : -1, t, o.value(QLatin1String("text")).toString()});
+                {hasRun ? runIndex(run) : -1, t, o.value(QLatin1String("text")).toString()});
             return;
         }
         const bool known = kind == QLatin1String("run") || kind == QLatin1String("request")
@@ -111,17 +113,17 @@ private:
             || kind == QLatin1String("end");
         if (!known) {
             // Kept as a note so nothing in the file disappears from view.
-            problem(Severity::Warning, offset, lineNumber,
+            problem("unknown-record", Severity::Warning, offset, lineNumber,
                     QStringLiteral("line %1: unknown record kind \"%2\" kept as a note")
                         .arg(lineNumber)
                         .arg(kind));
             m_capture.notes.append(
-                {hasRun ? run : -1, t,
+                {hasRun ? runIndex(run) : -1, t,
                  QString::fromUtf8(QJsonDocument(o).toJson(QJsonDocument::Compact))});
             return;
         }
         if (!hasRun || run < 0) {
-            problem(Severity::Error, offset, lineNumber,
+            problem("bad-record", Severity::Error, offset, lineNumber,
                     QStringLiteral("line %1: \"%2\" record without a run number; skipped")
                         .arg(lineNumber)
                         .arg(kind));
@@ -143,7 +145,7 @@ private:
             r.request.body
                 = bytesFrom(o, QLatin1StringView("bodyText"), QLatin1StringView("bodyB64"), &ok);
             if (!ok)
-                problem(Severity::Error, offset, lineNumber,
+                problem("bad-record", Severity::Error, offset, lineNumber,
                         QStringLiteral("line %1: the request body is not valid base64")
                             .arg(lineNumber));
         } else if (kind == QLatin1String("response")) {
@@ -161,7 +163,7 @@ private:
             chunk.sourceOffset = offset;
             chunk.bytes = bytesFrom(o, QLatin1StringView("text"), QLatin1StringView("b64"), &ok);
             if (!ok) {
-                problem(Severity::Error, offset, lineNumber,
+                problem("bad-record", Severity::Error, offset, lineNumber,
                         QStringLiteral("line %1: chunk bytes are not valid base64; the chunk is "
                                        "missing from run %2")
                             .arg(lineNumber)

@@ -1,0 +1,182 @@
+// agui-inspect convert IN OUT : between capture formats (agui capture, JSON lines, raw SSE).
+
+#include "app/cli/command.h"
+#include "app/cli/input.h"
+
+#include "core/capture/capturewriter.h"
+#include "core/capture/eventexport.h"
+
+#include <QFile>
+#include <QSaveFile>
+
+namespace agui::cli {
+
+namespace {
+
+const char kHelp[]
+    = "usage: agui-inspect convert [--to aguicap|jsonl|sse] IN OUT\n\n"
+      "Reads IN in any supported format ('-' = standard input) and writes OUT ('-' = standard\n"
+      "output) in the format named by --to or by OUT's extension:\n"
+      "  .aguicap  agui capture: every run with its request, response head, chunks and times\n"
+      "            (credentials redacted)\n"
+      "  .jsonl    one event per line (the event JSON as received)\n"
+      "  .sse      a text/event-stream body; SSE input is copied byte for byte, other events are\n"
+      "            framed as 'data: <json>' + blank line\n"
+      "OUT is replaced only once it is completely written.\n";
+
+enum class Target { Agui, JsonLines, Sse };
+
+bool targetFor(const QString &to, const QString &out, Target *target, QString *error)
+{
+    QString name = to;
+    if (name.isEmpty()) {
+        if (out == QLatin1String("-")) {
+            name = QStringLiteral("jsonl");
+        } else {
+            const QString lower = out.toLower();
+            if (lower.endsWith(QLatin1String(".aguicap")))
+                name = QStringLiteral("aguicap");
+            else if (lower.endsWith(QLatin1String(".jsonl"))
+                     || lower.endsWith(QLatin1String(".ndjson")))
+                name = QStringLiteral("jsonl");
+            else if (lower.endsWith(QLatin1String(".sse")))
+                name = QStringLiteral("sse");
+        }
+    }
+    if (name == QLatin1String("aguicap") || name == QLatin1String("agui"))
+        *target = Target::Agui;
+    else if (name == QLatin1String("jsonl"))
+        *target = Target::JsonLines;
+    else if (name == QLatin1String("sse"))
+        *target = Target::Sse;
+    else {
+        *error = name.isEmpty()
+            ? QStringLiteral("cannot tell the output format from '%1'; use --to aguicap|jsonl|sse")
+                  .arg(out)
+            : QStringLiteral("unknown output format '%1' (aguicap, jsonl, sse)").arg(name);
+        return false;
+    }
+    return true;
+}
+
+QByteArray sseBody(const Input &input, const QList<QList<Event>> &eventsByRun)
+{
+    QByteArray body;
+    for (qsizetype r = 0; r < input.capture.runs.size(); ++r) {
+        const RunRecording &run = input.capture.runs[r];
+        // A run boundary must also be an SSE frame boundary, or two runs' frames would merge.
+        if (!body.isEmpty() && !body.endsWith("\n\n") && !body.endsWith("\r\n\r\n"))
+            body.append(body.endsWith('\n') ? "\n" : "\n\n");
+        if (run.framing == Framing::Sse) {
+            for (const Chunk &c : run.chunks)
+                body.append(c.bytes);
+        } else {
+            for (const Event &e : eventsByRun.value(r))
+                body.append(eventAsSse(e));
+        }
+    }
+    return body;
+}
+
+int runConvert(const QStringList &argv)
+{
+    const Args args = parseArgs(argv, {QStringLiteral("--to")}, {QStringLiteral("--help")});
+    if (!args.error.isEmpty())
+        return usageError(QStringLiteral("convert"), args.error);
+    if (args.options.contains(QStringLiteral("--help"))) {
+        out() << kHelp;
+        return ExitOk;
+    }
+    if (args.positional.size() != 2)
+        return usageError(QStringLiteral("convert"), QStringLiteral("expects IN and OUT"));
+    const QString outPath = args.positional[1];
+    Target target;
+    QString error;
+    if (!targetFor(args.options.value(QStringLiteral("--to")), outPath, &target, &error))
+        return usageError(QStringLiteral("convert"), error);
+
+    Input input;
+    InputOptions options;
+    options.keepChunks = true;
+    options.buildSession = false;
+    QList<QList<Event>> eventsByRun;
+    QByteArray jsonLines;
+    options.onEvent = [&](const Event &event, const EventOrigin &origin) {
+        if (target == Target::JsonLines) {
+            QString rewritten;
+            jsonLines.append(eventAsJsonLine(event, &rewritten));
+            if (!rewritten.isEmpty())
+                err() << "warning: " << input.name << ":event " << event.seq << " (byte "
+                      << origin.sourceOffset << "): " << rewritten << '\n';
+        } else if (target == Target::Sse) {
+            if (eventsByRun.size() <= origin.runIndex)
+                eventsByRun.resize(origin.runIndex + 1);
+            eventsByRun[origin.runIndex].append(event);
+        }
+    };
+    if (!openInput(args.positional[0], &input, options))
+        return ExitUnreadable;
+    reportCaptureProblems(input);
+
+    QSaveFile file;
+    QFile stdoutFile;
+    QIODevice *device = nullptr;
+    if (outPath == QLatin1String("-")) {
+        out().flush();
+        stdoutFile.open(stdout, QIODevice::WriteOnly);
+        device = &stdoutFile;
+    } else {
+        file.setFileName(outPath);
+        if (!file.open(QIODevice::WriteOnly)) {
+            err() << "agui-inspect: " << outPath << ": cannot write: " << file.errorString()
+                  << '\n';
+            return ExitUnreadable;
+        }
+        device = &file;
+    }
+    bool ok = true;
+    switch (target) {
+    case Target::Agui: {
+        CaptureWriter writer;
+        ok = writer.open(device);
+        if (ok && input.capture.format != CaptureFormat::Agui)
+            ok = writer.writeNote(
+                -1,
+                QStringLiteral("converted from %1 (%2)%3")
+                    .arg(captureFormatName(input.capture.format), input.name,
+                         input.capture.tool.isEmpty()
+                             ? QString()
+                             : QStringLiteral(", written by ") + input.capture.tool));
+        ok = ok && writer.writeCapture(input.capture);
+        if (!ok)
+            error = writer.errorString();
+        break;
+    }
+    case Target::JsonLines:
+        ok = device->write(jsonLines) == jsonLines.size();
+        break;
+    case Target::Sse: {
+        const QByteArray body = sseBody(input, eventsByRun);
+        ok = device->write(body) == body.size();
+        break;
+    }
+    }
+    if (ok && device == &file)
+        ok = file.commit();
+    else if (device == &stdoutFile)
+        stdoutFile.flush();
+    if (!ok) {
+        err() << "agui-inspect: " << outPath
+              << ": writing failed: " << (error.isEmpty() ? device->errorString() : error) << '\n';
+        return ExitUnreadable;
+    }
+    return ExitOk;
+}
+
+const CommandRegistration reg {{QStringLiteral("convert"),
+                                QStringLiteral("convert between agui capture, JSON lines and SSE"),
+                                &runConvert}};
+
+} // namespace
+
+} // namespace agui::cli

@@ -1,0 +1,167 @@
+// agui-inspect stats FILE : what a stream holds, in numbers.
+
+#include "app/cli/command.h"
+#include "app/cli/input.h"
+
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QMap>
+
+namespace agui::cli {
+
+namespace {
+
+const char kHelp[]
+    = "usage: agui-inspect stats [--format text|json] FILE\n\n"
+      "Counts in FILE ('-' = standard input): events in total and by type, runs (by status),\n"
+      "messages and tool calls as the reference client would hold them, bytes (file and response\n"
+      "body), duration (first to last event arrival), keep-alives, findings by severity.\n";
+
+struct Stats
+{
+    qint64 events = 0;
+    QStringList typeOrder; // first appearance
+    QMap<QString, qint64> byType;
+    QMap<QString, qint64> runsByStatus;
+    qint64 firstUs = -1;
+    qint64 lastUs = -1;
+    QMap<QString, qint64> findings;
+};
+
+Stats compute(const Input &input)
+{
+    Stats s;
+    const Session &session = *input.session;
+    const EventStore &store = session.events();
+    s.events = store.size();
+    for (qint64 seq = 0; seq < store.size(); ++seq) {
+        const EventType type = store.type(seq);
+        const QString name
+            = type == EventType::Unknown ? store.summary(seq).typeName : eventTypeName(type);
+        if (!s.byType.contains(name))
+            s.typeOrder.append(name);
+        s.byType[name] += 1;
+        const qint64 at = store.receivedAtUs(seq);
+        if (at >= 0) {
+            s.firstUs = s.firstUs < 0 ? at : std::min(s.firstUs, at);
+            s.lastUs = std::max(s.lastUs, at);
+        }
+    }
+    const SessionSnapshot &snapshot = session.current();
+    for (qsizetype i = 0; i < snapshot.runCount(); ++i)
+        s.runsByStatus[runStatusName(snapshot.run(i).status)] += 1;
+    for (const QString &severity :
+         {QStringLiteral("error"), QStringLiteral("warning"), QStringLiteral("info")})
+        s.findings[severity] = 0;
+    for (const Finding &f : session.findings())
+        s.findings[severityName(f.diagnostic.severity)] += 1;
+    for (const CaptureProblem &p : input.capture.problems)
+        s.findings[severityName(p.severity)] += 1;
+    return s;
+}
+
+QJsonObject toJson(const Input &input, const Stats &s)
+{
+    const SessionSnapshot &snapshot = input.session->current();
+    QJsonObject o;
+    o.insert(QLatin1String("file"), input.name);
+    o.insert(QLatin1String("format"), captureFormatName(input.capture.format));
+    o.insert(QLatin1String("events"), double(s.events));
+    QJsonObject byType;
+    for (auto it = s.byType.cbegin(); it != s.byType.cend(); ++it)
+        byType.insert(it.key(), double(it.value()));
+    o.insert(QLatin1String("eventsByType"), byType);
+    o.insert(QLatin1String("runs"), double(snapshot.runCount()));
+    QJsonObject byStatus;
+    for (auto it = s.runsByStatus.cbegin(); it != s.runsByStatus.cend(); ++it)
+        byStatus.insert(it.key(), double(it.value()));
+    o.insert(QLatin1String("runsByStatus"), byStatus);
+    o.insert(QLatin1String("httpExchanges"), double(input.capture.runs.size()));
+    o.insert(QLatin1String("messages"), double(snapshot.messageCount()));
+    o.insert(QLatin1String("toolCalls"), double(snapshot.toolCallCount()));
+    QJsonObject bytes;
+    bytes.insert(QLatin1String("file"), double(input.capture.bytesRead));
+    bytes.insert(QLatin1String("body"), double(input.capture.bodyBytesRead));
+    o.insert(QLatin1String("bytes"), bytes);
+    const bool timed = s.firstUs >= 0;
+    o.insert(QLatin1String("durationMs"),
+             timed ? QJsonValue((s.lastUs - s.firstUs) / 1000.0) : QJsonValue());
+    o.insert(QLatin1String("firstEventAtUs"), timed ? QJsonValue(double(s.firstUs)) : QJsonValue());
+    o.insert(QLatin1String("lastEventAtUs"), timed ? QJsonValue(double(s.lastUs)) : QJsonValue());
+    o.insert(QLatin1String("heartbeats"), double(input.heartbeats));
+    QJsonObject findings;
+    for (auto it = s.findings.cbegin(); it != s.findings.cend(); ++it)
+        findings.insert(it.key(), double(it.value()));
+    o.insert(QLatin1String("findings"), findings);
+    return o;
+}
+
+void printText(const Input &input, const Stats &s)
+{
+    const SessionSnapshot &snapshot = input.session->current();
+    const auto label = [](const char *text) { return QString::fromLatin1(text).leftJustified(13); };
+    out() << label("file:") << input.name << " (" << captureFormatName(input.capture.format) << ", "
+          << input.capture.runs.size() << " HTTP exchange"
+          << (input.capture.runs.size() == 1 ? "" : "s") << ")\n";
+    out() << label("events:") << s.events << '\n';
+    out() << label("runs:") << snapshot.runCount();
+    if (!s.runsByStatus.isEmpty()) {
+        QStringList parts;
+        for (auto it = s.runsByStatus.cbegin(); it != s.runsByStatus.cend(); ++it)
+            parts.append(QStringLiteral("%1 %2").arg(it.value()).arg(it.key()));
+        out() << " (" << parts.join(QStringLiteral(", ")) << ')';
+    }
+    out() << '\n';
+    out() << label("messages:") << snapshot.messageCount() << '\n';
+    out() << label("tool calls:") << snapshot.toolCallCount() << '\n';
+    out() << label("bytes:") << input.capture.bytesRead << " in file, "
+          << input.capture.bodyBytesRead << " of response body\n";
+    out() << label("duration:");
+    if (s.firstUs >= 0)
+        out() << QString::number((s.lastUs - s.firstUs) / 1e6, 'f', 3) << " s\n";
+    else
+        out() << "unknown (no arrival times)\n";
+    out() << label("keep-alives:") << input.heartbeats << '\n';
+    out() << label("findings:") << s.findings.value(QStringLiteral("error")) << " errors, "
+          << s.findings.value(QStringLiteral("warning")) << " warnings, "
+          << s.findings.value(QStringLiteral("info")) << " infos\n";
+    out() << "by type:\n";
+    for (const QString &type : s.typeOrder)
+        out() << "  " << type.leftJustified(28) << ' ' << s.byType.value(type) << '\n';
+}
+
+int runStats(const QStringList &argv)
+{
+    const Args args = parseArgs(argv, {QStringLiteral("--format")}, {QStringLiteral("--help")});
+    if (!args.error.isEmpty())
+        return usageError(QStringLiteral("stats"), args.error);
+    if (args.options.contains(QStringLiteral("--help"))) {
+        out() << kHelp;
+        return ExitOk;
+    }
+    const QString format = args.options.value(QStringLiteral("--format"), QStringLiteral("text"));
+    if (format != QLatin1String("text") && format != QLatin1String("json"))
+        return usageError(QStringLiteral("stats"),
+                          QStringLiteral("--format must be text or json, not %1").arg(format));
+    if (args.positional.size() != 1)
+        return usageError(QStringLiteral("stats"), QStringLiteral("expects exactly one FILE"));
+    Input input;
+    if (!openInput(args.positional.first(), &input))
+        return ExitUnreadable;
+    reportCaptureProblems(input);
+    const Stats s = compute(input);
+    if (format == QLatin1String("json"))
+        out() << QString::fromUtf8(QJsonDocument(toJson(input, s)).toJson(QJsonDocument::Indented));
+    else
+        printText(input, s);
+    return ExitOk;
+}
+
+const CommandRegistration reg {
+    {QStringLiteral("stats"),
+     QStringLiteral("count events by type, runs, messages, tool calls, bytes, duration"),
+     &runStats}};
+
+} // namespace
+
+} // namespace agui::cli

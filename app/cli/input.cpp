@@ -1,0 +1,127 @@
+#include "app/cli/input.h"
+
+#include "app/cli/command.h"
+
+#include <QJsonDocument>
+#include <QJsonObject>
+
+namespace agui::cli {
+
+qint64 Input::fileOffset(qint64 seq, qint64 streamByte) const
+{
+    if (seq < 0 || seq >= origins.size())
+        return -1;
+    const qint64 start = origins[seq].sourceOffset;
+    if (start >= 0 && streamByte >= 0 && offsetsAreExact() && streamByte >= streamOffsets[seq])
+        return start + (streamByte - streamOffsets[seq]);
+    return start;
+}
+
+bool Input::offsetsAreExact() const
+{
+    return capture.format == CaptureFormat::Sse || capture.format == CaptureFormat::JsonLines
+        || capture.format == CaptureFormat::Protobuf;
+}
+
+bool openInput(const QString &path, Input *input, const InputOptions &options)
+{
+    input->path = path;
+    input->name = path == QLatin1String("-") ? QStringLiteral("<stdin>") : path;
+    if (options.buildSession)
+        input->session = std::make_unique<Session>();
+    CaptureLoadOptions load;
+    load.keepChunks = options.keepChunks;
+    load.onRunStart = [input](const Capture &capture, int runIndex) {
+        // The POSTed RunAgentInput seeds messages and state like the client had them.
+        const QJsonObject body
+            = QJsonDocument::fromJson(capture.runs[runIndex].request.body).object();
+        if (input->session && !body.isEmpty())
+            input->session->setRunInput(body);
+    };
+    load.onEvent = [input, &options](Event &&event, const EventOrigin &origin) {
+        input->origins.append(origin);
+        input->streamOffsets.append(event.streamOffset);
+        if (options.onEvent)
+            options.onEvent(event, origin);
+        if (input->session)
+            input->session->append(std::move(event));
+    };
+    load.onHeartbeat = [input](const Heartbeat &, const EventOrigin &) { ++input->heartbeats; };
+    QString error;
+    if (!loadCaptureFile(path, &input->capture, &error, load)) {
+        err() << "agui-inspect: " << input->name << ": " << error << '\n';
+        err().flush();
+        return false;
+    }
+    if (input->session)
+        input->session->finish();
+    return true;
+}
+
+bool reportCaptureProblems(const Input &input)
+{
+    bool errors = false;
+    for (const CaptureProblem &p : input.capture.problems) {
+        errors = errors || p.severity == Severity::Error;
+        err() << severityName(p.severity) << ": " << input.name;
+        if (p.line >= 0)
+            err() << ":" << p.line;
+        if (p.byteOffset >= 0)
+            err() << " (byte " << p.byteOffset << ")";
+        err() << ": " << p.message << '\n';
+    }
+    err().flush();
+    return errors;
+}
+
+Args parseArgs(const QStringList &args, const QStringList &valueOptions, const QStringList &flags)
+{
+    Args out;
+    bool onlyPositional = false;
+    for (qsizetype i = 0; i < args.size(); ++i) {
+        const QString &a = args[i];
+        if (onlyPositional || a == QLatin1String("-") || !a.startsWith(QLatin1Char('-'))) {
+            out.positional.append(a);
+            continue;
+        }
+        if (a == QLatin1String("--")) {
+            onlyPositional = true;
+            continue;
+        }
+        QString name = a;
+        QString value;
+        bool hasValue = false;
+        const qsizetype eq = a.indexOf(QLatin1Char('='));
+        if (eq > 0) {
+            name = a.left(eq);
+            value = a.mid(eq + 1);
+            hasValue = true;
+        }
+        if (flags.contains(name) && !hasValue) {
+            out.options.insert(name, QString());
+        } else if (valueOptions.contains(name)) {
+            if (!hasValue) {
+                if (i + 1 >= args.size()) {
+                    out.error = QStringLiteral("%1 needs a value").arg(name);
+                    return out;
+                }
+                value = args[++i];
+            }
+            out.options.insert(name, value);
+        } else {
+            out.error = QStringLiteral("unknown option %1").arg(a);
+            return out;
+        }
+    }
+    return out;
+}
+
+int usageError(const QString &command, const QString &message)
+{
+    err() << "agui-inspect " << command << ": " << message << " (see agui-inspect " << command
+          << " --help)\n";
+    err().flush();
+    return ExitUnreadable;
+}
+
+} // namespace agui::cli

@@ -1,0 +1,58 @@
+#pragma once
+
+#include "core/capture/captureloader.h"
+#include "core/session/session.h"
+
+#include <QList>
+#include <QString>
+
+#include <memory>
+
+namespace agui::cli {
+
+// One input of a subcommand (a file, or "-" for standard input), read in any capture format
+// (detected from content), decoded and folded into a Session.
+struct Input
+{
+    QString path; // as given
+    QString name; // for messages: the path, or "<stdin>"
+    Capture capture; // runs, requests, responses, problems (chunks only with keepChunks)
+    std::unique_ptr<Session> session;
+    QList<EventOrigin> origins; // by event seq
+    QList<qint64> streamOffsets; // by event seq: the event's offset in its run's body
+    int heartbeats = 0;
+
+    // The byte in the input file where event `seq` starts, or where a diagnostic at stream
+    // offset `streamByte` of that event is (raw .sse/.jsonl: exact; else the record's start).
+    qint64 fileOffset(qint64 seq, qint64 streamByte = -1) const;
+    bool offsetsAreExact() const; // raw bodies: file offset == stream offset
+};
+
+struct InputOptions
+{
+    bool keepChunks = false;
+    bool buildSession = true; // false: events are only counted/collected by onEvent
+    std::function<void(const Event &event, const EventOrigin &origin)> onEvent;
+};
+
+// Reads `path`. On failure prints "agui-inspect: <name>: <reason>" (one line) to err() and
+// returns false: the caller exits with ExitUnreadable.
+bool openInput(const QString &path, Input *input, const InputOptions &options = {});
+
+// Prints the capture's problems (truncation, broken records) as "warning:/error:" lines naming
+// the file, line and byte. Returns true when one of them is an error.
+bool reportCaptureProblems(const Input &input);
+
+// Small argument helpers shared by the subcommands.
+struct Args
+{
+    QStringList positional;
+    QHash<QString, QString> options; // "--format" -> "json"; flags map to "" (present)
+    QString error; // non-empty: bad usage
+};
+// valueOptions take a value ("--format json" or "--format=json"); flags do not.
+Args parseArgs(const QStringList &args, const QStringList &valueOptions, const QStringList &flags);
+// Prints "agui-inspect <command>: <message>" and returns ExitUnreadable.
+int usageError(const QString &command, const QString &message);
+
+} // namespace agui::cli

@@ -1,0 +1,145 @@
+// Loading: one pass, chunks decoded by the protocol StreamDecoder, seq across runs, byte
+// positions in the file, progress and cancel.
+
+#include "core/capture/captureloader.h"
+#include "core/capture/capturewriter.h"
+
+#include <QBuffer>
+#include <QtTest>
+
+using namespace agui;
+
+namespace {
+
+struct Loaded
+{
+    Capture capture;
+    QList<Event> events;
+    QList<EventOrigin> origins;
+    int heartbeats = 0;
+};
+
+Loaded load(const QByteArray &bytes)
+{
+    Loaded out;
+    QByteArray copy = bytes;
+    QBuffer buffer(&copy);
+    buffer.open(QIODevice::ReadOnly);
+    CaptureLoadOptions options;
+    options.onEvent = [&](Event &&e, const EventOrigin &o) {
+        out.events.append(e);
+        out.origins.append(o);
+    };
+    options.onHeartbeat = [&](const Heartbeat &, const EventOrigin &) { ++out.heartbeats; };
+    out.capture = loadCapture(buffer, options);
+    return out;
+}
+
+} // namespace
+
+class TestCaptureLoader : public QObject
+{
+    Q_OBJECT
+
+private Q_SLOTS:
+    void rawSseGivesExactFileOffsets()
+    {
+        const QByteArray sse
+            = "data: {\"type\":\"RUN_STARTED\",\"threadId\":\"t\",\"runId\":\"r\"}\n\n"
+              ": keep-alive\n\n"
+              "data: {\"type\":\"RUN_FINISHED\",\"threadId\":\"t\",\"runId\":\"r\"}\n\n";
+        const Loaded l = load(sse);
+        QCOMPARE(l.capture.format, CaptureFormat::Sse);
+        QCOMPARE(l.events.size(), 2);
+        QCOMPARE(l.heartbeats, 1);
+        QCOMPARE(l.events[0].seq, 0);
+        QCOMPARE(l.events[1].seq, 1);
+        QCOMPARE(l.events[1].typeName, QStringLiteral("RUN_FINISHED"));
+        QCOMPARE(l.origins[0].sourceOffset, 0);
+        QCOMPARE(l.origins[1].sourceOffset, sse.indexOf("data: {\"type\":\"RUN_FINISHED"));
+    }
+
+    void jsonLines()
+    {
+        const QByteArray jsonl = "{\"type\":\"RUN_STARTED\",\"threadId\":\"t\",\"runId\":\"r\"}\n"
+                                 "{\"type\":\"RUN_FINISHED\",\"threadId\":\"t\",\"runId\":\"r\"}\n";
+        const Loaded l = load(jsonl);
+        QCOMPARE(l.capture.format, CaptureFormat::JsonLines);
+        QCOMPARE(l.events.size(), 2);
+        QCOMPARE(l.events[1].framing, Framing::JsonLine);
+        QCOMPARE(l.origins[1].sourceOffset, jsonl.indexOf('\n') + 1);
+    }
+
+    void ownFormatInterleavedRunsAndSplitFrames()
+    {
+        QByteArray file;
+        QBuffer buffer(&file);
+        buffer.open(QIODevice::WriteOnly);
+        CaptureWriter writer;
+        QVERIFY(writer.open(&buffer));
+        RecordedRequest request;
+        request.method = QStringLiteral("POST");
+        const int a = writer.beginRun(request);
+        const int b = writer.beginRun(request);
+        // A frame split over two chunks of run a, with a chunk of run b in between.
+        QVERIFY(writer.writeChunk(a, "data: {\"type\":\"RUN_STA", 10));
+        QVERIFY(writer.writeChunk(
+            b, "data: {\"type\":\"RUN_STARTED\",\"threadId\":\"u\",\"runId\":\"q\"}\n\n", 11));
+        QVERIFY(writer.writeChunk(a, "RTED\",\"threadId\":\"t\",\"runId\":\"r\"}\n\n", 12));
+        writer.close();
+        const Loaded l = load(file);
+        QCOMPARE(l.capture.format, CaptureFormat::Agui);
+        QCOMPARE(l.events.size(), 2);
+        QCOMPARE(l.origins[0].runIndex, 1);
+        QCOMPARE(l.origins[1].runIndex, 0);
+        QCOMPARE(l.events[0].seq, 0);
+        QCOMPARE(l.events[1].seq, 1);
+        QCOMPARE(l.events[1].receivedAtUs, 12); // completed by the later chunk
+        QCOMPARE(l.events[1].json.value(QLatin1String("threadId")).toString(), QStringLiteral("t"));
+        // The event starts in the run's first chunk: its record's line in the file.
+        QCOMPARE(l.origins[1].sourceOffset, file.indexOf("{\"k\":\"chunk\",\"run\":0"));
+
+        // Same result from a capture already in memory.
+        QList<qint64> seqs;
+        QList<int> runs;
+        CaptureLoadOptions options;
+        options.onEvent = [&](Event &&e, const EventOrigin &o) {
+            seqs.append(e.seq);
+            runs.append(o.runIndex);
+        };
+        forEachEvent(readCapture(file), options);
+        QCOMPARE(seqs, (QList<qint64> {0, 1}));
+        QCOMPARE(runs, (QList<int> {1, 0}));
+    }
+
+    void progressAndCancel()
+    {
+        QByteArray sse;
+        for (int i = 0; i < 20000; ++i)
+            sse += "data: {\"type\":\"CUSTOM\",\"name\":\"n\",\"value\":" + QByteArray::number(i)
+                + "}\n\n";
+        QBuffer buffer(&sse);
+        buffer.open(QIODevice::ReadOnly);
+        std::atomic_bool cancel {false};
+        qint64 events = 0;
+        qint64 lastDone = 0;
+        CaptureLoadOptions options;
+        options.cancel = &cancel;
+        options.blockSize = 4096;
+        options.onEvent = [&](Event &&, const EventOrigin &) { ++events; };
+        options.onProgress = [&](qint64 done, qint64 total) {
+            QCOMPARE(total, sse.size());
+            QVERIFY(done > lastDone);
+            lastDone = done;
+            cancel = true; // after the first block
+        };
+        const Capture capture = loadCapture(buffer, options);
+        QVERIFY(capture.cancelled);
+        QVERIFY(events > 0);
+        QVERIFY(events < 20000);
+        QVERIFY(lastDone < sse.size());
+    }
+};
+
+QTEST_GUILESS_MAIN(TestCaptureLoader)
+#include "tst_captureloader.moc"
