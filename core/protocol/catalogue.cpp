@@ -1,5 +1,6 @@
 #include "core/protocol/catalogue.h"
 
+#include <QHash>
 #include <QJsonArray>
 #include <QRegularExpression>
 
@@ -290,6 +291,45 @@ const std::array<EventSpec, kEventTypeCount> &specs()
 // ---------------------------------------------------------------------------------------------
 // Validation.
 
+// Message fields by role (§2.1), built once.
+const QHash<QString, QList<FieldSpec>> &messageFields()
+{
+    static const QHash<QString, QList<FieldSpec>> byRole = [] {
+        const auto S = FieldKind::String;
+        const FieldSpec roleField = req(
+            "role", S, "author role", "",
+            words({"developer", "system", "assistant", "user", "tool", "activity", "reasoning"}));
+        const FieldSpec id = req("id", S, "message id");
+        const FieldSpec encrypted = opt("encryptedValue", S, "opaque provider string");
+        const FieldSpec metadata = opt("metadata", FieldKind::Object, "open map");
+        const FieldSpec subagent = opt("subagentRunId", S, "subagent that produced it");
+        const FieldSpec name = opt("name", S, "author name");
+        const FieldSpec parts
+            = req("content", FieldKind::StringOrArray, "string or ContentPart[]", "ContentPart[]");
+        const FieldSpec text = req("content", S, "text");
+        QHash<QString, QList<FieldSpec>> h;
+        h.insert(QStringLiteral("developer"),
+                 {roleField, id, text, name, encrypted, metadata, subagent});
+        h.insert(QStringLiteral("system"),
+                 {roleField, id, text, name, encrypted, metadata, subagent});
+        h.insert(QStringLiteral("assistant"),
+                 {roleField, id, opt("content", S, "text"),
+                  opt("toolCalls", FieldKind::Array, "tool calls", "ToolCall[]"), name, encrypted,
+                  metadata, subagent});
+        h.insert(QStringLiteral("user"),
+                 {roleField, id, parts, name, encrypted, metadata, subagent});
+        h.insert(QStringLiteral("tool"),
+                 {roleField, id, parts, req("toolCallId", S, "tool call answered"),
+                  opt("error", S, "error text"), encrypted, metadata, subagent});
+        h.insert(QStringLiteral("activity"),
+                 {roleField, id, req("activityType", S, "activity kind"),
+                  req("content", FieldKind::Object, "activity content"), metadata, subagent});
+        h.insert(QStringLiteral("reasoning"), {roleField, id, text, encrypted, metadata, subagent});
+        return h;
+    }();
+    return byRole;
+}
+
 struct Checker
 {
     QString where; // "TEXT_MESSAGE_CONTENT", "RunAgentInput"
@@ -436,6 +476,21 @@ QString labelAppend(const QString &label, qsizetype index)
     return label + QLatin1Char('[') + QString::number(index) + QLatin1Char(']');
 }
 
+// True when the value needs no further look: right JSON type, allowed enum value, nothing nested.
+bool plainlyValid(const QJsonValue &v, const FieldSpec &f)
+{
+    if (v.isNull())
+        return f.kind == FieldKind::Any && !f.legacyNull && !f.nullStripped;
+    if (!f.shape.isEmpty()) {
+        if (f.shape != QLatin1String("timestamp"))
+            return false;
+        return isInteger(v) && std::fabs(v.toDouble()) <= kMaxSafeInteger;
+    }
+    if (!kindMatches(f.kind, v))
+        return false;
+    return f.enumValues.isEmpty() || f.enumValues.contains(v.toString());
+}
+
 void Checker::checkObject(const QJsonObject &obj, const QList<FieldSpec> &fields,
                           const QString &path, const QString &label, bool flagUnknown)
 {
@@ -458,16 +513,19 @@ void Checker::checkObject(const QJsonObject &obj, const QList<FieldSpec> &fields
 void Checker::checkField(const QJsonObject &obj, const FieldSpec &f, const QString &path,
                          const QString &label)
 {
-    const QString fieldPath = pointerAppend(path, f.name);
-    const QString fieldLabel = labelAppend(label, f.name);
+    // Paths and labels are built only when there is something to say or to walk into: most
+    // fields of most events are absent-and-optional or plainly right.
     const auto it = obj.constFind(f.name);
     if (it == obj.constEnd()) {
         if (f.required)
-            add("schema.required", Severity::Error, fieldPath,
-                QStringLiteral("'%1' is required on %2").arg(fieldLabel, where));
+            add("schema.required", Severity::Error, pointerAppend(path, f.name),
+                QStringLiteral("'%1' is required on %2").arg(labelAppend(label, f.name), where));
         return;
     }
-    checkValue(it.value(), f, fieldPath, fieldLabel);
+    const QJsonValue v = it.value();
+    if (plainlyValid(v, f))
+        return;
+    checkValue(v, f, pointerAppend(path, f.name), labelAppend(label, f.name));
 }
 
 void Checker::checkValue(const QJsonValue &v, const FieldSpec &f, const QString &path,
@@ -621,48 +679,7 @@ void Checker::checkMessage(const QJsonValue &v, const QString &path, const QStri
     const QString role = discriminator(o, "role", roles, path, label);
     if (role.isEmpty())
         return;
-    const auto S = FieldKind::String;
-    const FieldSpec roleField = req("role", S, "author role", "", roles);
-    const FieldSpec id = req("id", S, "message id");
-    const FieldSpec encrypted = opt("encryptedValue", S, "opaque provider string");
-    const FieldSpec metadata = opt("metadata", FieldKind::Object, "open map");
-    const FieldSpec subagent = opt("subagentRunId", S, "subagent that produced it");
-    const FieldSpec name = opt("name", S, "author name");
-    const FieldSpec parts
-        = req("content", FieldKind::StringOrArray, "string or ContentPart[]", "ContentPart[]");
-    QList<FieldSpec> fields;
-    if (role == QLatin1String("developer") || role == QLatin1String("system"))
-        fields = {roleField, id, req("content", S, "text"), name, encrypted, metadata, subagent};
-    else if (role == QLatin1String("assistant"))
-        fields = {roleField,
-                  id,
-                  opt("content", S, "text"),
-                  opt("toolCalls", FieldKind::Array, "tool calls", "ToolCall[]"),
-                  name,
-                  encrypted,
-                  metadata,
-                  subagent};
-    else if (role == QLatin1String("user"))
-        fields = {roleField, id, parts, name, encrypted, metadata, subagent};
-    else if (role == QLatin1String("tool"))
-        fields = {roleField,
-                  id,
-                  parts,
-                  req("toolCallId", S, "tool call answered"),
-                  opt("error", S, "error text"),
-                  encrypted,
-                  metadata,
-                  subagent};
-    else if (role == QLatin1String("activity"))
-        fields = {roleField,
-                  id,
-                  req("activityType", S, "activity kind"),
-                  req("content", FieldKind::Object, "activity content"),
-                  metadata,
-                  subagent};
-    else // reasoning
-        fields = {roleField, id, req("content", S, "text"), encrypted, metadata, subagent};
-    checkObject(o, fields, path, label, true);
+    checkObject(o, messageFields().value(role), path, label, true);
 }
 
 void Checker::checkToolCall(const QJsonValue &v, const QString &path, const QString &label)
@@ -882,12 +899,17 @@ const EventSpec &eventSpec(EventType type)
 
 QList<FieldSpec> allFieldSpecs(EventType type)
 {
-    const EventSpec &spec = eventSpec(type);
-    QList<FieldSpec> out = spec.fields;
-    out += baseFieldSpecs();
-    if (spec.attribution)
-        out.append(attributionFieldSpec());
-    return out;
+    static const std::array<QList<FieldSpec>, kEventTypeCount> all = [] {
+        std::array<QList<FieldSpec>, kEventTypeCount> a;
+        for (int t = 0; t < kEventTypeCount; ++t) {
+            const EventSpec &spec = eventSpec(EventType(t));
+            a[size_t(t)] = spec.fields + baseFieldSpecs();
+            if (spec.attribution)
+                a[size_t(t)].append(attributionFieldSpec());
+        }
+        return a;
+    }();
+    return all[size_t(type)];
 }
 
 QString fieldTypeText(const FieldSpec &field)
@@ -940,7 +962,7 @@ Diagnostics validateEvent(const QJsonObject &obj, EventType type)
                   .arg(name));
         return c.out;
     }
-    c.where = eventTypeName(type);
+    c.where = eventSpec(type).typeName;
     if (isLegacyType(type)) {
         static const QHash<EventType, const char *> replacement = {
             {EventType::ThinkingStart, "REASONING_START"},
