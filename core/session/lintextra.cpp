@@ -276,7 +276,22 @@ void ExtraRules::checkStateDelta(const Event &e, qint64 index, LintSink &sink)
         }
         return;
     }
-    const QJsonValue delta = e.json.value(QLatin1StringView("delta"));
+    // The client's enforce stage removes ops whose "op" is not an RFC 6902 operation (unknown
+    // discriminator: the schema layer reports it) and applies the rest, so do the same.
+    // opIndexes maps the filtered list back to the positions the producer sent.
+    const QJsonArray sent = e.json.value(QLatin1StringView("delta")).toArray();
+    static const QStringList kOps
+        = {QStringLiteral("add"),  QStringLiteral("remove"), QStringLiteral("replace"),
+           QStringLiteral("move"), QStringLiteral("copy"),   QStringLiteral("test")};
+    QJsonArray delta;
+    QList<qsizetype> opIndexes;
+    for (qsizetype i = 0; i < sent.size(); ++i) {
+        const QJsonValue op = sent.at(i).toObject().value(QLatin1StringView("op"));
+        if (op.isString() && !kOps.contains(op.toString()))
+            continue;
+        delta.append(sent.at(i));
+        opIndexes.append(i);
+    }
     const json::PatchResult result = json::applyPatch(*m_state, delta);
     if (result.ok) {
         m_state = result.document;
@@ -292,16 +307,21 @@ void ExtraRules::checkStateDelta(const Event &e, qint64 index, LintSink &sink)
                         .arg(err.message));
         return;
     }
-    const QString op = delta.toArray()
-                           .at(err.opIndex)
+    const qsizetype sentIndex
+        = err.opIndex < opIndexes.size() ? opIndexes.at(err.opIndex) : err.opIndex;
+    const QString op = sent.at(sentIndex)
                            .toObject()
                            .value(QLatin1StringView("op"))
                            .toString(QStringLiteral("?"));
+    QString message = err.message;
+    if (sentIndex != err.opIndex) // the applier counted without the removed ops
+        message.replace(QStringLiteral("op %1").arg(err.opIndex),
+                        QStringLiteral("op %1").arg(sentIndex));
     sink.report(u"lint.state-delta-failed", index,
-                deltaPointer + QStringLiteral("/%1").arg(err.opIndex),
+                deltaPointer + QStringLiteral("/%1").arg(sentIndex),
                 QStringLiteral("STATE_DELTA op %1 (%2 %3) failed to apply: %4; the client skips "
                                "the whole patch")
-                    .arg(QString::number(err.opIndex), op, err.path, err.message));
+                    .arg(QString::number(sentIndex), op, err.path, message));
 }
 
 void ExtraRules::checkEncryptedValue(const Event &e, qint64 index, LintSink &sink)
@@ -554,14 +574,37 @@ void ExtraRules::finish(LintSink &sink)
     if (m_finished)
         return;
     m_finished = true;
-    if (m_phase == RunPhase::Active)
-        sink.report(u"lint.truncated-run", -1, QString(),
-                    m_runId
-                        ? QStringLiteral("Run '%1' ended without RUN_FINISHED or RUN_ERROR: the "
-                                         "stream stopped mid-run (truncated run)")
-                              .arg(*m_runId)
-                        : QStringLiteral("The stream ended inside a run without RUN_FINISHED "
-                                         "or RUN_ERROR (truncated run)"));
+    if (m_phase == RunPhase::Active) {
+        QString message = m_runId ? QStringLiteral("Run '%1' ended without RUN_FINISHED or "
+                                                   "RUN_ERROR: the stream stopped mid-run "
+                                                   "(truncated run)")
+                                        .arg(*m_runId)
+                                  : QStringLiteral("The stream ended inside a run without "
+                                                   "RUN_FINISHED or RUN_ERROR (truncated run)");
+        // What the cut left open, so the user sees where the producer stopped (sorted: the sets
+        // keep no order).
+        QStringList openTools;
+        for (auto it = m_toolCalls.cbegin(); it != m_toolCalls.cend(); ++it) {
+            if (it->open)
+                openTools.append(it.key());
+        }
+        QStringList openText(m_openText.cbegin(), m_openText.cend());
+        QStringList openReasoning(m_openReasoning.cbegin(), m_openReasoning.cend());
+        QStringList parts;
+        const auto add = [&parts](QStringList ids, const char *what) {
+            if (ids.isEmpty())
+                return;
+            ids.sort();
+            parts.append(QStringLiteral("%1 %2").arg(QLatin1StringView(what),
+                                                     ids.join(QStringLiteral(", "))));
+        };
+        add(openText, "text messages");
+        add(openReasoning, "reasoning messages");
+        add(openTools, "tool calls");
+        if (!parts.isEmpty())
+            message += QStringLiteral("; still open: ") + parts.join(QStringLiteral("; "));
+        sink.report(u"lint.truncated-run", -1, QString(), message);
+    }
     if (m_frames > 0 && !m_sawTimestamp)
         sink.report(u"lint.no-timestamps", -1, QString(),
                     QStringLiteral("None of the %1 events carries the optional timestamp; timings "

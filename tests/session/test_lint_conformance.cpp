@@ -43,10 +43,13 @@ const QHash<QString, QStringList> &mapping()
         {QStringLiteral("AGUI208"), {QStringLiteral("lint.parent-message-unknown")}},
         {QStringLiteral("AGUI301"), {QStringLiteral("lint.state-delta-before-snapshot")}},
         {QStringLiteral("AGUI302"), {QStringLiteral("lint.state-delta-failed")}},
-        // A malformed patch document is the schema layer's (validateJsonPatch in the catalogue).
+        // A malformed patch document is the schema layer's (an unknown op is
+        // schema.unknown-variant: the client strips that op and applies the rest, and so does the
+        // linter's state model).
         {QStringLiteral("AGUI303"),
-         {QStringLiteral("schema.enum"), QStringLiteral("schema.required"),
-          QStringLiteral("schema.type"), QStringLiteral("schema.format")}},
+         {QStringLiteral("schema.unknown-variant"), QStringLiteral("schema.enum"),
+          QStringLiteral("schema.required"), QStringLiteral("schema.type"),
+          QStringLiteral("schema.format")}},
         {QStringLiteral("AGUI304"), {QStringLiteral("lint.state-snapshot-discards-deltas")}},
         {QStringLiteral("AGUI401"), {QStringLiteral("verify.R3")}},
         // "Reasoning unterminated at run end": open reasoning messages or spans at RUN_FINISHED.

@@ -2,6 +2,7 @@
 // indices of findings on chunk-expanded events, carrying on after errors (and with which state),
 // run input, and the rule table / docs staying in step.
 
+#include "core/protocol/streamdecoder.h"
 #include "core/session/lintrules.h"
 #include "test_lint_support.h"
 
@@ -72,6 +73,27 @@ private Q_SLOTS:
         QCOMPARE(withRule(all, QStringLiteral("wire.not-json")).first().eventIndex, 1);
         QCOMPARE(withRule(all, QStringLiteral("schema.unknown-type")).size(), 1);
         QVERIFY(withRule(all, QStringLiteral("verify.")).isEmpty());
+    }
+
+    void wireDiagnosticsArePassedThrough()
+    {
+        // CRLF framing is found by the stream decoder and reaches the linter on the event.
+        StreamDecoder decoder(Framing::Sse);
+        QList<Event> events = decoder.feed(
+            QByteArrayView(
+                "data: {\"type\":\"RUN_STARTED\",\"threadId\":\"t1\",\"runId\":\"r1\"}\r\n\r\n"
+                "data: {\"type\":\"RUN_FINISHED\",\"threadId\":\"t1\",\"runId\":\"r1\"}\r\n\r\n"),
+            0);
+        events += decoder.finish();
+        QCOMPARE(events.size(), 2);
+        Linter linter;
+        for (const Event &e : std::as_const(events))
+            linter.feed(e);
+        linter.finish();
+        const Findings crlf = withRule(linter.takeFindings(), QStringLiteral("wire.crlf-framing"));
+        QVERIFY(!crlf.isEmpty());
+        QCOMPARE(crlf.first().eventIndex, 0);
+        QCOMPARE(crlf.first().layer, QStringLiteral("schema"));
     }
 
     void chunkFindingsCarryTheChunkIndex()
@@ -254,6 +276,25 @@ private Q_SLOTS:
                    R"({"type":"STATE_DELTA","delta":[{"op":"test","path":"/a","value":2}]})",
                    R"({"type":"RUN_FINISHED","threadId":"t1","runId":"r2"})"}));
         QVERIFY2(withRule(all, QStringLiteral("lint.state")).isEmpty(), qPrintable(describe(all)));
+    }
+
+    void unknownPatchOpsAreStrippedLikeTheClient()
+    {
+        const Findings all = lintLines(lines(
+            {kRs, R"({"type":"STATE_SNAPSHOT","snapshot":{}})",
+             R"({"type":"STATE_DELTA","delta":[{"op":"merge","path":"/x","value":1},{"op":"add","path":"/a","value":1}]})",
+             R"({"type":"STATE_DELTA","delta":[{"op":"test","path":"/a","value":1}]})",
+             R"({"type":"STATE_DELTA","delta":[{"op":"merge","path":"/x","value":1},{"op":"remove","path":"/zz"}]})",
+             kRf}));
+        // The add behind the unknown op was applied (the test passes); the failing remove is named
+        // by its position in the delta as sent.
+        const Findings failed = withRule(all, QStringLiteral("lint.state-delta-failed"));
+        QCOMPARE(failed.size(), 1);
+        QCOMPARE(failed.first().eventIndex, 4);
+        QCOMPARE(failed.first().diagnostic.path, QStringLiteral("/delta/1"));
+        QVERIFY2(failed.first().diagnostic.message.startsWith(
+                     QStringLiteral("STATE_DELTA op 1 (remove /zz) failed to apply: ")),
+                 qPrintable(failed.first().diagnostic.message));
     }
 
     void missingSeqUsesRunningCount()
