@@ -44,6 +44,54 @@ bool isAttributable(EventType type)
     }
 }
 
+// Why a JSON Patch did not apply, named by the op's position in the patch as sent.
+struct PatchFailure
+{
+    QString pointerSuffix; // "/<op index>" or "" when the patch as a whole is at fault
+    QString text; // "op 1 (remove /zz) failed to apply: ..."
+};
+
+// Applies `sent` to `document` the way the reference client ends up doing it: its enforce stage
+// first removes ops whose "op" is not an RFC 6902 operation (an unknown discriminator; the schema
+// layer reports it as schema.unknown-variant), then fast-json-patch applies the rest atomically.
+// On success `document` is updated and nullopt returned; on failure `document` is untouched.
+std::optional<PatchFailure> applyLikeClient(QJsonValue &document, const QJsonValue &sent)
+{
+    static const QStringList kOps
+        = {QStringLiteral("add"),  QStringLiteral("remove"), QStringLiteral("replace"),
+           QStringLiteral("move"), QStringLiteral("copy"),   QStringLiteral("test")};
+    const QJsonArray ops = sent.toArray();
+    QJsonArray kept;
+    QList<qsizetype> sentIndexOf; // kept position -> position as sent
+    for (qsizetype i = 0; i < ops.size(); ++i) {
+        const QJsonValue op = ops.at(i).toObject().value(QLatin1StringView("op"));
+        if (op.isString() && !kOps.contains(op.toString()))
+            continue;
+        kept.append(ops.at(i));
+        sentIndexOf.append(i);
+    }
+    const json::PatchResult result
+        = json::applyPatch(document, sent.isArray() ? QJsonValue(kept) : sent);
+    if (result.ok) {
+        document = result.document;
+        return std::nullopt;
+    }
+    const json::PatchError &err = result.error;
+    if (err.opIndex < 0)
+        return PatchFailure {QString(), QStringLiteral("failed to apply: %1").arg(err.message)};
+    const qsizetype sentIndex
+        = err.opIndex < sentIndexOf.size() ? sentIndexOf.at(err.opIndex) : err.opIndex;
+    const QString op
+        = ops.at(sentIndex).toObject().value(QLatin1StringView("op")).toString(QStringLiteral("?"));
+    QString message = err.message;
+    if (sentIndex != err.opIndex) // the applier counted without the removed ops
+        message.replace(QStringLiteral("op %1").arg(err.opIndex),
+                        QStringLiteral("op %1").arg(sentIndex));
+    return PatchFailure {QStringLiteral("/%1").arg(sentIndex),
+                         QStringLiteral("op %1 (%2 %3) failed to apply: %4")
+                             .arg(QString::number(sentIndex), op, err.path, message)};
+}
+
 } // namespace
 
 void ExtraRules::observeFrame(const Event &frame, qint64 index, LintSink &sink)
@@ -110,7 +158,7 @@ void ExtraRules::learnMessages(const QJsonValue &messages)
             = stringMember(m, QLatin1StringView("role")).value_or(QStringLiteral("assistant"));
         m_roles.insert(*id, role);
         if (role == QStringLiteral("activity"))
-            m_activities.insert(*id);
+            m_activities.insert(*id, m.value(QLatin1StringView("content")));
         const QJsonArray calls = m.value(QLatin1StringView("toolCalls")).toArray();
         for (const QJsonValue &call : calls) {
             const std::optional<QString> callId
@@ -276,52 +324,16 @@ void ExtraRules::checkStateDelta(const Event &e, qint64 index, LintSink &sink)
         }
         return;
     }
-    // The client's enforce stage removes ops whose "op" is not an RFC 6902 operation (unknown
-    // discriminator: the schema layer reports it) and applies the rest, so do the same.
-    // opIndexes maps the filtered list back to the positions the producer sent.
-    const QJsonArray sent = e.json.value(QLatin1StringView("delta")).toArray();
-    static const QStringList kOps
-        = {QStringLiteral("add"),  QStringLiteral("remove"), QStringLiteral("replace"),
-           QStringLiteral("move"), QStringLiteral("copy"),   QStringLiteral("test")};
-    QJsonArray delta;
-    QList<qsizetype> opIndexes;
-    for (qsizetype i = 0; i < sent.size(); ++i) {
-        const QJsonValue op = sent.at(i).toObject().value(QLatin1StringView("op"));
-        if (op.isString() && !kOps.contains(op.toString()))
-            continue;
-        delta.append(sent.at(i));
-        opIndexes.append(i);
-    }
-    const json::PatchResult result = json::applyPatch(*m_state, delta);
-    if (result.ok) {
-        m_state = result.document;
+    const std::optional<PatchFailure> failure
+        = applyLikeClient(*m_state, e.json.value(QLatin1StringView("delta")));
+    if (!failure) {
         ++m_runDeltas;
         return;
     }
     // Atomic, like the client (fast-json-patch, validating): the state stays as it was.
-    const json::PatchError &err = result.error;
-    if (err.opIndex < 0) {
-        sink.report(u"lint.state-delta-failed", index, deltaPointer,
-                    QStringLiteral("STATE_DELTA failed to apply: %1; the client skips the whole "
-                                   "patch")
-                        .arg(err.message));
-        return;
-    }
-    const qsizetype sentIndex
-        = err.opIndex < opIndexes.size() ? opIndexes.at(err.opIndex) : err.opIndex;
-    const QString op = sent.at(sentIndex)
-                           .toObject()
-                           .value(QLatin1StringView("op"))
-                           .toString(QStringLiteral("?"));
-    QString message = err.message;
-    if (sentIndex != err.opIndex) // the applier counted without the removed ops
-        message.replace(QStringLiteral("op %1").arg(err.opIndex),
-                        QStringLiteral("op %1").arg(sentIndex));
-    sink.report(u"lint.state-delta-failed", index,
-                deltaPointer + QStringLiteral("/%1").arg(sentIndex),
-                QStringLiteral("STATE_DELTA op %1 (%2 %3) failed to apply: %4; the client skips "
-                               "the whole patch")
-                    .arg(QString::number(sentIndex), op, err.path, message));
+    sink.report(
+        u"lint.state-delta-failed", index, deltaPointer + failure->pointerSuffix,
+        QStringLiteral("STATE_DELTA %1; the client skips the whole patch").arg(failure->text));
 }
 
 void ExtraRules::checkEncryptedValue(const Event &e, qint64 index, LintSink &sink)
@@ -496,14 +508,34 @@ void ExtraRules::check(const Event &e, const Event &frame, qint64 index, LintSin
             && (!m_roles.contains(*id)
                 || j.value(QLatin1StringView("replace")) != QJsonValue(false))) {
             m_roles.insert(*id, QStringLiteral("activity"));
-            m_activities.insert(*id);
+            m_activities.insert(*id, j.value(QLatin1StringView("content")));
         }
         break;
     }
     case EventType::ActivityDelta: {
         const std::optional<QString> id = stringMember(j, QLatin1StringView("messageId"));
-        if (!id || m_activities.contains(*id))
+        if (!id)
             break;
+        const auto activity = m_activities.find(*id);
+        if (activity != m_activities.end()) {
+            if (hasSchemaErrorUnder(e, QStringLiteral("/patch")))
+                break; // the schema layer said what is wrong with the patch
+            // The client patches a copy of the content ({} when absent) and keeps the old one on
+            // failure (console warning only).
+            QJsonValue content = activity->isUndefined() ? QJsonValue(QJsonObject()) : *activity;
+            const QJsonValue patch = j.value(QLatin1StringView("patch"));
+            const std::optional<PatchFailure> failure
+                = applyLikeClient(content, patch.isUndefined() ? QJsonValue(QJsonArray()) : patch);
+            if (failure)
+                sink.report(u"lint.activity-delta-failed", index,
+                            QStringLiteral("/patch") + failure->pointerSuffix,
+                            QStringLiteral("ACTIVITY_DELTA for activity '%1': %2; the client keeps "
+                                           "the activity's content unchanged")
+                                .arg(*id, failure->text));
+            else
+                *activity = content;
+            break;
+        }
         const auto role = m_roles.constFind(*id);
         if (role == m_roles.cend())
             sink.report(u"lint.activity-delta-unknown", index, QStringLiteral("/messageId"),

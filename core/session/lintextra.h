@@ -59,7 +59,8 @@ private:
     QHash<QString, ToolCall> m_toolCalls;
     QSet<QString> m_openText, m_openReasoning;
     QHash<QString, qint64> m_closedText, m_closedReasoning; // id -> index of its END
-    QSet<QString> m_activities;
+    QHash<QString, QJsonValue>
+        m_activities; // activity message id -> content, as the client holds it
 
     // Per run.
     QStringList m_runToolCalls; // started in this run, in order (for pendingToolCallIds)

@@ -206,6 +206,10 @@ QList<LintRule> buildRules()
         {L("lint.activity-delta-unknown"), W, kLint, L("ACTIVITY_DELTA for unknown activity"),
          L("ACTIVITY_DELTA names no known activity message; the client drops it silently."),
          L("§4.5, §3.6 ACTIVITY_DELTA")},
+        {L("lint.activity-delta-failed"), W, kLint, L("ACTIVITY_DELTA does not apply"),
+         L("The JSON Patch of an ACTIVITY_DELTA fails against the activity's content; the client "
+           "keeps the old content (console warning only)."),
+         L("§3.6 ACTIVITY_DELTA")},
         // --- lint: reasoning, subagents ---
         {L("lint.encrypted-value-unknown-entity"), W, kLint,
          L("Encrypted value for unknown entity"),
