@@ -1,6 +1,8 @@
 #include "core/protocol/framesplitter.h"
 
 #include "core/wire/jsonlines.h"
+#include "core/wire/protoevent.h"
+#include "core/wire/protoframes.h"
 #include "core/wire/sseparser.h"
 
 #include <algorithm>
@@ -69,31 +71,16 @@ void flagLineEndings(LineEndings endings, const QByteArray &raw, qint64 offset, 
         cr < 0 ? offset : offset + cr});
 }
 
-// Maps the data lines of an SSE block to their place in the stream: data = the values of the
-// "data" fields joined with "\n", each value after "data:" and one optional space.
-void mapDataLines(RawFrame &f)
+// Where each "\n"-separated piece of an SSE event's data lies in the stream (one data line each).
+void mapDataLines(RawFrame &f, const QList<qint64> &valueOffsets)
 {
-    const QByteArray &raw = f.raw;
     qint64 payloadPos = 0;
-    qsizetype i = 0;
-    while (i < raw.size()) {
-        qsizetype end = i;
-        while (end < raw.size() && raw[end] != '\n' && raw[end] != '\r')
-            ++end;
-        const QByteArrayView line(raw.constData() + i, end - i);
-        const bool isData = line == QByteArrayView("data") || line.startsWith("data:");
-        if (isData) {
-            qsizetype valueStart = qMin<qsizetype>(line.size(), 5);
-            if (valueStart < line.size() && line[valueStart] == ' ')
-                ++valueStart;
-            f.payloadPieces.append({payloadPos, f.offset + i + valueStart});
-            payloadPos += line.size() - valueStart + 1; // + the joining "\n"
+    qsizetype line = 0;
+    for (qsizetype i = 0; i <= f.payload.size() && line < valueOffsets.size(); ++i) {
+        if (i == f.payload.size() || f.payload[i] == '\n') {
+            f.payloadPieces.append({payloadPos, valueOffsets[line++]});
+            payloadPos = i + 1;
         }
-        i = end;
-        if (i < raw.size() && raw[i] == '\r')
-            ++i;
-        if (i < raw.size() && raw[i] == '\n')
-            ++i;
     }
 }
 
@@ -122,7 +109,7 @@ public:
                                    "reads every frame's data as an AG-UI event)")
                         .arg(e.eventName),
                     f.offset});
-            mapDataLines(f);
+            mapDataLines(f, e.dataValueOffsets);
             frames.append(std::move(f));
         }
         for (SseKeepAlive &k : m_parser.takeKeepAlives()) {
@@ -171,6 +158,60 @@ private:
     JsonLineSplitter m_splitter;
 };
 
+class ProtoSplitter final : public FrameSplitter
+{
+public:
+    void feed(QByteArrayView bytes) override { m_splitter.feed(bytes); }
+    void finish() override { m_splitter.finish(); }
+    qint64 bytesSeen() const override { return m_splitter.bytesSeen(); }
+
+    QList<RawFrame> takeFrames() override
+    {
+        QList<RawFrame> frames;
+        for (ProtoFrame &p : m_splitter.takeFrames()) {
+            RawFrame f;
+            f.offset = p.offset;
+            f.raw = std::move(p.raw);
+            f.payload = std::move(p.message);
+            f.payloadStart = p.offset + 4;
+            f.diagnostics = toDiagnostics(p.issues);
+            f.decodable = p.complete;
+            if (p.complete)
+                decode(f);
+            frames.append(std::move(f));
+        }
+        return frames;
+    }
+
+private:
+    static void decode(RawFrame &f)
+    {
+        const ProtoDecodeResult r = decodeProtoEvent(f.payload);
+        switch (r.status) {
+        case ProtoDecodeResult::Status::Ok:
+            f.object = r.event;
+            break;
+        case ProtoDecodeResult::Status::UnknownEventType:
+            // A newer protocol's event: the reference client drops it with a warning.
+            f.decodable = false;
+            f.diagnostics.append(Diagnostic {QStringLiteral("wire.proto-unknown-event"),
+                                             Severity::Warning, QString(), r.error, f.offset});
+            break;
+        case ProtoDecodeResult::Status::Invalid:
+            f.decodable = false;
+            f.diagnostics.append(Diagnostic {QStringLiteral("wire.proto-invalid"), Severity::Error,
+                                             QString(), protoDecodeFailureMessage(r.error),
+                                             f.offset});
+            break;
+        }
+        for (const QString &w : r.warnings)
+            f.diagnostics.append(Diagnostic {QStringLiteral("wire.proto-lossy"), Severity::Warning,
+                                             QString(), w, f.offset});
+    }
+
+    ProtoFrameSplitter m_splitter;
+};
+
 } // namespace
 
 std::unique_ptr<FrameSplitter> makeFrameSplitter(Framing framing)
@@ -180,7 +221,8 @@ std::unique_ptr<FrameSplitter> makeFrameSplitter(Framing framing)
         return std::make_unique<SseSplitter>();
     case Framing::JsonLine:
         return std::make_unique<JsonLineFrameSplitter>();
-    case Framing::Proto: // the protobuf splitter plugs in here
+    case Framing::Proto:
+        return std::make_unique<ProtoSplitter>();
     case Framing::Synthetic:
         break;
     }

@@ -45,7 +45,7 @@ public:
     virtual qint64 bytesSeen() const = 0;
 };
 
-// nullptr for framings without a splitter (Synthetic; Proto until its splitter is added).
+// nullptr for Framing::Synthetic (made by us, never read from bytes).
 std::unique_ptr<FrameSplitter> makeFrameSplitter(Framing framing);
 
 } // namespace agui

@@ -18,8 +18,8 @@ QList<Event> StreamDecoder::feed(QByteArrayView bytes, qint64 receivedAtUs)
     m_bytesSeen += bytes.size();
     m_lastReceivedAtUs = receivedAtUs;
     if (!m_splitter) {
-        // No splitter for this framing: keep the bytes as one invalid event each time rather
-        // than lose them.
+        // Framing::Synthetic is never read from bytes; should someone feed it anyway, keep the
+        // bytes as an invalid event rather than lose them.
         Event e;
         e.seq = m_nextSeq++;
         e.receivedAtUs = receivedAtUs;
@@ -34,7 +34,7 @@ QList<Event> StreamDecoder::feed(QByteArrayView bytes, qint64 receivedAtUs)
         return {e};
     }
     m_splitter->feed(bytes);
-    return decodeFrames(receivedAtUs, false);
+    return decodeFrames(receivedAtUs);
 }
 
 QList<Event> StreamDecoder::finish()
@@ -42,10 +42,10 @@ QList<Event> StreamDecoder::finish()
     if (!m_splitter)
         return {};
     m_splitter->finish();
-    return decodeFrames(m_lastReceivedAtUs, true);
+    return decodeFrames(m_lastReceivedAtUs);
 }
 
-QList<Event> StreamDecoder::decodeFrames(qint64 receivedAtUs, bool /*atEnd*/)
+QList<Event> StreamDecoder::decodeFrames(qint64 receivedAtUs)
 {
     QList<Event> out;
     for (RawFrame &f : m_splitter->takeFrames()) {

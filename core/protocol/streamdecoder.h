@@ -36,8 +36,14 @@ struct Heartbeat
 //   ignores it)
 // plus the decoder's wire.not-json / wire.not-object / wire.no-type and schema.* findings.
 //
-// Framing::Sse and Framing::JsonLine are supported; each framing is one FrameSplitter (see
-// framesplitter.h), so protobuf framing is one more splitter.
+//   wire.proto-*             protobuf binding: truncated frame / frame too large (core/wire),
+//                            proto-invalid (error: "Failed to decode protocol buffer message:
+//                            ..."), proto-unknown-event (warning: the client drops it), proto-lossy
+//                            (warning: a part of the message the reference decoder also drops)
+//
+// Framing::Sse, Framing::JsonLine and Framing::Proto are supported; each framing is one
+// FrameSplitter (see framesplitter.h). For Proto, payload is the protobuf message and json the
+// event object decoded from it (then validated like any other).
 class StreamDecoder
 {
 public:
@@ -59,7 +65,7 @@ public:
     const QList<Heartbeat> &heartbeats() const { return m_heartbeats; }
 
 private:
-    QList<Event> decodeFrames(qint64 receivedAtUs, bool atEnd);
+    QList<Event> decodeFrames(qint64 receivedAtUs);
 
     Framing m_framing;
     std::unique_ptr<FrameSplitter> m_splitter;

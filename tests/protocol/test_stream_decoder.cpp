@@ -1,6 +1,8 @@
 // StreamDecoder: bytes -> Events for SSE and JSON lines, independent of chunking, with exact byte
 // ranges, heartbeats kept and wire findings attached to the event concerned.
 #include "core/protocol/streamdecoder.h"
+#include "core/wire/protoevent.h"
+#include "core/wire/protoframes.h"
 
 #include <QTest>
 
@@ -250,6 +252,71 @@ private Q_SLOTS:
         QCOMPARE(d.heartbeats()[0].raw, QByteArray("\n"));
         QCOMPARE(d.bytesSeen(), qint64(body.size()));
         everySplitGivesSameEvents(Framing::JsonLine, body);
+    }
+
+    void protoMinimalRun()
+    {
+        // agui-protocol.md Appendix A: the same run over the protobuf binding.
+        const QByteArray body = QByteArray::fromHex("0000000e620c0a02080b120274311a027231"
+                                                    "000000130a110a0012026d311a09617373697374616e74"
+                                                    "0000000e120c0a02080112026d311a024869"
+                                                    "0000000a1a080a02080212026d31"
+                                                    "0000000e6a0c0a02080c120274311a027231");
+        const QList<Event> sse = decodeAll(Framing::Sse, {kRun});
+        StreamDecoder d(Framing::Proto, 7);
+        const QList<Event> proto = decodeAll(Framing::Proto, {body}, &d);
+        QCOMPARE(proto.size(), 5);
+        qint64 offset = 0;
+        for (qsizetype i = 0; i < proto.size(); ++i) {
+            QCOMPARE(proto[i].seq, 7 + i);
+            QCOMPARE(proto[i].framing, Framing::Proto);
+            QCOMPARE(proto[i].type, sse[i].type);
+            QCOMPARE(proto[i].json, sse[i].json);
+            QCOMPARE(proto[i].streamOffset, offset);
+            QCOMPARE(proto[i].payload, proto[i].raw.mid(4));
+            QVERIFY2(proto[i].diagnostics.isEmpty(),
+                     qPrintable(proto[i].diagnostics.value(0).message));
+            offset += proto[i].raw.size();
+        }
+        QCOMPARE(offset, qint64(body.size()));
+        everySplitGivesSameEvents(Framing::Proto, body);
+    }
+
+    void protoBadFrames()
+    {
+        const ProtoEncodeResult ok = encodeProtoEvent(
+            QJsonObject {{QStringLiteral("type"), QStringLiteral("STEP_STARTED")},
+                         {QStringLiteral("stepName"), QStringLiteral("s")}});
+        QVERIFY(ok.ok());
+        const QByteArray good = encodeProtoFrame(ok.message);
+        const QByteArray garbage = encodeProtoFrame(QByteArray("\xff\xff\xff", 3));
+        const QByteArray body = good + garbage + good + QByteArray::fromHex("000000");
+        const QList<Event> events = decodeAll(Framing::Proto, {body});
+        QCOMPARE(events.size(), 4);
+        QCOMPARE(events[0].type, EventType::StepStarted);
+        QCOMPARE(events[1].type, EventType::Invalid);
+        QVERIFY(hasRule(events[1], "wire.proto-invalid"));
+        QCOMPARE(events[1].raw, garbage); // bytes kept
+        QCOMPARE(events[2].type, EventType::StepStarted);
+        QCOMPARE(events[2].streamOffset, qint64(good.size() + garbage.size()));
+        QCOMPARE(events[3].type, EventType::Invalid); // the truncated tail, kept
+        QCOMPARE(events[3].raw, QByteArray::fromHex("000000"));
+        QVERIFY(hasRule(events[3], "wire.proto-truncated-frame"));
+        everySplitGivesSameEvents(Framing::Proto, body);
+    }
+
+    void protoSchemaFindings()
+    {
+        // Decoded objects go through the same decoding and schema validation as JSON text.
+        const ProtoEncodeResult r = encodeProtoEvent(
+            QJsonObject {{QStringLiteral("type"), QStringLiteral("TEXT_MESSAGE_CONTENT")},
+                         {QStringLiteral("messageId"), QStringLiteral("m")},
+                         {QStringLiteral("delta"), QStringLiteral("x")}});
+        QVERIFY(r.ok());
+        const QList<Event> events = decodeAll(Framing::Proto, {encodeProtoFrame(r.message)});
+        QCOMPARE(events.size(), 1);
+        QCOMPARE(events[0].stringField(QLatin1StringView("delta")), QStringLiteral("x"));
+        QVERIFY(events[0].diagnostics.isEmpty());
     }
 
     void jsonLineErrorOffset()
