@@ -1,0 +1,190 @@
+#include "ui/models/eventfiltermodel.h"
+
+#include "ui/models/eventlistmodel.h"
+
+#include <algorithm>
+
+namespace agui::ui {
+
+EventFilterModel::EventFilterModel(QObject *parent)
+    : QAbstractProxyModel(parent)
+{ }
+
+void EventFilterModel::setSourceModel(QAbstractItemModel *sourceModel)
+{
+    beginResetModel();
+    for (const auto &c : std::as_const(m_connections))
+        disconnect(c);
+    m_connections.clear();
+    QAbstractProxyModel::setSourceModel(sourceModel);
+    m_eventModel = qobject_cast<EventListModel *>(sourceModel);
+    Q_ASSERT_X(!sourceModel || m_eventModel, "EventFilterModel",
+               "the source must be an EventListModel");
+    if (sourceModel) {
+        m_connections << connect(sourceModel, &QAbstractItemModel::rowsAboutToBeInserted, this,
+                                 &EventFilterModel::onSourceRowsAboutToBeInserted);
+        m_connections << connect(sourceModel, &QAbstractItemModel::rowsInserted, this,
+                                 &EventFilterModel::onSourceRowsInserted);
+        m_connections << connect(sourceModel, &QAbstractItemModel::modelAboutToBeReset, this,
+                                 [this] { beginResetModel(); });
+        m_connections << connect(sourceModel, &QAbstractItemModel::modelReset, this, [this] {
+            rebuild();
+            endResetModel();
+            emitCounts();
+        });
+        m_connections << connect(sourceModel, &QAbstractItemModel::layoutAboutToBeChanged, this,
+                                 [this] { Q_EMIT layoutAboutToBeChanged(); });
+        m_connections << connect(sourceModel, &QAbstractItemModel::layoutChanged, this,
+                                 [this] { Q_EMIT layoutChanged(); });
+        m_connections << connect(sourceModel, &QAbstractItemModel::dataChanged, this,
+                                 [this](const QModelIndex &topLeft, const QModelIndex &bottomRight,
+                                        const QList<int> &roles) {
+                                     const QModelIndex a = mapFromSource(topLeft);
+                                     const QModelIndex b = mapFromSource(bottomRight);
+                                     if (a.isValid() && b.isValid())
+                                         Q_EMIT dataChanged(a, b, roles);
+                                 });
+        m_connections << connect(sourceModel, &QAbstractItemModel::headerDataChanged, this,
+                                 &QAbstractItemModel::headerDataChanged);
+    }
+    rebuild();
+    endResetModel();
+    emitCounts();
+}
+
+qint64 EventFilterModel::totalCount() const
+{
+    return sourceModel() ? sourceModel()->rowCount() : 0;
+}
+
+bool EventFilterModel::accepts(int sourceRow) const
+{
+    SessionDocument *doc = m_eventModel->document();
+    return m_filter.matches(doc->row(sourceRow), [doc, sourceRow] {
+        return QString::fromUtf8(doc->payload(sourceRow));
+    });
+}
+
+void EventFilterModel::rebuild()
+{
+    m_rows.clear();
+    if (!m_eventModel || passThrough())
+        return;
+    const int n = m_eventModel->rowCount();
+    for (int row = 0; row < n; ++row) {
+        if (accepts(row))
+            m_rows.push_back(row);
+    }
+}
+
+void EventFilterModel::setFilter(const EventFilter &filter)
+{
+    if (!filter.isValid() || filter.text() == m_filter.text())
+        return;
+    beginResetModel();
+    m_filter = filter;
+    rebuild();
+    endResetModel();
+    emitCounts();
+}
+
+void EventFilterModel::onSourceRowsAboutToBeInserted(const QModelIndex &parent, int first, int last)
+{
+    if (parent.isValid() || !passThrough())
+        return;
+    beginInsertRows({}, first, last);
+}
+
+void EventFilterModel::onSourceRowsInserted(const QModelIndex &parent, int first, int last)
+{
+    if (parent.isValid())
+        return;
+    if (passThrough()) {
+        endInsertRows();
+        emitCounts();
+        return;
+    }
+    // The source appends only, so matches of the new rows go after every row we have.
+    std::vector<int> added;
+    for (int row = first; row <= last; ++row) {
+        if (accepts(row))
+            added.push_back(row);
+    }
+    if (!added.empty()) {
+        const int start = int(m_rows.size());
+        beginInsertRows({}, start, start + int(added.size()) - 1);
+        m_rows.insert(m_rows.end(), added.begin(), added.end());
+        endInsertRows();
+    }
+    emitCounts();
+}
+
+void EventFilterModel::emitCounts()
+{
+    Q_EMIT countsChanged(rowCount(), totalCount());
+}
+
+QModelIndex EventFilterModel::mapToSource(const QModelIndex &proxyIndex) const
+{
+    if (!proxyIndex.isValid() || !sourceModel())
+        return {};
+    const int row = passThrough() ? proxyIndex.row() : m_rows[size_t(proxyIndex.row())];
+    return sourceModel()->index(row, proxyIndex.column());
+}
+
+QModelIndex EventFilterModel::mapFromSource(const QModelIndex &sourceIndex) const
+{
+    if (!sourceIndex.isValid() || sourceIndex.model() != sourceModel())
+        return {};
+    if (passThrough())
+        return createIndex(sourceIndex.row(), sourceIndex.column());
+    const auto it = std::lower_bound(m_rows.begin(), m_rows.end(), sourceIndex.row());
+    if (it == m_rows.end() || *it != sourceIndex.row())
+        return {};
+    return createIndex(int(it - m_rows.begin()), sourceIndex.column());
+}
+
+QModelIndex EventFilterModel::index(int row, int column, const QModelIndex &parent) const
+{
+    if (parent.isValid() || row < 0 || column < 0 || row >= rowCount() || column >= columnCount())
+        return {};
+    return createIndex(row, column);
+}
+
+QModelIndex EventFilterModel::parent(const QModelIndex &) const
+{
+    return {};
+}
+
+int EventFilterModel::rowCount(const QModelIndex &parent) const
+{
+    if (parent.isValid() || !sourceModel())
+        return 0;
+    return passThrough() ? sourceModel()->rowCount() : int(m_rows.size());
+}
+
+int EventFilterModel::columnCount(const QModelIndex &parent) const
+{
+    if (parent.isValid() || !sourceModel())
+        return 0;
+    return sourceModel()->columnCount();
+}
+
+bool EventFilterModel::hasChildren(const QModelIndex &parent) const
+{
+    return !parent.isValid() && rowCount() > 0;
+}
+
+QModelIndex EventFilterModel::sibling(int row, int column, const QModelIndex &) const
+{
+    return index(row, column);
+}
+
+Qt::ItemFlags EventFilterModel::flags(const QModelIndex &index) const
+{
+    if (!index.isValid())
+        return Qt::NoItemFlags;
+    return sourceModel()->flags(mapToSource(index));
+}
+
+} // namespace agui::ui

@@ -1,0 +1,137 @@
+#include "ui/models/sessiondocument.h"
+
+#include "ui/models/eventbacking.h"
+
+namespace agui::ui {
+
+EventRow EventBacking::row(qint64 seq) const
+{
+    const EventSummary summary = m_session.events().summary(seq);
+    EventRow row;
+    row.type = summary.type;
+    row.runIndex = summary.runIndex;
+    row.receivedAtUs = summary.receivedAtUs;
+    row.streamOffset = summary.streamOffset;
+    row.rawSize = summary.rawSize;
+    row.diagnosticCount = summary.diagnosticCount;
+    row.worstSeverity = summary.worstSeverity.value_or(Severity::Info);
+    row.primaryId = summary.primaryId;
+    return row;
+}
+
+Diagnostics EventBacking::diagnostics(qint64 seq) const
+{
+    Diagnostics out;
+    for (const Finding &f : m_session.findingsAt(seq))
+        out.append(f.diagnostic);
+    return out;
+}
+
+void EventBacking::collectFindings()
+{
+    const Findings &all = m_session.findings();
+    for (; m_findingsSeen < all.size(); ++m_findingsSeen) {
+        if (all.at(m_findingsSeen).eventIndex >= 0)
+            m_eventsWithFindings.insert(all.at(m_findingsSeen).eventIndex);
+    }
+}
+
+void EventBacking::append(const Event &event)
+{
+    m_session.append(event);
+    collectFindings();
+}
+
+void EventBacking::finish()
+{
+    m_session.finish();
+    collectFindings();
+}
+
+SessionDocument::SessionDocument(QObject *parent)
+    : QObject(parent)
+    , m_backing(createBacking())
+{ }
+
+SessionDocument::~SessionDocument() = default;
+
+std::shared_ptr<EventBacking> SessionDocument::createBacking()
+{
+    return std::make_shared<EventBacking>();
+}
+
+void SessionDocument::appendToBacking(EventBacking &backing, const QList<Event> &events)
+{
+    for (const Event &e : events)
+        backing.append(e);
+}
+
+qint64 SessionDocument::size() const
+{
+    return m_backing->size();
+}
+
+Diagnostics SessionDocument::diagnostics(qint64 seq) const
+{
+    return m_backing->diagnostics(seq);
+}
+
+QByteArray SessionDocument::payload(qint64 seq) const
+{
+    return m_backing->payload(seq);
+}
+
+const Session &SessionDocument::session() const
+{
+    return m_backing->session();
+}
+
+void SessionDocument::setRunInput(const QJsonObject &input)
+{
+    m_backing->setRunInput(input);
+}
+
+EventRow SessionDocument::row(qint64 seq) const
+{
+    return m_backing->row(seq);
+}
+
+Event SessionDocument::event(qint64 seq) const
+{
+    return m_backing->event(seq);
+}
+
+int SessionDocument::runCount() const
+{
+    return m_backing->runCount();
+}
+
+qint64 SessionDocument::diagnosticEventCount() const
+{
+    return m_backing->diagnosticEventCount();
+}
+
+void SessionDocument::appendEvents(const QList<Event> &events)
+{
+    if (events.isEmpty())
+        return;
+    const qint64 first = size();
+    appendToBacking(*m_backing, events);
+    Q_EMIT eventsAppended(first, size() - 1);
+}
+
+void SessionDocument::clear()
+{
+    m_capture = Capture {};
+    m_sourceName.clear();
+    adopt(createBacking());
+}
+
+void SessionDocument::adopt(std::shared_ptr<EventBacking> backing)
+{
+    Q_EMIT aboutToReset();
+    m_backing = backing ? std::move(backing) : createBacking();
+    Q_EMIT resetDone();
+}
+
+} // namespace agui::ui

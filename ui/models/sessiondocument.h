@@ -1,0 +1,85 @@
+#pragma once
+
+#include "core/capture/capture.h"
+#include "core/protocol/event.h"
+
+#include <QObject>
+#include <QString>
+
+#include <memory>
+
+namespace agui {
+class Session;
+}
+
+namespace agui::ui {
+
+// What the list shows per row without re-reading the event: cheap, typed, filterable.
+struct EventRow
+{
+    EventType type = EventType::Invalid;
+    int runIndex = -1; // 0-based run within the session; -1 before the first RUN_STARTED
+    qint64 receivedAtUs = -1;
+    qint64 streamOffset = -1;
+    qint64 rawSize = 0;
+    int diagnosticCount = 0;
+    Severity worstSeverity = Severity::Info;
+    QString primaryId;
+};
+
+class EventBacking;
+
+// The GUI's one view of a session: the events received or loaded so far, in sequence order.
+// All views read through it, so the storage behind it (core/session's Session and EventStore)
+// is reached from one adapter (EventBacking) only. Lives in the GUI thread; a capture is loaded
+// into a fresh backing off-thread and swapped in with adopt().
+class SessionDocument : public QObject
+{
+    Q_OBJECT
+public:
+    explicit SessionDocument(QObject *parent = nullptr);
+    ~SessionDocument() override;
+
+    qint64 size() const;
+    EventRow row(qint64 seq) const;
+    Event event(qint64 seq) const;
+    QByteArray payload(qint64 seq) const; // the JSON text, without re-decoding
+    // Decode diagnostics plus the linter's and reducer's findings about the event.
+    Diagnostics diagnostics(qint64 seq) const;
+    // The model the events build (runs, messages, tool calls, state) and time travel.
+    const Session &session() const;
+    // The RunAgentInput of the run whose events come next (seeds messages and state).
+    void setRunInput(const QJsonObject &input);
+    int runCount() const;
+    qint64 diagnosticEventCount() const;
+
+    // Appends in arrival order; seq is (re)assigned to the session's running count.
+    void appendEvents(const QList<Event> &events);
+    void clear();
+
+    // Replaces the contents with a backing built elsewhere (a worker thread): one reset.
+    void adopt(std::shared_ptr<EventBacking> backing);
+    static std::shared_ptr<EventBacking> createBacking();
+    static void appendToBacking(EventBacking &backing, const QList<Event> &events);
+
+    // The recordings behind the events (request, response head, every body chunk), for Save As
+    // in the project's capture format. Live runs add theirs as they go.
+    const Capture &capture() const { return m_capture; }
+    Capture &mutableCapture() { return m_capture; }
+    void setCapture(Capture capture) { m_capture = std::move(capture); }
+
+    QString sourceName() const { return m_sourceName; }
+    void setSourceName(const QString &name) { m_sourceName = name; }
+
+Q_SIGNALS:
+    void eventsAppended(qint64 first, qint64 last);
+    void aboutToReset();
+    void resetDone();
+
+private:
+    std::shared_ptr<EventBacking> m_backing;
+    QString m_sourceName;
+    Capture m_capture;
+};
+
+} // namespace agui::ui

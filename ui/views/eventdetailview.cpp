@@ -1,0 +1,218 @@
+#include "ui/views/eventdetailview.h"
+
+#include "ui/eventpresentation.h"
+#include "ui/models/jsontreemodel.h"
+#include "ui/widgets/jsonhighlighter.h"
+
+#include <QApplication>
+#include <QClipboard>
+#include <QFontDatabase>
+#include <QHeaderView>
+#include <QLabel>
+#include <QMenu>
+#include <QPlainTextEdit>
+#include <QStyle>
+#include <QTabWidget>
+#include <QTreeView>
+#include <QTreeWidget>
+#include <QVBoxLayout>
+
+namespace agui::ui {
+
+namespace {
+
+QString framingName(Framing framing)
+{
+    switch (framing) {
+    case Framing::Sse:
+        return QStringLiteral("SSE");
+    case Framing::Proto:
+        return QStringLiteral("protobuf");
+    case Framing::JsonLine:
+        return QStringLiteral("JSON line");
+    case Framing::Synthetic:
+        return QStringLiteral("synthetic");
+    }
+    return {};
+}
+
+// Raw frames are shown as text; bytes that are not valid UTF-8 are shown as \xNN so nothing is
+// hidden behind U+FFFD.
+QString rawAsText(const QByteArray &raw)
+{
+    QString out;
+    out.reserve(raw.size());
+    qsizetype i = 0;
+    while (i < raw.size()) {
+        const auto c = uchar(raw.at(i));
+        if (c < 0x80) {
+            if (c == '\t' || c == '\n' || c >= 0x20)
+                out += QLatin1Char(char(c));
+            else if (c == '\r')
+                out += QStringLiteral("\\r");
+            else
+                out += QStringLiteral("\\x%1").arg(c, 2, 16, QLatin1Char('0'));
+            ++i;
+            continue;
+        }
+        const int len = c >= 0xf0 ? 4 : c >= 0xe0 ? 3 : c >= 0xc0 ? 2 : 0;
+        const QByteArray seq = raw.mid(i, len);
+        QString decoded = len > 0 && seq.size() == len ? QString::fromUtf8(seq) : QString();
+        if (decoded.isEmpty() || decoded.contains(QChar::ReplacementCharacter)) {
+            out += QStringLiteral("\\x%1").arg(c, 2, 16, QLatin1Char('0'));
+            ++i;
+        } else {
+            out += decoded;
+            i += len;
+        }
+    }
+    return out;
+}
+
+} // namespace
+
+EventDetailView::EventDetailView(QWidget *parent)
+    : QWidget(parent)
+{
+    auto *layout = new QVBoxLayout(this);
+    layout->setContentsMargins(0, 0, 0, 0);
+    m_header = new QLabel(this);
+    m_header->setTextFormat(Qt::PlainText); // type names and ids come from the agent
+    m_header->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_header->setContentsMargins(6, 4, 6, 4);
+    m_header->setWordWrap(true);
+    layout->addWidget(m_header);
+
+    m_pages = new QTabWidget(this);
+    m_pages->setDocumentMode(true);
+    layout->addWidget(m_pages, 1);
+
+    m_model = new JsonTreeModel(this);
+    m_tree = new QTreeView(this);
+    m_tree->setModel(m_model);
+    m_tree->setUniformRowHeights(true);
+    m_tree->setAlternatingRowColors(true);
+    m_tree->setContextMenuPolicy(Qt::CustomContextMenu);
+    m_tree->header()->resizeSection(JsonTreeModel::KeyColumn, 170);
+    m_tree->header()->resizeSection(JsonTreeModel::ValueColumn, 300);
+    connect(m_tree, &QWidget::customContextMenuRequested, this, &EventDetailView::showTreeMenu);
+    m_pages->addTab(m_tree, tr("JSON"));
+
+    m_raw = new QPlainTextEdit(this);
+    m_raw->setReadOnly(true);
+    m_raw->setLineWrapMode(QPlainTextEdit::WidgetWidth);
+    m_raw->setFont(QFontDatabase::systemFont(QFontDatabase::FixedFont));
+    m_highlighter = new JsonHighlighter(m_raw->document());
+    m_pages->addTab(m_raw, tr("Raw bytes"));
+
+    m_diagnostics = new QTreeWidget(this);
+    m_diagnostics->setRootIsDecorated(false);
+    m_diagnostics->setHeaderLabels({tr("Severity"), tr("Rule"), tr("Path"), tr("Message")});
+    m_diagnostics->header()->resizeSection(0, 80);
+    m_diagnostics->header()->resizeSection(1, 170);
+    m_diagnostics->header()->resizeSection(2, 110);
+    m_diagnostics->setWordWrap(true);
+    connect(m_diagnostics, &QTreeWidget::itemActivated, this, [this](QTreeWidgetItem *item) {
+        const QModelIndex idx = m_model->indexForPointer(item->text(2));
+        if (idx.isValid()) {
+            m_pages->setCurrentWidget(m_tree);
+            m_tree->scrollTo(idx);
+            m_tree->setCurrentIndex(idx);
+        }
+    });
+    m_pages->addTab(m_diagnostics, tr("Diagnostics"));
+    clear();
+}
+
+void EventDetailView::setDarkPalette(bool dark)
+{
+    m_highlighter->setDarkPalette(dark);
+}
+
+void EventDetailView::clear()
+{
+    m_header->setText(tr("No event selected"));
+    m_model->clear();
+    m_raw->clear();
+    m_diagnostics->clear();
+    m_pages->setTabText(DiagnosticsPage, tr("Diagnostics"));
+}
+
+void EventDetailView::setEvent(const Event &event, int runIndex, const Diagnostics &diagnostics)
+{
+    QString type = event.type == EventType::Unknown ? event.typeName : eventTypeName(event.type);
+    QString header = tr("#%1  %2").arg(event.seq).arg(type);
+    if (runIndex >= 0)
+        header += tr("  ·  run %1").arg(runIndex + 1);
+    if (event.receivedAtUs >= 0)
+        header += QStringLiteral("  ·  ") + formatTime(event.receivedAtUs);
+    if (event.framing == Framing::Synthetic)
+        header += tr("  ·  synthesised from #%1").arg(event.originSeq);
+    else if (event.streamOffset >= 0)
+        header += tr("  ·  %1 bytes at stream offset %2 (%3)")
+                      .arg(event.raw.size())
+                      .arg(event.streamOffset)
+                      .arg(framingName(event.framing));
+    m_header->setText(header);
+
+    m_model->setJson(event.json.isEmpty() && !event.isValid() ? QJsonValue()
+                                                              : QJsonValue(event.json));
+    m_tree->expandToDepth(1);
+
+    QString raw = rawAsText(event.raw.isEmpty() ? event.payload : event.raw);
+    m_raw->setPlainText(raw);
+
+    m_diagnostics->clear();
+    for (const Diagnostic &d : diagnostics) {
+        auto *item = new QTreeWidgetItem(m_diagnostics);
+        item->setText(0, severityName(d.severity));
+        item->setText(1, d.ruleId);
+        item->setText(2, d.path);
+        QString message = d.message;
+        if (d.byteOffset >= 0)
+            message += tr(" (byte %1)").arg(d.byteOffset);
+        item->setText(3, message);
+        item->setToolTip(3, message);
+        const auto icon = d.severity == Severity::Error ? QStyle::SP_MessageBoxCritical
+            : d.severity == Severity::Warning           ? QStyle::SP_MessageBoxWarning
+                                                        : QStyle::SP_MessageBoxInformation;
+        item->setIcon(0, style()->standardIcon(icon));
+    }
+    m_pages->setTabText(DiagnosticsPage,
+                        diagnostics.isEmpty() ? tr("Diagnostics")
+                                              : tr("Diagnostics (%1)").arg(diagnostics.size()));
+}
+
+void EventDetailView::copySelectedValue() const
+{
+    const QModelIndex idx = m_tree->currentIndex();
+    if (!idx.isValid())
+        return;
+    const QJsonValue value = idx.data(JsonTreeModel::JsonValueRole).value<QJsonValue>();
+    // Strings are copied as their text; everything else as JSON.
+    QApplication::clipboard()->setText(
+        value.isString() ? value.toString() : idx.data(JsonTreeModel::CompactJsonRole).toString());
+}
+
+void EventDetailView::copySelectedPointer() const
+{
+    const QModelIndex idx = m_tree->currentIndex();
+    if (idx.isValid())
+        QApplication::clipboard()->setText(idx.data(JsonTreeModel::PointerRole).toString());
+}
+
+void EventDetailView::showTreeMenu(const QPoint &pos)
+{
+    QMenu menu(this);
+    const bool hasItem = m_tree->indexAt(pos).isValid();
+    menu.addAction(tr("Copy Value"), this, &EventDetailView::copySelectedValue)
+        ->setEnabled(hasItem);
+    menu.addAction(tr("Copy Path (JSON Pointer)"), this, &EventDetailView::copySelectedPointer)
+        ->setEnabled(hasItem);
+    menu.addSeparator();
+    menu.addAction(tr("Expand All"), m_tree, &QTreeView::expandAll);
+    menu.addAction(tr("Collapse All"), m_tree, &QTreeView::collapseAll);
+    menu.exec(m_tree->viewport()->mapToGlobal(pos));
+}
+
+} // namespace agui::ui

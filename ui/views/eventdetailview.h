@@ -1,0 +1,57 @@
+#pragma once
+
+#include "core/protocol/event.h"
+
+#include <QWidget>
+
+class QLabel;
+class QPlainTextEdit;
+class QTabWidget;
+class QTreeView;
+class QTreeWidget;
+
+namespace agui::ui {
+
+class JsonHighlighter;
+class JsonTreeModel;
+
+// The selected event: its JSON as a tree (expand/collapse, copy value, copy path as a JSON
+// Pointer), the raw bytes as received with their offset in the stream, and its diagnostics
+// (a click on one selects the field it names).
+class EventDetailView : public QWidget
+{
+    Q_OBJECT
+public:
+    enum Page { TreePage, RawPage, DiagnosticsPage };
+
+    explicit EventDetailView(QWidget *parent = nullptr);
+
+    // diagnostics: the event's own plus the linter's findings about it.
+    void setEvent(const Event &event, int runIndex, const Diagnostics &diagnostics);
+    void clear();
+    void setDarkPalette(bool dark);
+
+    // For tests and the screenshot mode.
+    QTreeView *treeView() const { return m_tree; }
+    JsonTreeModel *treeModel() const { return m_model; }
+    QPlainTextEdit *rawView() const { return m_raw; }
+    QTreeWidget *diagnosticsView() const { return m_diagnostics; }
+    QLabel *headerLabel() const { return m_header; }
+    QTabWidget *pages() const { return m_pages; }
+
+    void copySelectedValue() const;
+    void copySelectedPointer() const;
+
+private:
+    void showTreeMenu(const QPoint &pos);
+
+    QLabel *m_header = nullptr;
+    QTabWidget *m_pages = nullptr;
+    QTreeView *m_tree = nullptr;
+    JsonTreeModel *m_model = nullptr;
+    QPlainTextEdit *m_raw = nullptr;
+    JsonHighlighter *m_highlighter = nullptr;
+    QTreeWidget *m_diagnostics = nullptr;
+};
+
+} // namespace agui::ui

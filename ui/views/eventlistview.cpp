@@ -1,0 +1,122 @@
+#include "ui/views/eventlistview.h"
+
+#include "ui/models/eventlistmodel.h"
+
+#include <QHeaderView>
+#include <QScrollBar>
+
+namespace agui::ui {
+
+EventListView::EventListView(QWidget *parent)
+    : QTreeView(parent)
+{
+    setRootIsDecorated(false);
+    setUniformRowHeights(true); // the view then measures one row, not a million
+    setItemsExpandable(false);
+    setAllColumnsShowFocus(true);
+    setSelectionMode(QAbstractItemView::ExtendedSelection);
+    setSelectionBehavior(QAbstractItemView::SelectRows);
+    setSortingEnabled(false); // sequence order only
+    setTextElideMode(Qt::ElideRight);
+    header()->setStretchLastSection(false);
+    header()->setSectionsMovable(true);
+    m_tailTimer.setSingleShot(true);
+    m_tailTimer.setInterval(0);
+    connect(&m_tailTimer, &QTimer::timeout, this, [this] { scrollToBottom(); });
+}
+
+void EventListView::setModel(QAbstractItemModel *model)
+{
+    for (const auto &c : std::as_const(m_modelConnections))
+        disconnect(c);
+    m_modelConnections.clear();
+    QTreeView::setModel(model);
+    if (!model)
+        return;
+    m_modelConnections << connect(model, &QAbstractItemModel::rowsAboutToBeInserted, this,
+                                  &EventListView::rowsAboutToBeInsertedIntoModel);
+    m_modelConnections << connect(model, &QAbstractItemModel::rowsInserted, this,
+                                  &EventListView::rowsInsertedIntoModel);
+    connect(selectionModel(), &QItemSelectionModel::currentRowChanged, this,
+            [this](const QModelIndex &current) {
+                Q_EMIT currentSeqChanged(
+                    current.isValid() ? current.data(EventListModel::SeqRole).toLongLong() : -1);
+            });
+    auto *h = header();
+    h->setSectionResizeMode(QHeaderView::Interactive);
+    // Widths from the font, so HiDPI and large fonts keep the columns readable.
+    const QFontMetrics fm = fontMetrics();
+    const int digit = fm.horizontalAdvance(QLatin1Char('0'));
+    const int pad = digit * 2;
+    h->resizeSection(EventListModel::SeqColumn, digit * 6);
+    h->resizeSection(EventListModel::TimeColumn,
+                     fm.horizontalAdvance(QStringLiteral("00:00:00.000")) + pad);
+    h->resizeSection(EventListModel::DeltaColumn,
+                     fm.horizontalAdvance(QStringLiteral("+99.9 ms")) + pad);
+    h->resizeSection(EventListModel::RunColumn, fm.horizontalAdvance(tr("Run")) + pad);
+    h->resizeSection(EventListModel::TypeColumn,
+                     fontMetrics().horizontalAdvance(QStringLiteral("REASONING_MESSAGE_CONTENT"))
+                         + digit * 2);
+    h->resizeSection(EventListModel::IdColumn, digit * 14);
+    h->resizeSection(EventListModel::DiagnosticsColumn, digit * 7);
+    // The summary takes what is left; the diagnostics column stays visible at the right.
+    h->setSectionResizeMode(EventListModel::SummaryColumn, QHeaderView::Stretch);
+}
+
+void EventListView::setFollowLive(bool follow)
+{
+    m_follow = follow;
+    if (follow)
+        scrollToBottom();
+}
+
+bool EventListView::isAtBottom() const
+{
+    const QScrollBar *bar = verticalScrollBar();
+    return bar->value() >= bar->maximum();
+}
+
+void EventListView::rowsAboutToBeInsertedIntoModel()
+{
+    m_wasAtBottom = isAtBottom();
+}
+
+void EventListView::rowsInsertedIntoModel()
+{
+    if (m_follow && m_wasAtBottom)
+        m_tailTimer.start();
+}
+
+qint64 EventListView::currentSeq() const
+{
+    const QModelIndex current = currentIndex();
+    return current.isValid() ? current.data(EventListModel::SeqRole).toLongLong() : -1;
+}
+
+bool EventListView::selectSeq(qint64 seq)
+{
+    QAbstractItemModel *m = model();
+    if (!m || seq < 0)
+        return false;
+    // Rows are in ascending sequence order under any filter: binary search the visible rows.
+    int lo = 0;
+    int hi = m->rowCount() - 1;
+    while (lo <= hi) {
+        const int mid = lo + (hi - lo) / 2;
+        const qint64 s = m->index(mid, 0).data(EventListModel::SeqRole).toLongLong();
+        if (s == seq) {
+            const QModelIndex idx = m->index(mid, 0);
+            selectionModel()->setCurrentIndex(
+                idx, QItemSelectionModel::ClearAndSelect | QItemSelectionModel::Rows);
+            scrollTo(idx, QAbstractItemView::PositionAtCenter);
+            return true;
+        }
+        if (s < seq)
+            lo = mid + 1;
+        else
+            hi = mid - 1;
+    }
+    return false;
+}
+
+} // namespace agui::ui

@@ -1,0 +1,40 @@
+#pragma once
+
+#include <QTimer>
+#include <QTreeView>
+
+namespace agui::ui {
+
+// The event table. Follow-tail is Wireshark's rule: new rows scroll the view to the end only
+// when following is on AND the user was already at the end, so reading older events while a
+// stream runs is never interrupted. Selection is left alone on appends (rows are only added
+// after the existing ones), so it survives new rows.
+class EventListView : public QTreeView
+{
+    Q_OBJECT
+public:
+    explicit EventListView(QWidget *parent = nullptr);
+
+    void setModel(QAbstractItemModel *model) override;
+    void setFollowLive(bool follow);
+    bool followLive() const { return m_follow; }
+    bool isAtBottom() const;
+    // The session sequence number of the current row, -1 when none.
+    qint64 currentSeq() const;
+    // Selects the row showing seq (if visible under the filter) and scrolls to it.
+    bool selectSeq(qint64 seq);
+
+Q_SIGNALS:
+    void currentSeqChanged(qint64 seq);
+
+private:
+    void rowsAboutToBeInsertedIntoModel();
+    void rowsInsertedIntoModel();
+
+    bool m_follow = true;
+    bool m_wasAtBottom = true;
+    QTimer m_tailTimer;
+    QList<QMetaObject::Connection> m_modelConnections;
+};
+
+} // namespace agui::ui

@@ -1,0 +1,41 @@
+#pragma once
+
+#include "ui/models/eventfilter.h"
+
+#include <QLineEdit>
+#include <QTimer>
+
+namespace agui::ui {
+
+// The filter bar's edit (Wireshark's SyntaxLineEdit idea): the text is parsed on every
+// keystroke and the background says valid / invalid at once (with the error in the tooltip);
+// a valid filter is applied after a short pause (kApplyDelayMs) or at once on Enter.
+class FilterLineEdit : public QLineEdit
+{
+    Q_OBJECT
+    Q_PROPERTY(SyntaxState syntaxState READ syntaxState NOTIFY syntaxStateChanged)
+public:
+    enum SyntaxState { Empty, Invalid, Valid };
+    Q_ENUM(SyntaxState)
+    static constexpr int kApplyDelayMs = 300;
+
+    explicit FilterLineEdit(QWidget *parent = nullptr);
+    SyntaxState syntaxState() const { return m_state; }
+    QString errorString() const { return m_filter.errorString(); }
+    const EventFilter &currentFilter() const { return m_filter; }
+
+Q_SIGNALS:
+    void filterReady(const agui::ui::EventFilter &filter);
+    void syntaxStateChanged(SyntaxState state);
+
+private:
+    void onTextChanged(const QString &text);
+    void applyNow();
+    void updateLook();
+
+    EventFilter m_filter;
+    SyntaxState m_state = Empty;
+    QTimer m_applyTimer;
+};
+
+} // namespace agui::ui

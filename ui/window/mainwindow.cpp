@@ -1,0 +1,552 @@
+#include "ui/window/mainwindow.h"
+
+#include "core/capture/capturewriter.h"
+#include "ui/dialogs/connectdialog.h"
+#include "ui/live/liveruncontroller.h"
+#include "ui/models/captureloader.h"
+#include "ui/models/eventfiltermodel.h"
+#include "ui/models/eventlistmodel.h"
+#include "ui/models/sessiondocument.h"
+#include "ui/views/eventdetailview.h"
+#include "ui/views/eventlistview.h"
+#include "ui/widgets/filterlineedit.h"
+
+#include <QAction>
+#include <QApplication>
+#include <QCloseEvent>
+#include <QDragEnterEvent>
+#include <QEventLoop>
+#include <QFileDialog>
+#include <QFileInfo>
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QMenuBar>
+#include <QMessageBox>
+#include <QMimeData>
+#include <QProgressDialog>
+#include <QSaveFile>
+#include <QSettings>
+#include <QSplitter>
+#include <QStatusBar>
+#include <QStyle>
+#include <QTabWidget>
+#include <QToolBar>
+#include <QVBoxLayout>
+
+// Resources of a static library are registered by hand (outside any namespace).
+static void initAguiResources()
+{
+    Q_INIT_RESOURCE(resources);
+}
+
+namespace agui::ui {
+
+namespace {
+
+bool g_persistSettings = true;
+constexpr int kMaxRecent = 10;
+
+QString captureFileFilter()
+{
+    return QObject::tr("Captures (*.aguicap *.agui.jsonl *.jsonl *.sse *.txt);;All files (*)");
+}
+
+} // namespace
+
+void MainWindow::setPersistSettings(bool persist)
+{
+    g_persistSettings = persist;
+}
+
+MainWindow::MainWindow(QWidget *parent)
+    : QMainWindow(parent)
+{
+    initAguiResources();
+    setWindowTitle(tr("AG-UI Inspector"));
+    setWindowIcon(QIcon(QStringLiteral(":/agui/icons/agui-inspector.svg")));
+    setAcceptDrops(true);
+    m_document = new SessionDocument(this);
+    m_listModel = new EventListModel(m_document, this);
+    m_filterModel = new EventFilterModel(this);
+    m_filterModel->setSourceModel(m_listModel);
+    m_loader = new CaptureLoader(this);
+    m_live = new LiveRunController(m_document, this);
+    connect(m_loader, &CaptureLoader::finished, this, &MainWindow::onLoadFinished);
+    connect(m_loader, &CaptureLoader::progress, this, [this](qint64 done, qint64 total) {
+        if (m_progress && total > 0) {
+            m_progress->setMaximum(1000);
+            m_progress->setValue(int(done * 1000 / total));
+        }
+    });
+    createCentralArea();
+    createActions();
+    connect(m_filterModel, &EventFilterModel::countsChanged, this, &MainWindow::updateCounts);
+    connect(m_live, &LiveRunController::stateChanged, this, [this] {
+        m_connectionLabel->setText(m_live->statusText());
+        m_connectionLabel->setToolTip(m_live->statusDetail());
+        updateActions();
+    });
+    m_connectionLabel->setText(m_live->statusText());
+    restoreSettings();
+    applyPaletteMode();
+    updateCounts();
+    updateActions();
+}
+
+MainWindow::~MainWindow() = default;
+
+void MainWindow::createCentralArea()
+{
+    m_splitter = new QSplitter(Qt::Horizontal, this);
+    m_splitter->setObjectName(QStringLiteral("mainSplitter"));
+
+    auto *left = new QWidget(m_splitter);
+    auto *leftLayout = new QVBoxLayout(left);
+    leftLayout->setContentsMargins(4, 4, 0, 0);
+    leftLayout->setSpacing(4);
+    auto *filterRow = new QHBoxLayout;
+    m_filterEdit = new FilterLineEdit(left);
+    m_filterCounts = new QLabel(left);
+    m_filterCounts->setTextFormat(Qt::PlainText);
+    filterRow->addWidget(m_filterEdit, 1);
+    filterRow->addWidget(m_filterCounts);
+    leftLayout->addLayout(filterRow);
+    m_list = new EventListView(left);
+    m_list->setModel(m_filterModel);
+    leftLayout->addWidget(m_list, 1);
+    connect(m_filterEdit, &FilterLineEdit::filterReady, this, [this](const EventFilter &filter) {
+        const qint64 seq = m_list->currentSeq();
+        m_filterModel->setFilter(filter);
+        // The selection follows the event, not the row number, across filter changes.
+        if (seq >= 0)
+            m_list->selectSeq(seq);
+    });
+    connect(m_filterEdit, &FilterLineEdit::syntaxStateChanged, this, [this] {
+        if (m_filterEdit->syntaxState() == FilterLineEdit::Invalid)
+            statusBar()->showMessage(tr("Filter: %1").arg(m_filterEdit->errorString()), 4000);
+    });
+    connect(m_list, &EventListView::currentSeqChanged, this, &MainWindow::showCurrentEvent);
+
+    m_tabs = new QTabWidget(m_splitter);
+    m_tabs->setDocumentMode(true);
+    m_detail = new EventDetailView(m_tabs);
+    m_tabs->addTab(m_detail, tr("Event"));
+
+    m_splitter->addWidget(left);
+    m_splitter->addWidget(m_tabs);
+    m_splitter->setStretchFactor(0, 3);
+    m_splitter->setStretchFactor(1, 2);
+    setCentralWidget(m_splitter);
+
+    m_connectionLabel = new QLabel(this);
+    m_connectionLabel->setTextFormat(Qt::PlainText);
+    m_countsLabel = new QLabel(this);
+    m_countsLabel->setTextFormat(Qt::PlainText);
+    statusBar()->addWidget(m_connectionLabel, 1);
+    statusBar()->addPermanentWidget(m_countsLabel);
+
+    connect(m_document, &SessionDocument::resetDone, this, [this] {
+        m_shownSeq = -1;
+        m_detail->clear();
+        updateCounts();
+    });
+}
+
+void MainWindow::createActions()
+{
+    QStyle *s = style();
+    m_connectAction = new QAction(s->standardIcon(QStyle::SP_MediaPlay), tr("&Connect…"), this);
+    m_connectAction->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_R));
+    m_connectAction->setToolTip(tr("Start a run against an AG-UI endpoint"));
+    connect(m_connectAction, &QAction::triggered, this, &MainWindow::connectDialog);
+
+    m_stopAction = new QAction(s->standardIcon(QStyle::SP_MediaStop), tr("&Stop"), this);
+    m_stopAction->setShortcut(QKeySequence(Qt::Key_Escape));
+    m_stopAction->setShortcutContext(Qt::WindowShortcut);
+    connect(m_stopAction, &QAction::triggered, m_live, &LiveRunController::stop);
+
+    m_openAction = new QAction(s->standardIcon(QStyle::SP_DialogOpenButton), tr("&Open…"), this);
+    m_openAction->setShortcut(QKeySequence::Open);
+    connect(m_openAction, &QAction::triggered, this, &MainWindow::openDialog);
+
+    m_saveAsAction
+        = new QAction(s->standardIcon(QStyle::SP_DialogSaveButton), tr("Save &As…"), this);
+    m_saveAsAction->setShortcut(QKeySequence::SaveAs);
+    connect(m_saveAsAction, &QAction::triggered, this, &MainWindow::saveAsDialog);
+
+    m_followAction = new QAction(s->standardIcon(QStyle::SP_ArrowDown), tr("&Follow Live"), this);
+    m_followAction->setCheckable(true);
+    m_followAction->setChecked(true);
+    m_followAction->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_L));
+    m_followAction->setToolTip(tr("Scroll to new events while the list is at its end"));
+    connect(m_followAction, &QAction::toggled, m_list, &EventListView::setFollowLive);
+
+    auto *quitAction = new QAction(tr("&Quit"), this);
+    quitAction->setShortcut(QKeySequence::Quit);
+    connect(quitAction, &QAction::triggered, this, &QWidget::close);
+
+    auto *findAction = new QAction(tr("&Filter Events"), this);
+    findAction->setShortcut(QKeySequence::Find);
+    connect(findAction, &QAction::triggered, this, [this] {
+        m_filterEdit->setFocus();
+        m_filterEdit->selectAll();
+    });
+    auto *copyAction = new QAction(tr("&Copy Value"), this);
+    copyAction->setShortcut(QKeySequence::Copy);
+    copyAction->setShortcutContext(Qt::WidgetWithChildrenShortcut);
+    m_detail->addAction(copyAction);
+    connect(copyAction, &QAction::triggered, m_detail, &EventDetailView::copySelectedValue);
+
+    QMenu *file = menuBar()->addMenu(tr("&File"));
+    file->addAction(m_openAction);
+    m_recentMenu = file->addMenu(tr("Open &Recent"));
+    file->addAction(m_saveAsAction);
+    file->addSeparator();
+    file->addAction(quitAction);
+    QMenu *edit = menuBar()->addMenu(tr("&Edit"));
+    edit->addAction(findAction);
+    edit->addAction(copyAction);
+    QMenu *run = menuBar()->addMenu(tr("&Run"));
+    run->addAction(m_connectAction);
+    run->addAction(m_stopAction);
+    QMenu *view = menuBar()->addMenu(tr("&View"));
+    view->addAction(m_followAction);
+    QMenu *help = menuBar()->addMenu(tr("&Help"));
+    help->addAction(tr("&About AG-UI Inspector"), this, [this] {
+        QMessageBox::about(this, tr("About AG-UI Inspector"),
+                           tr("AG-UI Inspector %1\nInspector and debugger for AG-UI event streams.")
+                               .arg(QApplication::applicationVersion()));
+    });
+
+    QToolBar *bar = addToolBar(tr("Main"));
+    bar->setObjectName(QStringLiteral("mainToolBar"));
+    bar->setToolButtonStyle(Qt::ToolButtonTextBesideIcon);
+    bar->addAction(m_connectAction);
+    bar->addAction(m_stopAction);
+    bar->addSeparator();
+    bar->addAction(m_openAction);
+    bar->addAction(m_saveAsAction);
+    bar->addSeparator();
+    bar->addAction(m_followAction);
+    rebuildRecentMenu();
+}
+
+void MainWindow::updateActions()
+{
+    const bool running = m_live->isRunning();
+    m_stopAction->setEnabled(running);
+    m_connectAction->setEnabled(!running);
+    m_openAction->setEnabled(!running);
+    m_saveAsAction->setEnabled(m_document->size() > 0 || !m_document->capture().runs.isEmpty());
+}
+
+void MainWindow::updateCounts()
+{
+    const qint64 shown = m_filterModel->rowCount();
+    const qint64 total = m_filterModel->totalCount();
+    const QString counts = m_filterModel->filter().isEmpty()
+        ? tr("%1 events").arg(total)
+        : tr("%1 of %2 shown").arg(shown).arg(total);
+    m_filterCounts->setText(counts);
+    QString status = tr("%1 events · %2 runs").arg(total).arg(m_document->runCount());
+    const qint64 withDiag = m_document->diagnosticEventCount();
+    if (withDiag > 0)
+        status += tr(" · %1 with diagnostics").arg(withDiag);
+    m_countsLabel->setText(status);
+    if (m_saveAsAction)
+        updateActions();
+}
+
+void MainWindow::showCurrentEvent(qint64 seq)
+{
+    if (seq == m_shownSeq)
+        return;
+    m_shownSeq = seq;
+    if (seq < 0 || seq >= m_document->size()) {
+        m_detail->clear();
+        return;
+    }
+    m_detail->setEvent(m_document->event(seq), m_document->row(seq).runIndex,
+                       m_document->diagnostics(seq));
+}
+
+bool MainWindow::selectEvent(qint64 seq)
+{
+    m_listModel->flushPendingRows();
+    return m_list->selectSeq(seq);
+}
+
+qint64 MainWindow::lastEventSeq() const
+{
+    return m_document->size() - 1;
+}
+
+bool MainWindow::showTab(const QString &name)
+{
+    for (int i = 0; i < m_tabs->count(); ++i) {
+        if (m_tabs->widget(i)->objectName() == name + QStringLiteral("Tab")) {
+            m_tabs->setCurrentIndex(i);
+            return true;
+        }
+    }
+    m_tabs->setCurrentWidget(m_detail);
+    return name == QLatin1String("event");
+}
+
+void MainWindow::applyFilterText(const QString &text)
+{
+    m_filterEdit->setText(text);
+    Q_EMIT m_filterEdit->returnPressed();
+}
+
+void MainWindow::openCapture(const QString &path)
+{
+    if (m_live->isRunning()) {
+        showError(tr("Open Capture"), tr("Stop the running run before opening a capture."));
+        return;
+    }
+    m_lastError.clear();
+    m_loader->start(path);
+    // A progress dialog only when the load takes a while (minimumDuration).
+    m_progress = new QProgressDialog(tr("Opening %1…").arg(QFileInfo(path).fileName()),
+                                     tr("Cancel"), 0, 0, this);
+    m_progress->setWindowModality(Qt::WindowModal);
+    m_progress->setMinimumDuration(400);
+    m_progress->setAttribute(Qt::WA_DeleteOnClose);
+    connect(m_progress, &QProgressDialog::canceled, this, [this, path] {
+        m_loader->cancel();
+        statusBar()->showMessage(tr("Opening %1 cancelled").arg(path), 4000);
+        Q_EMIT captureLoaded(path, false);
+    });
+}
+
+bool MainWindow::openCaptureAndWait(const QString &path, QString *error)
+{
+    QEventLoop loop;
+    bool ok = false;
+    auto c = connect(this, &MainWindow::captureLoaded, &loop, [&](const QString &, bool result) {
+        ok = result;
+        loop.quit();
+    });
+    openCapture(path);
+    loop.exec();
+    disconnect(c);
+    if (error)
+        *error = m_lastError;
+    return ok;
+}
+
+void MainWindow::onLoadFinished()
+{
+    CaptureLoadResult result = m_loader->takeResult();
+    if (m_progress) {
+        m_progress->disconnect(this); // its canceled() must not report a cancel now
+        m_progress->close();
+    }
+    if (!result.error.isEmpty()) {
+        m_lastError = tr("Cannot open %1: %2").arg(result.path, result.error);
+        showError(tr("Open Capture"), m_lastError);
+        Q_EMIT captureLoaded(result.path, false);
+        return;
+    }
+    m_document->setCapture(std::move(result.capture));
+    m_document->setSourceName(result.path);
+    m_document->adopt(std::move(result.backing));
+    m_live->resetThread();
+    setWindowFilePath(result.path);
+    setWindowTitle(tr("%1 — AG-UI Inspector").arg(QFileInfo(result.path).fileName()));
+    addRecentFile(result.path);
+    const auto &problems = m_document->capture().problems;
+    if (!problems.isEmpty()) {
+        const CaptureProblem &p = problems.first();
+        statusBar()->showMessage(tr("%1 problem(s) reading the capture; first at byte %2: %3")
+                                     .arg(problems.size())
+                                     .arg(p.byteOffset)
+                                     .arg(p.message),
+                                 10000);
+    }
+    if (m_document->size() > 0)
+        selectEvent(m_document->size() - 1);
+    Q_EMIT captureLoaded(result.path, true);
+}
+
+bool MainWindow::saveCapture(const QString &path, QString *error) const
+{
+    QSaveFile file(path);
+    if (!file.open(QIODevice::WriteOnly)) {
+        if (error)
+            *error = file.errorString();
+        return false;
+    }
+    if (path.endsWith(QLatin1String(".jsonl")) && !path.endsWith(QLatin1String(".agui.jsonl"))) {
+        // One event per line: the JSON text exactly as received (payload), no re-encoding.
+        for (qint64 seq = 0; seq < m_document->size(); ++seq) {
+            const Event e = m_document->event(seq);
+            if (e.framing == Framing::Synthetic)
+                continue;
+            QByteArray line = e.payload.isEmpty() ? e.raw.trimmed() : e.payload;
+            line.replace('\n', ' ');
+            file.write(line + '\n');
+        }
+    } else {
+        CaptureWriter writer;
+        if (!writer.open(&file) || !writer.writeCapture(m_document->capture())) {
+            if (error)
+                *error = writer.errorString();
+            file.cancelWriting();
+            return false;
+        }
+    }
+    if (!file.commit()) {
+        if (error)
+            *error = file.errorString();
+        return false;
+    }
+    return true;
+}
+
+void MainWindow::openDialog()
+{
+    const QString dir = g_persistSettings
+        ? QSettings().value(QStringLiteral("files/lastDir")).toString()
+        : QString();
+    const QString path
+        = QFileDialog::getOpenFileName(this, tr("Open Capture"), dir, captureFileFilter());
+    if (path.isEmpty())
+        return;
+    if (g_persistSettings)
+        QSettings().setValue(QStringLiteral("files/lastDir"), QFileInfo(path).absolutePath());
+    openCapture(path);
+}
+
+void MainWindow::saveAsDialog()
+{
+    QString selectedFilter;
+    const QString path = QFileDialog::getSaveFileName(
+        this, tr("Save Capture As"), QString(),
+        tr("AG-UI Inspector capture (*.aguicap);;Events as JSON Lines (*.jsonl)"), &selectedFilter);
+    if (path.isEmpty())
+        return;
+    QString error;
+    if (!saveCapture(path, &error)) {
+        showError(tr("Save Capture"), tr("Cannot save %1: %2").arg(path, error));
+        return;
+    }
+    addRecentFile(path);
+    statusBar()->showMessage(tr("Saved %1").arg(path), 4000);
+}
+
+void MainWindow::connectDialog()
+{
+    ConnectDialog dialog(this);
+    const QJsonObject carried = m_live->nextRunInput();
+    if (!carried.isEmpty())
+        dialog.setInitialInput(carried);
+    if (!m_live->lastRequest().url.isEmpty()) {
+        dialog.setEndpoint(m_live->lastRequest().url.toString());
+        dialog.setHeaders(m_live->lastRequest().headers);
+    }
+    if (dialog.exec() != QDialog::Accepted)
+        return;
+    m_live->start(dialog.request());
+}
+
+void MainWindow::addRecentFile(const QString &path)
+{
+    if (!g_persistSettings)
+        return;
+    QSettings settings;
+    QStringList files = settings.value(QStringLiteral("files/recent")).toStringList();
+    const QString absolute = QFileInfo(path).absoluteFilePath();
+    files.removeAll(absolute);
+    files.prepend(absolute);
+    while (files.size() > kMaxRecent)
+        files.removeLast();
+    settings.setValue(QStringLiteral("files/recent"), files);
+    rebuildRecentMenu();
+}
+
+void MainWindow::rebuildRecentMenu()
+{
+    m_recentMenu->clear();
+    const QStringList files = g_persistSettings
+        ? QSettings().value(QStringLiteral("files/recent")).toStringList()
+        : QStringList();
+    for (const QString &file : files) {
+        QAction *a = m_recentMenu->addAction(QFileInfo(file).fileName());
+        a->setToolTip(file);
+        connect(a, &QAction::triggered, this, [this, file] { openCapture(file); });
+    }
+    m_recentMenu->setEnabled(!files.isEmpty());
+}
+
+void MainWindow::showError(const QString &title, const QString &text)
+{
+    m_lastError = text;
+    statusBar()->showMessage(text, 10000);
+    // Never a modal box in headless runs (tests, screenshot mode): they would block forever.
+    if (QGuiApplication::platformName() != QLatin1String("offscreen") && isVisible())
+        QMessageBox::warning(this, title, text);
+}
+
+void MainWindow::applyPaletteMode()
+{
+    const QColor window = palette().color(QPalette::Window);
+    m_dark = window.lightness() < 128;
+    m_listModel->setDarkPalette(m_dark);
+    m_detail->setDarkPalette(m_dark);
+}
+
+void MainWindow::changeEvent(QEvent *event)
+{
+    if (event->type() == QEvent::PaletteChange || event->type() == QEvent::ApplicationPaletteChange)
+        applyPaletteMode();
+    QMainWindow::changeEvent(event);
+}
+
+void MainWindow::dragEnterEvent(QDragEnterEvent *event)
+{
+    if (event->mimeData()->hasUrls() && event->mimeData()->urls().first().isLocalFile())
+        event->acceptProposedAction();
+}
+
+void MainWindow::dropEvent(QDropEvent *event)
+{
+    const QList<QUrl> urls = event->mimeData()->urls();
+    if (!urls.isEmpty() && urls.first().isLocalFile()) {
+        event->acceptProposedAction();
+        openCapture(urls.first().toLocalFile());
+    }
+}
+
+void MainWindow::restoreSettings()
+{
+    if (!g_persistSettings)
+        return;
+    QSettings settings;
+    restoreGeometry(settings.value(QStringLiteral("window/geometry")).toByteArray());
+    restoreState(settings.value(QStringLiteral("window/state")).toByteArray());
+    m_splitter->restoreState(settings.value(QStringLiteral("window/splitter")).toByteArray());
+    m_followAction->setChecked(settings.value(QStringLiteral("view/follow"), true).toBool());
+}
+
+void MainWindow::saveSettings()
+{
+    if (!g_persistSettings)
+        return;
+    QSettings settings;
+    settings.setValue(QStringLiteral("window/geometry"), saveGeometry());
+    settings.setValue(QStringLiteral("window/state"), saveState());
+    settings.setValue(QStringLiteral("window/splitter"), m_splitter->saveState());
+    settings.setValue(QStringLiteral("view/follow"), m_followAction->isChecked());
+}
+
+void MainWindow::closeEvent(QCloseEvent *event)
+{
+    m_live->stop();
+    m_loader->cancel();
+    saveSettings();
+    QMainWindow::closeEvent(event);
+}
+
+} // namespace agui::ui

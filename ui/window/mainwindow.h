@@ -1,0 +1,112 @@
+#pragma once
+
+#include <QMainWindow>
+#include <QPointer>
+
+class QAction;
+class QLabel;
+class QMenu;
+class QProgressDialog;
+class QSplitter;
+class QTabWidget;
+
+namespace agui::ui {
+
+class CaptureLoader;
+class EventDetailView;
+class EventFilterModel;
+class EventListModel;
+class EventListView;
+class FilterLineEdit;
+class LiveRunController;
+class SessionDocument;
+
+// The inspector window: the event list (filter bar above) on the left, the selected event on
+// the right, toolbar Connect… / Stop / Open / Save As / Follow live, status bar with the
+// connection state and the shown/total counts.
+class MainWindow : public QMainWindow
+{
+    Q_OBJECT
+public:
+    explicit MainWindow(QWidget *parent = nullptr);
+    ~MainWindow() override;
+
+    // Loads in the background (progress dialog, cancellable); captureLoaded() tells the end.
+    void openCapture(const QString &path);
+    // Same, waiting (with a local event loop) until it is done; for the screenshot mode/tests.
+    bool openCaptureAndWait(const QString &path, QString *error = nullptr);
+    bool saveCapture(const QString &path, QString *error = nullptr) const;
+
+    bool selectEvent(qint64 seq);
+    qint64 lastEventSeq() const;
+    // "event" | "state" | "transcript" | "tools" | "surfaces"; tabs that do not exist yet fall
+    // back to the event tab (returns false then).
+    bool showTab(const QString &name);
+    void applyFilterText(const QString &text); // sets the bar's text and applies at once
+
+    SessionDocument *document() const { return m_document; }
+    EventListModel *listModel() const { return m_listModel; }
+    EventFilterModel *filterModel() const { return m_filterModel; }
+    EventListView *eventList() const { return m_list; }
+    EventDetailView *detailView() const { return m_detail; }
+    FilterLineEdit *filterEdit() const { return m_filterEdit; }
+    LiveRunController *liveRun() const { return m_live; }
+    QLabel *connectionLabel() const { return m_connectionLabel; }
+    QLabel *countsLabel() const { return m_countsLabel; }
+    QString lastError() const { return m_lastError; }
+
+    // Settings are kept unless disabled (tests and the screenshot mode run with a clean slate).
+    static void setPersistSettings(bool persist);
+
+Q_SIGNALS:
+    void captureLoaded(const QString &path, bool ok);
+
+protected:
+    void closeEvent(QCloseEvent *event) override;
+    void dragEnterEvent(QDragEnterEvent *event) override;
+    void dropEvent(QDropEvent *event) override;
+    void changeEvent(QEvent *event) override;
+
+private:
+    void createActions();
+    void createCentralArea();
+    void showCurrentEvent(qint64 seq);
+    void updateCounts();
+    void updateActions();
+    void onLoadFinished();
+    void openDialog();
+    void saveAsDialog();
+    void connectDialog();
+    void addRecentFile(const QString &path);
+    void rebuildRecentMenu();
+    void applyPaletteMode();
+    void showError(const QString &title, const QString &text);
+    void restoreSettings();
+    void saveSettings();
+
+    SessionDocument *m_document = nullptr;
+    EventListModel *m_listModel = nullptr;
+    EventFilterModel *m_filterModel = nullptr;
+    EventListView *m_list = nullptr;
+    EventDetailView *m_detail = nullptr;
+    FilterLineEdit *m_filterEdit = nullptr;
+    QLabel *m_filterCounts = nullptr;
+    QTabWidget *m_tabs = nullptr;
+    QSplitter *m_splitter = nullptr;
+    QLabel *m_connectionLabel = nullptr;
+    QLabel *m_countsLabel = nullptr;
+    CaptureLoader *m_loader = nullptr;
+    QPointer<QProgressDialog> m_progress;
+    LiveRunController *m_live = nullptr;
+    QMenu *m_recentMenu = nullptr;
+    QAction *m_connectAction = nullptr;
+    QAction *m_stopAction = nullptr;
+    QAction *m_openAction = nullptr;
+    QAction *m_saveAsAction = nullptr;
+    QAction *m_followAction = nullptr;
+    QString m_lastError;
+    qint64 m_shownSeq = -1;
+    bool m_dark = false;
+};
+
+} // namespace agui::ui
