@@ -25,6 +25,9 @@ qint64 RawFrame::streamOffsetOfPayload(qint64 payloadOffset) const
 
 namespace {
 
+// @ag-ui/client parseSSEStream's limit on its buffer of not yet framed text.
+constexpr qsizetype kClientSseBufferLimit = 10 * 1024 * 1024;
+
 Severity toSeverity(WireSeverity s)
 {
     switch (s) {
@@ -110,6 +113,14 @@ public:
                         .arg(e.eventName),
                     f.offset});
             mapDataLines(f, e.dataValueOffsets);
+            // The reference client errors out when its unsplit buffer passes 10 MiB.
+            if (f.raw.size() > kClientSseBufferLimit)
+                f.diagnostics.append(Diagnostic {
+                    QStringLiteral("wire.sse-frame-too-large"), Severity::Error, QString(),
+                    QStringLiteral("SSE buffer size exceeded maximum limit of 10 MB (this frame "
+                                   "is %1 bytes; the reference client fails the run)")
+                        .arg(f.raw.size()),
+                    f.offset});
             frames.append(std::move(f));
         }
         for (SseKeepAlive &k : m_parser.takeKeepAlives()) {

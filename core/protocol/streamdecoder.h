@@ -25,25 +25,27 @@ struct Heartbeat
 // Bytes of one response body / file -> Events, incrementally.
 //
 // Events are numbered consecutively from firstSeq; each carries raw (the whole frame: SSE block
-// including its terminating blank line, or one JSON line including its newline), payload (the
-// JSON text), streamOffset and the receivedAtUs of the chunk that completed it. Wire problems
-// become diagnostics on the event concerned (rule ids "wire.*"):
+// including its terminating blank line, one JSON line including its newline, or one protobuf
+// frame including its length prefix), payload (the JSON text; for protobuf the message bytes, json
+// being the object decoded from them), streamOffset and the receivedAtUs of the chunk that
+// completed it. Wire problems become diagnostics on the event concerned (Diagnostic::byteOffset
+// absolute in the stream; a JSON syntax error points at its byte):
 //   wire.crlf-framing        warning  CRLF/CR line ends: the reference client splits on "\n\n" only
-//   wire.unterminated-frame  warning  the last frame had no terminating blank line / newline at EOF
-//   wire.invalid-utf8        error    the frame is not valid UTF-8 (the client sees U+FFFD)
-//   wire.line-too-long       error    a line/frame longer than the limit (cut into an Invalid
-//   event) wire.sse-event-name      info     an SSE "event:" name other than "message" (client
-//   ignores it)
+//   wire.unterminated-frame  warning  the last SSE frame had no blank line at EOF (info for a last
+//                                     .jsonl line without newline)
+//   wire.invalid-utf8        warning  the frame is not valid UTF-8 (the client sees U+FFFD)
+//   wire.line-too-long       error    a line over the limit: the frame becomes an Invalid event
+//   wire.sse-event-name      info     an SSE "event:" name other than "message" (client ignores it)
+//   wire.sse-frame-too-large error    an SSE frame over 10 MiB (the reference client's limit)
+//   wire.sse-*               as core/wire reports them (invalid retry, id with NUL, unknown field)
+//   wire.proto-*             truncated frame / frame too large (core/wire); proto-invalid (error,
+//                                     "Failed to decode protocol buffer message: ..."),
+//                                     proto-unknown-event (warning: the client drops it),
+//                                     proto-lossy (warning: dropped by the reference decoder too)
 // plus the decoder's wire.not-json / wire.not-object / wire.no-type and schema.* findings.
+// A UTF-8 BOM at the very start is skipped by the parsers and belongs to no frame.
 //
-//   wire.proto-*             protobuf binding: truncated frame / frame too large (core/wire),
-//                            proto-invalid (error: "Failed to decode protocol buffer message:
-//                            ..."), proto-unknown-event (warning: the client drops it), proto-lossy
-//                            (warning: a part of the message the reference decoder also drops)
-//
-// Framing::Sse, Framing::JsonLine and Framing::Proto are supported; each framing is one
-// FrameSplitter (see framesplitter.h). For Proto, payload is the protobuf message and json the
-// event object decoded from it (then validated like any other).
+// Each framing is one FrameSplitter (framesplitter.h); Synthetic has none.
 class StreamDecoder
 {
 public:

@@ -226,6 +226,17 @@ private Q_SLOTS:
         QCOMPARE(events[1].streamOffset, qint64(17 * piece.size() + 1));
     }
 
+    void sseFrameOverClientLimit()
+    {
+        const QByteArray big = "data: {\"type\":\"RAW\",\"event\":\""
+            + QByteArray(10 * 1024 * 1024, 'a') + "\"}\n\n";
+        const QList<Event> events = decodeAll(Framing::Sse, {big, kRun.left(60)});
+        QCOMPARE(events.size(), 2);
+        QCOMPARE(events[0].type, EventType::Raw); // still decoded: we keep reading
+        QVERIFY(hasRule(events[0], "wire.sse-frame-too-large"));
+        QVERIFY(!hasRule(events[1], "wire.sse-frame-too-large"));
+    }
+
     void jsonLines()
     {
         const QByteArray body = "{\"type\":\"RUN_STARTED\",\"threadId\":\"t\",\"runId\":\"r\"}\n"
