@@ -10,8 +10,8 @@ namespace {
 
 const char kHelp[]
     = "usage: agui-inspect messages [--at N] FILE\n\n"
-      "Prints the messages as of event N (0-based; default: the last event; -1: before any event,\n"
-      "i.e. the run input's messages) as a JSON array in AG-UI's Message shape: what\n"
+      "Prints the messages as of event N (0-based; default: the last event; -1: before any\n"
+      "event) as a JSON array in AG-UI's Message shape: what\n"
       "@ag-ui/client holds in agent.messages after the same events.\n";
 
 int runMessages(const QStringList &argv)
