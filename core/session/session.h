@@ -71,6 +71,7 @@ public:
 
 private:
     struct SeekCache;
+    ReducerState stateAt(qint64 seq) const;
     void applyStoredInputsAt(ReducerState &state, qint64 seq) const;
     void reduceStored(ReducerState &state, qint64 seq, EventChange *change, bool detailed) const;
     void addFinding(Finding f);

@@ -212,7 +212,9 @@ public:
     const ToolCall &toolCall(qsizetype index) const { return m_toolCalls.at(index); }
     const ToolCall *findToolCall(const QString &id) const;
 
-    bool hasState() const { return m_hasState; } // any STATE_SNAPSHOT / run input state seen
+    // The state starts as {} like the client's agent.state (deltas before any snapshot apply to
+    // it); hasState() tells whether a STATE_SNAPSHOT / STATE_DELTA / run input ever set it.
+    bool hasState() const { return m_hasState; }
     const QJsonValue &state() const { return m_state; }
     qint64 stateSeq() const { return m_stateSeq; } // last event that changed the state
 
@@ -269,7 +271,7 @@ private:
     SlotArena<Step> m_steps;
     SlotArena<ReasoningSpan> m_spans;
     SlotArena<Subagent, 16> m_subagents;
-    QJsonValue m_state = QJsonValue(QJsonValue::Undefined);
+    QJsonValue m_state = QJsonObject();
     bool m_hasState = false;
     qint64 m_stateSeq = -1;
     qint64 m_lastSeq = -1;

@@ -1,0 +1,64 @@
+#pragma once
+
+#include "core/protocol/event.h"
+#include "core/session/change.h"
+#include "core/session/reducer.h"
+
+#include <QJsonObject>
+#include <QString>
+
+namespace agui {
+
+// What every applier gets: the event being applied (after chunk expansion / legacy mapping), the
+// state to change and the change record to fill. seq is the received event's index (for a
+// synthesised event: that of the chunk it came from).
+struct ApplyContext
+{
+    ReducerState &state;
+    SessionSnapshot &snap;
+    const Event &event;
+    EventChange &change;
+    qint64 seq;
+    qint64 atUs;
+    bool detailed;
+    bool legacy = false; // the event was a THINKING_* one, mapped by the compat stage
+
+    const QJsonObject &json() const { return event.json; }
+    QString str(QLatin1StringView key) const { return event.json.value(key).toString(); }
+    bool has(QLatin1StringView key) const { return event.json.contains(key); }
+
+    // A reducer-side problem: the event (or part of it) could not be applied. Recorded on the
+    // change and, by the Session, as a finding (layer "session").
+    void diagnose(const char *ruleId, Severity severity, const QString &path,
+                  const QString &message);
+
+    // Bookkeeping shared by the appliers.
+    void noteMessageAdded(const QString &id);
+    void noteMessageChanged(const QString &id);
+    void noteMessageRemoved(const QString &id);
+    void noteActivity(const QString &id);
+    ToolCallAdvance &noteToolCall(const QString &id, ToolCallStatus before, bool created);
+};
+
+// Merges event metadata into a message / tool call like the client's mergeMetadata (per key,
+// last write wins); true when the event carried metadata.
+bool mergeEventMetadata(std::optional<QJsonObject> &target, const Event &event);
+
+// One applier per concern; each handles its own event types and returns false for the others.
+bool applyRunEvent(ApplyContext &ctx);
+bool applyTextEvent(ApplyContext &ctx);
+bool applyReasoningEvent(ApplyContext &ctx);
+bool applyToolCallEvent(ApplyContext &ctx);
+bool applyStateEvent(ApplyContext &ctx);
+bool applyMessagesSnapshot(ApplyContext &ctx);
+bool applyActivityEvent(ApplyContext &ctx);
+bool applyStepEvent(ApplyContext &ctx);
+bool applySubagentEvent(ApplyContext &ctx);
+
+// Shared helpers of the message appliers.
+// A message object (snapshot / input) -> Message; tool calls it lists are registered.
+Message messageFromJson(ApplyContext &ctx, const QJsonObject &obj);
+void registerSnapshotToolCalls(SessionSnapshot &snap, const QJsonObject &obj, int runIndex,
+                               qint64 seq);
+
+} // namespace agui

@@ -1,0 +1,158 @@
+// MESSAGES_SNAPSHOT: the client's merge, not a blind replace (agui-protocol.md §3.6):
+// - a local message whose id is in the snapshot is replaced in place by the snapshot's version;
+// - other local messages are dropped, except activity messages (kept unless the snapshot is
+//   authoritative for their activityType) and reasoning messages (kept iff the snapshot has none);
+// - snapshot messages not present locally are appended in snapshot order.
+// O(local + snapshot) per snapshot.
+
+#include "core/session/applycontext.h"
+
+#include <QSet>
+
+namespace agui {
+
+namespace {
+
+// metadata["@ag-ui/client"].authoritativeActivityTypes, as the client reads it:
+// nullopt = the key is absent (then: authoritative iff the snapshot has an activity message);
+// a list (maybe empty) = authoritative for those types; isNull = authoritative for all.
+struct Authority
+{
+    enum class Kind : quint8 { Absent, All, List } kind = Kind::Absent;
+    QStringList types;
+};
+
+Authority authorityOf(const QJsonObject &event)
+{
+    Authority a;
+    const QJsonObject metadata = event.value(QLatin1String("metadata")).toObject();
+    const auto it = metadata.constFind(QLatin1String("@ag-ui/client"));
+    if (it == metadata.constEnd())
+        return a;
+    if (!it->isObject()) {
+        a.kind = Authority::Kind::List; // a non-object marker counts as "no types"
+        return a;
+    }
+    const QJsonObject marker = it->toObject();
+    const auto types = marker.constFind(QLatin1String("authoritativeActivityTypes"));
+    if (types == marker.constEnd())
+        return a;
+    if (types->isNull()) {
+        a.kind = Authority::Kind::All;
+        return a;
+    }
+    a.kind = Authority::Kind::List;
+    if (types->isArray()) {
+        const QJsonArray list = types->toArray();
+        for (const QJsonValue &v : list) {
+            if (!v.isString()) {
+                a.types.clear(); // the client accepts only an all-string list, else []
+                return a;
+            }
+            a.types.append(v.toString());
+        }
+    }
+    return a;
+}
+
+} // namespace
+
+bool applyMessagesSnapshot(ApplyContext &ctx)
+{
+    if (ctx.event.type != EventType::MessagesSnapshot)
+        return false;
+    SessionSnapshot &snap = ctx.snap;
+    const QJsonValue messagesValue = ctx.json().value(QLatin1String("messages"));
+    if (!messagesValue.isArray()) {
+        ctx.diagnose("session.not-applied", Severity::Warning, QStringLiteral("/messages"),
+                     QStringLiteral("MESSAGES_SNAPSHOT without a messages array; the messages "
+                                    "are unchanged."));
+        return true;
+    }
+    const QJsonArray incoming = messagesValue.toArray();
+
+    QHash<QString, qsizetype> byId; // last occurrence wins, like the client's Map
+    bool hasActivity = false;
+    bool hasReasoning = false;
+    for (qsizetype i = 0; i < incoming.size(); ++i) {
+        const QJsonObject m = incoming.at(i).toObject();
+        byId.insert(m.value(QLatin1String("id")).toString(), i);
+        const QString role = m.value(QLatin1String("role")).toString();
+        hasActivity = hasActivity || role == QLatin1String("activity");
+        hasReasoning = hasReasoning || role == QLatin1String("reasoning");
+    }
+    const Authority authority = authorityOf(ctx.json());
+    auto keepAbsent = [&](const Message &m) {
+        if (m.isActivity()) {
+            switch (authority.kind) {
+            case Authority::Kind::List:
+                return !authority.types.contains(m.activityType);
+            case Authority::Kind::All:
+                return false;
+            case Authority::Kind::Absent:
+                return !hasActivity;
+            }
+        }
+        return m.role == QLatin1String("reasoning") && !hasReasoning;
+    };
+
+    // Pass 1: which local messages stay (replaced or kept).
+    QList<qsizetype> kept;
+    QList<qsizetype> replacedBy; // per kept message: snapshot index, or -1 (kept as is)
+    QSet<QString> keptIds;
+    for (qsizetype p = 0; p < snap.messageCount(); ++p) {
+        const Message &m = snap.message(p);
+        const auto it = byId.constFind(m.id);
+        if (it != byId.constEnd()) {
+            kept.append(p);
+            replacedBy.append(*it);
+            keptIds.insert(m.id);
+        } else if (keepAbsent(m)) {
+            kept.append(p);
+            replacedBy.append(-1);
+            keptIds.insert(m.id);
+        } else {
+            ctx.noteMessageRemoved(m.id);
+        }
+    }
+
+    // Pass 2: replace in place (noting real changes), drop the rest, append the new ones.
+    for (qsizetype k = 0; k < kept.size(); ++k) {
+        if (replacedBy.at(k) < 0)
+            continue;
+        const QJsonObject obj = incoming.at(replacedBy.at(k)).toObject();
+        const Message &old = snap.message(kept.at(k));
+        const bool same = messageAsAgUi(snap, old) == obj;
+        Message m = messageFromJson(ctx, obj);
+        m.runIndex = old.runIndex;
+        if (same) {
+            m.firstSeq = old.firstSeq;
+            m.eventCount = old.eventCount;
+        } else {
+            ctx.noteMessageChanged(m.id);
+            if (m.isActivity())
+                ctx.noteActivity(m.id);
+        }
+        snap.replaceMessage(kept.at(k), std::move(m));
+    }
+    if (kept.size() != snap.messageCount())
+        snap.retainMessages(kept);
+    for (const QJsonValue &v : incoming) {
+        const QJsonObject obj = v.toObject();
+        if (keptIds.contains(obj.value(QLatin1String("id")).toString()))
+            continue;
+        Message m = messageFromJson(ctx, obj);
+        ctx.noteMessageAdded(m.id);
+        if (m.isActivity())
+            ctx.noteActivity(m.id);
+        snap.appendMessage(std::move(m));
+    }
+    // Calls listed in the snapshot (and answers to them) join the tool call table.
+    for (const QJsonValue &v : incoming) {
+        const QJsonObject obj = v.toObject();
+        registerSnapshotToolCalls(snap, obj, snap.currentRunIndex(), ctx.seq);
+    }
+    return true;
+}
+
+} // namespace agui

@@ -1,0 +1,152 @@
+// RUN_STARTED / RUN_FINISHED / RUN_ERROR: threads and runs (agui-protocol.md §1.3, §3.6), and the
+// run's input messages merged into the thread.
+
+#include "core/session/applycontext.h"
+
+#include <QJsonArray>
+
+namespace agui {
+
+namespace {
+
+// Messages of a RunAgentInput the thread does not hold yet are appended (client: RUN_STARTED).
+void mergeInputMessages(ApplyContext &ctx, const QJsonValue &messages)
+{
+    for (const QJsonValue &v : messages.toArray()) {
+        const QJsonObject obj = v.toObject();
+        const QString id = obj.value(QLatin1String("id")).toString();
+        if (ctx.snap.messagePosition(id) >= 0)
+            continue;
+        Message m = messageFromJson(ctx, obj);
+        ctx.noteMessageAdded(id);
+        if (m.isActivity())
+            ctx.noteActivity(id);
+        ctx.snap.appendMessage(std::move(m));
+        registerSnapshotToolCalls(ctx.snap, obj, ctx.snap.currentRunIndex(), ctx.seq);
+    }
+}
+
+void started(ApplyContext &ctx)
+{
+    ReducerState &st = ctx.state;
+    st.runStartedCalls.clear();
+    st.runStartedSet.clear();
+    st.runAnsweredCalls.clear();
+    // The client's compat stage is per run request: a new run forgets open THINKING ids.
+    st.thinkingSpanId.clear();
+    st.thinkingMessageId.clear();
+
+    Run run;
+    run.threadId = ctx.str(QLatin1String("threadId"));
+    run.runId = ctx.str(QLatin1String("runId"));
+    run.parentRunId = ctx.str(QLatin1String("parentRunId"));
+    run.protocolVersion = ctx.str(QLatin1String("protocolVersion"));
+    const QJsonValue input = ctx.json().value(QLatin1String("input"));
+    run.input = input.isObject() ? input.toObject() : st.pendingRunInput;
+    st.pendingRunInput = QJsonObject();
+    run.firstSeq = ctx.seq;
+    run.startedAtUs = ctx.atUs;
+    ctx.snap.appendRun(run);
+    ctx.change.runChanged = true;
+    if (input.isObject())
+        mergeInputMessages(ctx, input.toObject().value(QLatin1String("messages")));
+}
+
+// The run a terminal event closes: the current one, or an implicit one when no RUN_STARTED came
+// (a stream that starts with RUN_ERROR, or a recording cut at the front).
+Run &runToClose(ApplyContext &ctx)
+{
+    if (ctx.snap.currentRunIndex() < 0) {
+        Run run;
+        run.threadId = ctx.str(QLatin1String("threadId"));
+        run.runId = ctx.str(QLatin1String("runId"));
+        run.firstSeq = ctx.seq;
+        run.startedAtUs = ctx.atUs;
+        ctx.snap.appendRun(run);
+    }
+    return ctx.snap.runRef(ctx.snap.currentRunIndex());
+}
+
+void finished(ApplyContext &ctx)
+{
+    const ReducerState &st = ctx.state;
+    Run &run = runToClose(ctx);
+    run.status = RunStatus::Finished;
+    run.endSeq = ctx.seq;
+    run.endedAtUs = ctx.atUs;
+    const QJsonValue outcome = ctx.json().value(QLatin1String("outcome"));
+    run.outcome = outcome.toObject(); // null / absent -> {} (the compat stage drops null)
+    run.outcomeType = run.outcome.value(QLatin1String("type")).toString(QStringLiteral("success"));
+    const QJsonValue result = ctx.json().value(QLatin1String("result"));
+    if (result.isUndefined() || result.isNull())
+        run.result.reset();
+    else
+        run.result = result;
+    const QJsonValue usage = ctx.json().value(QLatin1String("usage"));
+    if (usage.isArray())
+        run.usage = usage.toArray();
+    run.interrupts = QJsonArray();
+    run.pendingToolCallIds.clear();
+    if (run.outcomeType == QLatin1String("interrupt")) {
+        run.interrupts = run.outcome.value(QLatin1String("interrupts")).toArray();
+    } else if (run.outcomeType == QLatin1String("success")) {
+        const QJsonArray explicitIds
+            = run.outcome.value(QLatin1String("pendingToolCallIds")).toArray();
+        if (!explicitIds.isEmpty()) {
+            for (const QJsonValue &v : explicitIds)
+                run.pendingToolCallIds.append(v.toString());
+        } else {
+            for (const QString &id : st.runStartedCalls)
+                if (!st.runAnsweredCalls.contains(id))
+                    run.pendingToolCallIds.append(id);
+        }
+    }
+    ctx.change.runChanged = true;
+}
+
+void errored(ApplyContext &ctx)
+{
+    Run &run = runToClose(ctx);
+    run.status = RunStatus::Errored;
+    run.endSeq = ctx.seq;
+    run.endedAtUs = ctx.atUs;
+    run.errorMessage = ctx.str(QLatin1String("message"));
+    run.errorCode = ctx.str(QLatin1String("code"));
+    const QJsonValue usage = ctx.json().value(QLatin1String("usage"));
+    if (usage.isArray())
+        run.usage = usage.toArray();
+    ctx.change.runChanged = true;
+}
+
+} // namespace
+
+bool applyRunEvent(ApplyContext &ctx)
+{
+    switch (ctx.event.type) {
+    case EventType::RunStarted:
+        started(ctx);
+        return true;
+    case EventType::RunFinished:
+        finished(ctx);
+        return true;
+    case EventType::RunError:
+        errored(ctx);
+        return true;
+    default:
+        return false;
+    }
+}
+
+void reduceRunInput(ReducerState &state, const QJsonObject &input, qint64 beforeSeq)
+{
+    EventChange ignored;
+    Event none;
+    ApplyContext ctx {state, state.snapshot, none, ignored, beforeSeq, -1, false};
+    mergeInputMessages(ctx, input.value(QLatin1String("messages")));
+    const auto stateIt = input.constFind(QLatin1String("state"));
+    if (stateIt != input.constEnd())
+        state.snapshot.setState(*stateIt, beforeSeq);
+    state.pendingRunInput = input;
+}
+
+} // namespace agui

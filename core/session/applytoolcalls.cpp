@@ -1,0 +1,251 @@
+// TOOL_CALL_START / ARGS / END / RESULT (agui-protocol.md §3.6): the call lives in an assistant
+// message's toolCalls (the client's model) and, with its history, in the tool call table.
+
+#include "core/session/applycontext.h"
+#include "core/session/toolargs.h"
+
+namespace agui {
+
+namespace {
+
+// Position of the message holding the call (the client's "find the message whose toolCalls has
+// it"), or -1. Calls are registered with their holder, so this is a look-up, not a scan.
+qsizetype holderOf(const SessionSnapshot &snap, const QString &callId)
+{
+    const ToolCall *call = snap.findToolCall(callId);
+    if (!call)
+        return -1;
+    const qsizetype pos = snap.messagePosition(call->parentMessageId);
+    if (pos < 0 || !snap.message(pos).toolCalls.contains(callId))
+        return -1;
+    return pos;
+}
+
+Message newAssistant(ApplyContext &ctx, const QString &id)
+{
+    Message m;
+    m.id = id;
+    m.role = QStringLiteral("assistant");
+    m.hasToolCalls = true;
+    m.runIndex = ctx.snap.currentRunIndex();
+    m.firstSeq = ctx.seq;
+    m.lastSeq = ctx.seq;
+    return m;
+}
+
+void start(ApplyContext &ctx)
+{
+    SessionSnapshot &snap = ctx.snap;
+    const QString id = ctx.str(QLatin1String("toolCallId"));
+    const QString name = ctx.str(QLatin1String("toolCallName"));
+    const QString parentId = ctx.str(QLatin1String("parentMessageId"));
+    const QString subagent = ctx.str(QLatin1String("subagentRunId"));
+
+    if (!ctx.state.runStartedSet.contains(id)) {
+        ctx.state.runStartedSet.insert(id);
+        ctx.state.runStartedCalls.append(id);
+    }
+
+    const qsizetype holder = holderOf(snap, id);
+    if (holder >= 0) {
+        // Existing call: the client only renames it (and merges metadata).
+        ToolCall &call = snap.toolCallRef(snap.toolCallIndex(id));
+        ToolCallAdvance &adv = ctx.noteToolCall(id, call.status, false);
+        if (call.name != name) {
+            ctx.diagnose("session.tool-call-renamed", Severity::Warning,
+                         QStringLiteral("/toolCallName"),
+                         QStringLiteral("TOOL_CALL_START: tool call '%1' already exists with name "
+                                        "'%2' — updating it to '%3'")
+                             .arg(id, call.name, name));
+            call.name = name;
+        }
+        mergeEventMetadata(call.metadata, ctx.event);
+        adv.after = call.status;
+        ctx.noteMessageChanged(snap.message(holder).id);
+        return;
+    }
+
+    // The message that will hold the call (client: parent if it is an assistant message, else a
+    // new assistant message named after the unknown parent, or after the call).
+    qsizetype target = -1;
+    QString newId = id;
+    if (!parentId.isEmpty()) {
+        const qsizetype parent = snap.messagePosition(parentId);
+        if (parent >= 0 && snap.message(parent).role == QLatin1String("assistant")) {
+            target = parent;
+        } else if (parent >= 0) {
+            ctx.diagnose("session.parent-not-assistant", Severity::Warning,
+                         QStringLiteral("/parentMessageId"),
+                         QStringLiteral("TOOL_CALL_START: parentMessageId '%1' matches a '%2' "
+                                        "message, not assistant — falling back to toolCallId")
+                             .arg(parentId, snap.message(parent).role));
+        } else {
+            newId = parentId;
+        }
+    }
+    if (target < 0) {
+        Message m = newAssistant(ctx, newId);
+        m.subagentRunId = subagent;
+        snap.appendMessage(std::move(m));
+        target = snap.messageCount() - 1;
+        ctx.noteMessageAdded(newId);
+    } else {
+        ctx.noteMessageChanged(snap.message(target).id);
+    }
+    Message &holderMsg = snap.messageRef(target);
+    holderMsg.hasToolCalls = true;
+    holderMsg.toolCalls.append(id);
+    holderMsg.lastSeq = ctx.seq;
+    ++holderMsg.eventCount;
+
+    ToolCall call;
+    call.id = id;
+    call.name = name;
+    call.parentMessageId = holderMsg.id;
+    call.subagentRunId = subagent;
+    call.runIndex = snap.currentRunIndex();
+    call.startSeq = ctx.seq;
+    call.startedAtUs = ctx.atUs;
+    mergeEventMetadata(call.metadata, ctx.event);
+    const qsizetype existing = snap.toolCallIndex(id);
+    if (existing >= 0) {
+        // Known call no message holds any more (dropped by a MESSAGES_SNAPSHOT): starts afresh.
+        const ToolCallStatus before = snap.toolCall(existing).status;
+        snap.toolCallRef(existing) = call;
+        ctx.noteToolCall(id, before, true).after = call.status;
+    } else {
+        snap.appendToolCall(call);
+        ctx.noteToolCall(id, call.status, true);
+    }
+}
+
+// The call named by an ARGS / END event, or -1 after reporting why it cannot be applied.
+qsizetype callFor(ApplyContext &ctx, qsizetype *holder)
+{
+    const QString id = ctx.str(QLatin1String("toolCallId"));
+    *holder = holderOf(ctx.snap, id);
+    if (*holder < 0) {
+        ctx.diagnose("session.unknown-tool-call", Severity::Warning, QStringLiteral("/toolCallId"),
+                     QStringLiteral("%1: No message found containing tool call with ID '%2'; the "
+                                    "event was not applied.")
+                         .arg(eventTypeName(ctx.event.type), id));
+        return -1;
+    }
+    return ctx.snap.toolCallIndex(id);
+}
+
+void args(ApplyContext &ctx)
+{
+    qsizetype holder = -1;
+    const qsizetype index = callFor(ctx, &holder);
+    if (index < 0)
+        return;
+    ToolCall &call = ctx.snap.toolCallRef(index);
+    const QString delta = ctx.str(QLatin1String("delta"));
+    call.args += delta;
+    ++call.argsEventCount;
+    mergeEventMetadata(call.metadata, ctx.event);
+    ToolCallAdvance &adv = ctx.noteToolCall(call.id, call.status, false);
+    adv.argsAppended += delta.size();
+    adv.after = call.status;
+    Message &m = ctx.snap.messageRef(holder);
+    m.lastSeq = ctx.seq;
+    ++m.eventCount;
+    ctx.noteMessageChanged(m.id);
+}
+
+void end(ApplyContext &ctx)
+{
+    qsizetype holder = -1;
+    const qsizetype index = callFor(ctx, &holder);
+    if (index < 0)
+        return;
+    ToolCall &call = ctx.snap.toolCallRef(index);
+    ToolCallAdvance &adv = ctx.noteToolCall(call.id, call.status, false);
+    parseToolArgs(call);
+    if (call.status == ToolCallStatus::StreamingArgs)
+        call.status = ToolCallStatus::ArgsComplete;
+    call.endSeq = ctx.seq;
+    call.endedAtUs = ctx.atUs;
+    if (mergeEventMetadata(call.metadata, ctx.event))
+        ctx.noteMessageChanged(ctx.snap.message(holder).id);
+    adv.after = call.status;
+}
+
+void result(ApplyContext &ctx)
+{
+    SessionSnapshot &snap = ctx.snap;
+    const QString messageId = ctx.str(QLatin1String("messageId"));
+    const QString callId = ctx.str(QLatin1String("toolCallId"));
+    ctx.state.runAnsweredCalls.insert(callId);
+
+    Message m;
+    m.id = messageId;
+    m.toolCallId = callId;
+    const QString role = ctx.str(QLatin1String("role"));
+    m.role = role.isEmpty() ? QStringLiteral("tool") : role;
+    const QJsonValue content = ctx.json().value(QLatin1String("content"));
+    if (content.isString()) {
+        m.contentKind = ContentKind::Text;
+        m.text = content.toString();
+    } else if (!content.isUndefined()) {
+        m.contentKind = ContentKind::Json;
+        m.contentJson = content;
+    }
+    m.subagentRunId = ctx.str(QLatin1String("subagentRunId"));
+    m.runIndex = snap.currentRunIndex();
+    m.firstSeq = ctx.seq;
+    m.lastSeq = ctx.seq;
+    m.eventCount = 1;
+    mergeEventMetadata(m.metadata, ctx.event);
+
+    // Right after the assistant message holding the call, after its tool messages; else last.
+    qsizetype holder = holderOf(snap, callId);
+    if (holder >= 0 && snap.message(holder).role != QLatin1String("assistant"))
+        holder = -1;
+    if (holder < 0) {
+        snap.appendMessage(std::move(m));
+    } else {
+        qsizetype at = holder + 1;
+        while (at < snap.messageCount() && snap.message(at).role == QLatin1String("tool"))
+            ++at;
+        snap.insertMessage(at, std::move(m));
+    }
+    ctx.noteMessageAdded(messageId);
+
+    const qsizetype index = snap.toolCallIndex(callId);
+    if (index >= 0) {
+        ToolCall &call = snap.toolCallRef(index);
+        ToolCallAdvance &adv = ctx.noteToolCall(callId, call.status, false);
+        call.status = ToolCallStatus::Answered;
+        call.resultMessageId = messageId;
+        call.result = content;
+        call.resultSeq = ctx.seq;
+        call.answeredAtUs = ctx.atUs;
+        adv.after = call.status;
+    }
+}
+
+} // namespace
+
+bool applyToolCallEvent(ApplyContext &ctx)
+{
+    switch (ctx.event.type) {
+    case EventType::ToolCallStart:
+        start(ctx);
+        return true;
+    case EventType::ToolCallArgs:
+        args(ctx);
+        return true;
+    case EventType::ToolCallEnd:
+        end(ctx);
+        return true;
+    case EventType::ToolCallResult:
+        result(ctx);
+        return true;
+    default:
+        return false;
+    }
+}
+
+} // namespace agui

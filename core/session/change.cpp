@@ -1,0 +1,26 @@
+#include "core/session/change.h"
+
+namespace agui {
+
+QString statePathChangeKindName(StatePathChange::Kind kind)
+{
+    switch (kind) {
+    case StatePathChange::Kind::Added:
+        return QStringLiteral("added");
+    case StatePathChange::Kind::Removed:
+        return QStringLiteral("removed");
+    case StatePathChange::Kind::Replaced:
+        return QStringLiteral("replaced");
+    }
+    return {};
+}
+
+bool EventChange::isEmpty() const
+{
+    return !runChanged && messagesAdded.isEmpty() && messagesChanged.isEmpty()
+        && messagesRemoved.isEmpty() && toolCalls.isEmpty() && !stateChanged
+        && activitiesChanged.isEmpty() && stepsChanged.isEmpty() && subagentsChanged.isEmpty()
+        && reasoningSpansChanged.isEmpty() && diagnostics.isEmpty();
+}
+
+} // namespace agui

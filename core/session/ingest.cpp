@@ -1,0 +1,97 @@
+#include "core/session/ingest.h"
+
+#include "core/session/session.h"
+
+#include <QFile>
+
+namespace agui {
+
+Framing detectFraming(QByteArrayView head)
+{
+    qsizetype i = 0;
+    if (head.startsWith("\xEF\xBB\xBF"))
+        i = 3; // UTF-8 BOM
+    while (i < head.size() && (head[i] == '\n' || head[i] == '\r' || head[i] == ' '))
+        ++i;
+    const QByteArrayView rest = head.sliced(i);
+    for (const char *field : {"data:", "event:", "id:", "retry:", ":"})
+        if (rest.startsWith(field))
+            return Framing::Sse;
+    return Framing::JsonLine;
+}
+
+SessionFeeder::SessionFeeder(Session &session, Framing framing)
+    : m_session(session)
+    , m_decoder(std::make_unique<StreamDecoder>(framing, session.size()))
+{ }
+
+SessionFeeder::~SessionFeeder() = default;
+
+void SessionFeeder::feed(QByteArrayView bytes, qint64 receivedAtUs)
+{
+    m_session.append(m_decoder->feed(bytes, receivedAtUs));
+}
+
+void SessionFeeder::finish(bool finishSession)
+{
+    m_session.append(m_decoder->finish());
+    if (finishSession)
+        m_session.finish();
+}
+
+qint64 SessionFeeder::bytesSeen() const
+{
+    return m_decoder->bytesSeen();
+}
+
+IngestResult ingestBytes(Session &session, QByteArrayView bytes, qint64 receivedAtUs)
+{
+    IngestResult result;
+    result.framing = detectFraming(bytes.first(qMin<qsizetype>(bytes.size(), 4096)));
+    const qint64 before = session.size();
+    SessionFeeder feeder(session, result.framing);
+    // Fed in slices so the decoder's per-call lists stay small, as with a live response.
+    constexpr qsizetype kSlice = 1 << 20;
+    for (qsizetype at = 0; at < bytes.size(); at += kSlice)
+        feeder.feed(bytes.sliced(at, qMin(kSlice, bytes.size() - at)), receivedAtUs);
+    feeder.finish(true);
+    result.ok = true;
+    result.bytes = bytes.size();
+    result.events = session.size() - before;
+    return result;
+}
+
+IngestResult ingestFile(Session &session, const QString &path)
+{
+    IngestResult result;
+    QFile file(path);
+    if (!file.open(QIODevice::ReadOnly)) {
+        result.error = QStringLiteral("%1: cannot open: %2").arg(path, file.errorString());
+        return result;
+    }
+    constexpr qint64 kBlock = 1 << 20;
+    QByteArray block = file.read(kBlock);
+    result.framing = detectFraming(block);
+    const qint64 before = session.size();
+    SessionFeeder feeder(session, result.framing);
+    while (!block.isEmpty()) {
+        feeder.feed(block, -1);
+        result.bytes += block.size();
+        block = file.read(kBlock);
+    }
+    if (file.error() != QFileDevice::NoError) {
+        result.error = QStringLiteral("%1: read error after %2 bytes: %3")
+                           .arg(path)
+                           .arg(result.bytes)
+                           .arg(file.errorString());
+        feeder.finish(true);
+        result.events = session.size() - before;
+        return result;
+    }
+    feeder.finish(true);
+    result.ok = true;
+    result.events = session.size() - before;
+    return result;
+}
+
+} // namespace agui

@@ -1,0 +1,46 @@
+#pragma once
+
+#include "core/protocol/chunkexpander.h"
+#include "core/protocol/event.h"
+#include "core/session/change.h"
+#include "core/session/snapshot.h"
+
+#include <QHash>
+#include <QJsonObject>
+#include <QSet>
+#include <QString>
+
+namespace agui {
+
+// Everything the fold carries from one event to the next: the public model plus the bits of
+// pipeline state the client also keeps (open chunk streams, the legacy THINKING ids, the per-run
+// list of started / answered tool calls). Copyable: a checkpoint is one of these.
+class ReducerState
+{
+public:
+    SessionSnapshot snapshot;
+    ChunkExpander expander;
+    QString thinkingSpanId; // compat stage: the open THINKING_START span ("" = none)
+    QString thinkingMessageId; // compat stage: the open THINKING_TEXT_MESSAGE
+    QStringList runStartedCalls; // tool calls started in the current run (client's order)
+    QSet<QString> runStartedSet; // membership of runStartedCalls
+    QSet<QString> runAnsweredCalls; // ... and those answered in it
+    QHash<QString, qsizetype> openSteps; // owner + '\n' + name -> step index (open ones only)
+    QHash<QString, qsizetype> openSpans; // reasoning span id -> span index (open ones only)
+    QJsonObject pendingRunInput; // Session::setRunInput, for the next RUN_STARTED's Run::input
+};
+
+// The fold: applies one received event (expanding chunks and mapping legacy THINKING_* first,
+// like the client's pipeline) to the state and records what it changed. detailed = also compute
+// state paths with before/after values (costs a step-by-step patch replay; views ask for it one
+// event at a time through Session::changeAt).
+void reduceEvent(ReducerState &state, const Event &event, EventChange &change, bool detailed);
+
+// The RunAgentInput the client's agent holds before a run: absent messages appended, its state
+// (when present) becomes the state.
+void reduceRunInput(ReducerState &state, const QJsonObject &runAgentInput, qint64 beforeSeq);
+
+// End of stream: running runs become Truncated.
+void reduceFinish(ReducerState &state);
+
+} // namespace agui

@@ -1,0 +1,295 @@
+#include "core/session/snapshot.h"
+
+namespace agui {
+
+QString runStatusName(RunStatus status)
+{
+    switch (status) {
+    case RunStatus::Running:
+        return QStringLiteral("running");
+    case RunStatus::Finished:
+        return QStringLiteral("finished");
+    case RunStatus::Errored:
+        return QStringLiteral("errored");
+    case RunStatus::Truncated:
+        return QStringLiteral("truncated");
+    }
+    return {};
+}
+
+QString toolCallStatusName(ToolCallStatus status)
+{
+    switch (status) {
+    case ToolCallStatus::StreamingArgs:
+        return QStringLiteral("streaming-args");
+    case ToolCallStatus::ArgsComplete:
+        return QStringLiteral("args-complete");
+    case ToolCallStatus::Answered:
+        return QStringLiteral("answered");
+    }
+    return {};
+}
+
+QString subagentStatusName(SubagentStatus status)
+{
+    switch (status) {
+    case SubagentStatus::Running:
+        return QStringLiteral("running");
+    case SubagentStatus::Finished:
+        return QStringLiteral("finished");
+    case SubagentStatus::Errored:
+        return QStringLiteral("errored");
+    }
+    return {};
+}
+
+QJsonValue Message::content() const
+{
+    switch (contentKind) {
+    case ContentKind::Absent:
+        return QJsonValue(QJsonValue::Undefined);
+    case ContentKind::Text:
+        return QJsonValue(text);
+    case ContentKind::Json:
+        return contentJson;
+    }
+    return QJsonValue(QJsonValue::Undefined);
+}
+
+QList<ThreadInfo> SessionSnapshot::threads() const
+{
+    QList<ThreadInfo> result;
+    for (qsizetype i = 0; i < m_runs.size(); ++i) {
+        const QString &thread = m_runs.at(i).threadId;
+        auto it = std::find_if(result.begin(), result.end(),
+                               [&](const ThreadInfo &t) { return t.threadId == thread; });
+        if (it == result.end()) {
+            result.append(ThreadInfo {thread, {}});
+            it = result.end() - 1;
+        }
+        it->runIndexes.append(int(i));
+    }
+    return result;
+}
+
+qsizetype SessionSnapshot::messagePosition(const QString &id) const
+{
+    Q_ASSERT(m_indexed);
+    return m_messagePos.value(id, -1);
+}
+
+const Message *SessionSnapshot::findMessage(const QString &id) const
+{
+    const qsizetype pos = messagePosition(id);
+    return pos < 0 ? nullptr : &message(pos);
+}
+
+const ToolCall *SessionSnapshot::findToolCall(const QString &id) const
+{
+    const qsizetype i = toolCallIndex(id);
+    return i < 0 ? nullptr : &m_toolCalls.at(i);
+}
+
+qsizetype SessionSnapshot::toolCallIndex(const QString &id) const
+{
+    Q_ASSERT(m_indexed);
+    return m_toolCallIdx.value(id, -1);
+}
+
+qsizetype SessionSnapshot::findSubagent(const QString &subagentRunId) const
+{
+    Q_ASSERT(m_indexed);
+    return m_subagentIdx.value(subagentRunId, -1);
+}
+
+int SessionSnapshot::appendRun(Run run)
+{
+    m_currentRun = int(m_runs.append(std::move(run)));
+    return m_currentRun;
+}
+
+void SessionSnapshot::appendMessage(Message message)
+{
+    const QString id = message.id;
+    m_order.append(qint32(m_messages.append(std::move(message))));
+    // The client's look-ups (Array.find) see the first message with an id.
+    if (!m_messagePos.contains(id))
+        m_messagePos.insert(id, m_order.size() - 1);
+}
+
+void SessionSnapshot::insertMessage(qsizetype position, Message message)
+{
+    if (position >= m_order.size()) {
+        appendMessage(std::move(message));
+        return;
+    }
+    m_order.insert(position, qint32(m_messages.append(std::move(message))));
+    reindexFrom(position);
+}
+
+void SessionSnapshot::replaceMessage(qsizetype position, Message message)
+{
+    Message &slot = m_messages.ref(m_order.at(position));
+    const bool sameId = slot.id == message.id;
+    slot = std::move(message);
+    if (!sameId)
+        reindexFrom(position);
+}
+
+void SessionSnapshot::retainMessages(const QList<qsizetype> &positions)
+{
+    QList<qint32> order;
+    order.reserve(positions.size());
+    for (qsizetype p : positions)
+        order.append(m_order.at(p));
+    m_order = std::move(order);
+    m_messagePos.clear();
+    reindexFrom(0);
+}
+
+void SessionSnapshot::reindexFrom(qsizetype position)
+{
+    // Entries pointing at or past position are stale; ids first seen before it keep theirs.
+    for (auto it = m_messagePos.begin(); it != m_messagePos.end();) {
+        if (it.value() >= position)
+            it = m_messagePos.erase(it);
+        else
+            ++it;
+    }
+    for (qsizetype p = position; p < m_order.size(); ++p) {
+        const QString &id = m_messages.at(m_order.at(p)).id;
+        if (!m_messagePos.contains(id))
+            m_messagePos.insert(id, p);
+    }
+}
+
+qsizetype SessionSnapshot::appendToolCall(ToolCall call)
+{
+    const QString id = call.id;
+    const qsizetype i = m_toolCalls.append(std::move(call));
+    m_toolCallIdx.insert(id, i);
+    return i;
+}
+
+void SessionSnapshot::setState(const QJsonValue &state, qint64 seq)
+{
+    m_state = state;
+    m_hasState = true;
+    m_stateSeq = seq;
+}
+
+qsizetype SessionSnapshot::appendStep(Step step)
+{
+    return m_steps.append(std::move(step));
+}
+
+qsizetype SessionSnapshot::appendReasoningSpan(ReasoningSpan span)
+{
+    return m_spans.append(std::move(span));
+}
+
+qsizetype SessionSnapshot::appendSubagent(Subagent subagent)
+{
+    const QString id = subagent.subagentRunId;
+    const qsizetype i = m_subagents.append(std::move(subagent));
+    m_subagentIdx.insert(id, i);
+    return i;
+}
+
+void SessionSnapshot::dropIndexes()
+{
+    m_messagePos = {};
+    m_toolCallIdx = {};
+    m_subagentIdx = {};
+    m_indexed = false;
+}
+
+void SessionSnapshot::rebuildIndexes()
+{
+    m_messagePos.clear();
+    m_messagePos.reserve(m_order.size());
+    reindexFrom(0);
+    m_toolCallIdx.clear();
+    m_toolCallIdx.reserve(m_toolCalls.size());
+    for (qsizetype i = 0; i < m_toolCalls.size(); ++i)
+        m_toolCallIdx.insert(m_toolCalls.at(i).id, i);
+    m_subagentIdx.clear();
+    for (qsizetype i = 0; i < m_subagents.size(); ++i)
+        m_subagentIdx.insert(m_subagents.at(i).subagentRunId, i);
+    m_indexed = true;
+}
+
+bool operator==(const SessionSnapshot &a, const SessionSnapshot &b)
+{
+    if (a.m_lastSeq != b.m_lastSeq || a.m_currentRun != b.m_currentRun
+        || a.m_hasState != b.m_hasState || a.m_stateSeq != b.m_stateSeq
+        || a.m_order.size() != b.m_order.size())
+        return false;
+    if (!(a.m_state == b.m_state))
+        return false;
+    for (qsizetype i = 0; i < a.m_order.size(); ++i)
+        if (!(a.message(i) == b.message(i)))
+            return false;
+    return a.m_runs == b.m_runs && a.m_toolCalls == b.m_toolCalls && a.m_steps == b.m_steps
+        && a.m_spans == b.m_spans && a.m_subagents == b.m_subagents;
+}
+
+static QJsonObject toolCallAsAgUi(const SessionSnapshot &snapshot, const QString &id)
+{
+    const ToolCall *call = snapshot.findToolCall(id);
+    QJsonObject obj;
+    if (call)
+        obj = call->extra;
+    obj.insert(QLatin1String("id"), id);
+    obj.insert(QLatin1String("type"), QLatin1String("function"));
+    QJsonObject function;
+    function.insert(QLatin1String("name"), call ? call->name : QString());
+    function.insert(QLatin1String("arguments"), call ? call->args : QString());
+    obj.insert(QLatin1String("function"), function);
+    if (call && !call->encryptedValue.isEmpty())
+        obj.insert(QLatin1String("encryptedValue"), call->encryptedValue);
+    if (call && call->metadata)
+        obj.insert(QLatin1String("metadata"), *call->metadata);
+    return obj;
+}
+
+QJsonObject messageAsAgUi(const SessionSnapshot &snapshot, const Message &m)
+{
+    QJsonObject obj = m.extra;
+    obj.insert(QLatin1String("id"), m.id);
+    obj.insert(QLatin1String("role"), m.role);
+    if (m.contentKind != ContentKind::Absent)
+        obj.insert(QLatin1String("content"), m.content());
+    auto optional = [&](QLatin1StringView key, const QString &value) {
+        if (!value.isEmpty())
+            obj.insert(key, value);
+    };
+    optional(QLatin1String("name"), m.name);
+    if (m.hasToolCalls) {
+        QJsonArray calls;
+        for (const QString &id : m.toolCalls)
+            calls.append(toolCallAsAgUi(snapshot, id));
+        obj.insert(QLatin1String("toolCalls"), calls);
+    }
+    optional(QLatin1String("toolCallId"), m.toolCallId);
+    if (m.isActivity())
+        obj.insert(QLatin1String("activityType"), m.activityType);
+    else
+        optional(QLatin1String("activityType"), m.activityType);
+    optional(QLatin1String("encryptedValue"), m.encryptedValue);
+    optional(QLatin1String("error"), m.error);
+    optional(QLatin1String("subagentRunId"), m.subagentRunId);
+    if (m.metadata)
+        obj.insert(QLatin1String("metadata"), *m.metadata);
+    return obj;
+}
+
+QJsonArray messagesAsAgUi(const SessionSnapshot &snapshot)
+{
+    QJsonArray result;
+    for (qsizetype i = 0; i < snapshot.messageCount(); ++i)
+        result.append(messageAsAgUi(snapshot, snapshot.message(i)));
+    return result;
+}
+
+} // namespace agui
