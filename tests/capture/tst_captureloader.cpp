@@ -112,6 +112,28 @@ private Q_SLOTS:
         QCOMPARE(runs, (QList<int> {1, 0}));
     }
 
+    void protobufFramesAreDetectedAndDecoded()
+    {
+        // The minimal run of the protocol reference (appendix A) over the protobuf binding.
+        const QByteArray body = QByteArray::fromHex("0000000e620c0a02080b120274311a027231"
+                                                    "000000130a110a0012026d311a09617373697374616e74"
+                                                    "0000000e120c0a02080112026d311a024869"
+                                                    "0000000a1a080a02080212026d31"
+                                                    "0000000e6a0c0a02080c120274311a027231");
+        const Loaded l = load(body);
+        QCOMPARE(l.capture.format, CaptureFormat::Protobuf);
+        QCOMPARE(l.capture.runs[0].framing, Framing::Proto);
+        QStringList types;
+        for (const Event &e : l.events)
+            types.append(e.typeName);
+        QCOMPARE(
+            types,
+            (QStringList {QStringLiteral("RUN_STARTED"), QStringLiteral("TEXT_MESSAGE_START"),
+                          QStringLiteral("TEXT_MESSAGE_CONTENT"),
+                          QStringLiteral("TEXT_MESSAGE_END"), QStringLiteral("RUN_FINISHED")}));
+        QCOMPARE(l.origins[1].sourceOffset, 18); // 4-byte length + 14-byte message before it
+    }
+
     void progressAndCancel()
     {
         QByteArray sse;
