@@ -7,6 +7,8 @@
 #include <QJsonArray>
 #include <QJsonObject>
 
+#include <algorithm>
+
 namespace agui {
 
 namespace {
@@ -93,6 +95,10 @@ QList<StatePathChange> statePathsOfReplacement(const QJsonValue &before, const Q
             continue;
         addChange(out, *p, valueAt(before, *p), valueAt(after, *p));
     }
+    // json::diff lists ops in the seed's application order; a view reads paths in document order.
+    std::stable_sort(
+        out.begin(), out.end(),
+        [](const StatePathChange &a, const StatePathChange &b) { return a.path < b.path; });
     return out;
 }
 

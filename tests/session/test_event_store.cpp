@@ -1,0 +1,143 @@
+// EventStore: frames kept byte for byte, events re-materialised equal to what was appended.
+
+#include "session_test_util.h"
+
+#include "core/protocol/streamdecoder.h"
+
+#include <QTest>
+
+using namespace agui;
+
+namespace {
+
+QList<Event> decodeAll(const QByteArray &bytes, Framing framing)
+{
+    StreamDecoder decoder(framing);
+    QList<Event> events = decoder.feed(bytes, 1000);
+    events += decoder.finish();
+    return events;
+}
+
+void compareEvents(const Event &got, const Event &want)
+{
+    QCOMPARE(got.seq, want.seq);
+    QCOMPARE(got.type, want.type);
+    QCOMPARE(got.typeName, want.typeName);
+    QCOMPARE(got.framing, want.framing);
+    QCOMPARE(got.raw, want.raw);
+    QCOMPARE(got.payload, want.payload);
+    QCOMPARE(got.json, want.json);
+    QCOMPARE(got.diagnostics, want.diagnostics);
+    QCOMPARE(got.receivedAtUs, want.receivedAtUs);
+    QCOMPARE(got.streamOffset, want.streamOffset);
+    QCOMPARE(got.originSeq, want.originSeq);
+}
+
+} // namespace
+
+class TestEventStore : public QObject
+{
+    Q_OBJECT
+
+private Q_SLOTS:
+    void jsonLinesRoundTrip_data()
+    {
+        QTest::addColumn<QString>("capture");
+        for (const QString &c : agui::test::captures())
+            QTest::newRow(qPrintable(c)) << c;
+    }
+
+    void jsonLinesRoundTrip()
+    {
+        QFETCH(QString, capture);
+        const QByteArray bytes = agui::test::readData(capture);
+        const QList<Event> events = decodeAll(bytes, Framing::JsonLine);
+        EventStore store;
+        for (const Event &e : events)
+            store.append(e);
+        QCOMPARE(store.size(), events.size());
+        QByteArray joined;
+        for (qint64 i = 0; i < store.size(); ++i) {
+            compareEvents(store.event(i), events.at(i));
+            joined += store.raw(i);
+            QCOMPARE(store.type(i), events.at(i).type);
+            QCOMPARE(store.summary(i).primaryId, primaryIdOf(events.at(i)));
+        }
+        // Blank lines carry no event; everything else is kept byte for byte.
+        QByteArray withoutBlankLines = bytes;
+        while (withoutBlankLines.contains("\n\n"))
+            withoutBlankLines.replace("\n\n", "\n");
+        QCOMPARE(joined, withoutBlankLines);
+    }
+
+    void sseRoundTripIncludingMultiLineData()
+    {
+        const QByteArray bytes
+            = "data: {\"type\":\"RUN_STARTED\",\"threadId\":\"t\",\"runId\":\"r\"}\n\n"
+              "event: message\ndata: {\"type\":\"TEXT_MESSAGE_START\",\n"
+              "data: \"messageId\":\"m\"}\n\n"
+              "data: not json\n\n"
+              "data: {\"type\":\"NEW_THING\",\"x\":1}\r\n\r\n";
+        const QList<Event> events = decodeAll(bytes, Framing::Sse);
+        QCOMPARE(events.size(), 4);
+        EventStore store;
+        for (const Event &e : events)
+            store.append(e);
+        for (qint64 i = 0; i < store.size(); ++i)
+            compareEvents(store.event(i), events.at(i));
+        QCOMPARE(store.event(1).type, EventType::TextMessageStart);
+        QCOMPARE(store.event(2).type, EventType::Invalid);
+        QCOMPARE(store.summary(3).typeName, QStringLiteral("NEW_THING"));
+        QCOMPARE(store.event(3).typeName, QStringLiteral("NEW_THING"));
+        QVERIFY(!store.event(3).diagnostics.isEmpty()); // crlf framing + unknown type kept
+    }
+
+    void syntheticEventKeepsItsJson()
+    {
+        Event e = agui::test::ev("{'type':'TEXT_MESSAGE_END','messageId':'m'}");
+        e.raw.clear();
+        e.payload.clear();
+        e.framing = Framing::Synthetic;
+        e.originSeq = 7;
+        EventStore store;
+        store.append(e);
+        const Event back = store.event(0);
+        QCOMPARE(back.json, e.json);
+        QCOMPARE(back.originSeq, 7);
+        QCOMPARE(back.framing, Framing::Synthetic);
+    }
+
+    void largeFramesGetTheirOwnBlock()
+    {
+        const QByteArray big(6 * 1024 * 1024, 'x');
+        Event e = agui::test::ev("{'type':'CUSTOM','name':'n','value':null}");
+        Event huge = decodePayload(
+            "{\"type\":\"CUSTOM\",\"name\":\"big\",\"value\":\"" + big + "\"}", Framing::JsonLine);
+        huge.raw = huge.payload + '\n';
+        EventStore store;
+        store.append(e);
+        store.append(huge);
+        store.append(e);
+        QCOMPARE(store.raw(1), huge.raw);
+        QCOMPARE(store.event(1).json, huge.json);
+        QCOMPARE(store.event(2).json, e.json);
+        QCOMPARE(store.summary(1).primaryId, QStringLiteral("big"));
+    }
+
+    void summariesCarryRunAndFindings()
+    {
+        Session s;
+        agui::test::feed(s,
+                         {"{'type':'RUN_STARTED','threadId':'t','runId':'r'}",
+                          "{'type':'STATE_DELTA','delta':[{'op':'remove','path':'/x'}]}"});
+        const EventSummary sum = s.events().summary(1);
+        QCOMPARE(sum.runIndex, 0);
+        QVERIFY(sum.diagnosticCount >= 1);
+        QVERIFY(sum.worstSeverity.has_value());
+        QCOMPARE(s.events().summary(0).primaryId, QStringLiteral("r"));
+        QVERIFY(s.events().approximateMemoryUsage() > 0);
+    }
+};
+
+QTEST_GUILESS_MAIN(TestEventStore)
+#include "test_event_store.moc"
