@@ -284,7 +284,11 @@ QList<QJsonObject> DemoAgent::formRun(const QString &threadId, const QString &ru
                               "then plan the steps and show an order form."));
     s.internal("message_completed", {{QStringLiteral("message_id"), msg}});
 
+    // The assistant message first, then the tool calls it carries (parentMessageId names a
+    // message the client already has).
     const QString msg2 = s.id("msg-2");
+    s.text(msg2, QStringLiteral("Let me plan this and check the weather in Zürich ☀️ first."));
+    s.internal("message_completed", {{QStringLiteral("message_id"), msg2}});
     s.tool(msg2, s.id("call-plan"), QStringLiteral("update_plan"),
            QJsonObject {{QStringLiteral("steps"),
                          QJsonArray {QStringLiteral("Check the weather"),
@@ -294,17 +298,15 @@ QList<QJsonObject> DemoAgent::formRun(const QString &threadId, const QString &ru
                {{QStringLiteral("plan"),
                  QJsonArray {planStep("Check the weather", "in_progress"),
                              planStep("Show the order form", "pending")}}});
-    s.text(msg2, QStringLiteral("Let me check the weather in Zürich ☀️ first."));
-    s.internal("message_completed", {{QStringLiteral("message_id"), msg2}});
 
     s.internal("state_changed", {{QStringLiteral("status"), QStringLiteral("calling_tool")}});
-    const QString msg3 = s.id("msg-3");
-    s.tool(msg3, s.id("call-weather"), QStringLiteral("get_weather"),
+    s.tool(msg2, s.id("call-weather"), QStringLiteral("get_weather"),
            QJsonObject {{QStringLiteral("city"), QStringLiteral("Zürich")},
                         {QStringLiteral("unit"), QStringLiteral("celsius")}},
            QJsonObject {{QStringLiteral("city"), QStringLiteral("Zürich")},
                         {QStringLiteral("temperatureC"), 21},
                         {QStringLiteral("conditions"), QStringLiteral("sunny")}});
+    const QString msg3 = s.id("msg-3");
     s.internal("usage_updated", {{QStringLiteral("usage"), usage(412, 96)}});
     s.internal("plan_updated",
                {{QStringLiteral("plan"),
@@ -361,6 +363,8 @@ QList<QJsonObject> DemoAgent::actionRun(const QString &threadId, const QString &
         s.internal(
             "plan_updated",
             {{QStringLiteral("plan"), QJsonArray {planStep("Place the order", "in_progress")}}});
+        s.text(reply, QStringLiteral("Placing your order…"));
+        s.internal("message_completed", {{QStringLiteral("message_id"), reply}});
         s.internal("state_changed", {{QStringLiteral("status"), QStringLiteral("calling_tool")}});
         s.tool(reply, s.id("call-order"), QStringLiteral("place_order"),
                QJsonObject {{QStringLiteral("name"), name}, {QStringLiteral("size"), size}},
@@ -368,7 +372,8 @@ QList<QJsonObject> DemoAgent::actionRun(const QString &threadId, const QString &
                             {QStringLiteral("status"), QStringLiteral("placed")}});
         const QString done = QStringLiteral("Ordered a %1 for %2").arg(size, name);
         const QString confirmation = done + QStringLiteral(" ✅");
-        s.text(reply, confirmation);
+        s.text(s.id("msg-3"), confirmation);
+        s.internal("message_completed", {{QStringLiteral("message_id"), s.id("msg-3")}});
 
         // The surface: the data model records the order and a confirmation replaces the form's
         // title; the button is disabled by switching it to a plain variant.

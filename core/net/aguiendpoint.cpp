@@ -2,6 +2,7 @@
 
 #include "core/wire/sseencoder.h"
 
+#include <QDateTime>
 #include <QJsonDocument>
 #include <QJsonParseError>
 #include <QPointer>
@@ -19,8 +20,9 @@ class PacedWriter : public QObject
 {
 public:
     PacedWriter(HttpResponder *responder, QList<StreamChunk> chunks, ResponseEncoding encoding,
-                std::function<void(bool)> done)
+                bool stamp, std::function<void(bool)> done)
         : QObject(responder)
+        , m_stamp(stamp)
         , m_responder(responder)
         , m_chunks(std::move(chunks))
         , m_encoding(std::move(encoding))
@@ -70,6 +72,7 @@ private:
             m_done(complete);
     }
 
+    bool m_stamp;
     QPointer<HttpResponder> m_responder;
     QList<StreamChunk> m_chunks;
     ResponseEncoding m_encoding;
@@ -177,9 +180,10 @@ void AgUiEndpoint::handle(const HttpRequest &request, HttpResponder *responder)
     }
     ++m_runsStarted;
     Q_EMIT runStarted(input);
-    responder->beginStream(200, encoding->contentType,
+    responder->beginStream(reply.status,
+                           reply.contentType.isEmpty() ? encoding->contentType : reply.contentType,
                            {{QByteArrayLiteral("Cache-Control"), QByteArrayLiteral("no-cache")}});
-    new PacedWriter(responder, std::move(reply.chunks), *encoding, [this](bool complete) {
+    new PacedWriter(responder, std::move(reply.chunks), *encoding, m_stamp, [this](bool complete) {
         if (!complete)
             ++m_runsAbandoned;
         Q_EMIT runEnded(complete);

@@ -30,13 +30,16 @@ struct StreamChunk
     QByteArray raw;
 };
 
-// Produces the run for one request. An empty error means "stream these chunks"; otherwise the
-// request is answered with errorStatus and the message as a JSON error.
+// Produces the run for one request. errorStatus 0 means "stream these chunks" with status and
+// contentType (empty: the negotiated encoding's type); otherwise the request is answered with
+// errorStatus and the message as a JSON error.
 struct RunReply
 {
     QList<StreamChunk> chunks;
     int errorStatus = 0;
     QString error;
+    int status = 200; // a replayed recording may carry another status (e.g. 500 with HTML)
+    QByteArray contentType;
 };
 using RunProducer = std::function<RunReply(const QJsonObject &runAgentInput)>;
 
@@ -63,6 +66,9 @@ public:
                  QObject *parent = nullptr);
 
     void setEncodings(QList<ResponseEncoding> encodings) { m_encodings = std::move(encodings); }
+    // Give each event without one a "timestamp" (ms since the epoch) when it is sent, as a live
+    // agent would; events keep their other fields. Off by default (byte-stable output).
+    void setStampTimestamps(bool stamp) { m_stamp = stamp; }
 
     int runsStarted() const { return m_runsStarted; }
     int runsAbandoned() const { return m_runsAbandoned; } // client left mid-stream
@@ -76,6 +82,7 @@ private:
 
     RunProducer m_producer;
     QList<ResponseEncoding> m_encodings;
+    bool m_stamp = false;
     int m_runsStarted = 0;
     int m_runsAbandoned = 0;
 };

@@ -53,7 +53,9 @@ private Q_SLOTS:
         m_count = 3;
         m_endpoint
             = new AgUiEndpoint(m_server, QStringLiteral("/agent"), [this](const QJsonObject &) {
-                  return RunReply {events(m_count, m_pace), 0, {}};
+                  RunReply reply;
+                  reply.chunks = events(m_count, m_pace);
+                  return reply;
               });
         QVERIFY(m_server->listen());
         QCOMPARE(m_server->address(), QHostAddress(QHostAddress::LocalHost));

@@ -1,0 +1,56 @@
+#pragma once
+
+// Where a RunClient records what it sends and receives, BEFORE anything is decoded, so that a
+// capture holds every byte even when decoding fails. Implemented by CaptureWriterSink (a
+// capture file) and by tests.
+
+#include "core/capture/capture.h"
+
+#include <QByteArray>
+#include <QString>
+
+namespace agui::net {
+
+class ChunkSink
+{
+public:
+    virtual ~ChunkSink() = default;
+    virtual void requestSent(const RecordedRequest &request) { Q_UNUSED(request); }
+    virtual void responseStarted(const RecordedResponse &response) { Q_UNUSED(response); }
+    // Every piece of the response body exactly as read, error bodies included.
+    virtual void chunkReceived(const QByteArray &bytes, qint64 receivedAtUs) = 0;
+    virtual void runEnded(RunEnd end, const QString &error, qint64 atUs)
+    {
+        Q_UNUSED(end);
+        Q_UNUSED(error);
+        Q_UNUSED(atUs);
+    }
+};
+
+} // namespace agui::net
+
+namespace agui {
+class CaptureWriter;
+} // namespace agui
+
+namespace agui::net {
+
+// Records into a CaptureWriter (not owned; must be open): one capture run per request.
+class CaptureWriterSink : public ChunkSink
+{
+public:
+    explicit CaptureWriterSink(agui::CaptureWriter *writer)
+        : m_writer(writer)
+    { }
+    void requestSent(const RecordedRequest &request) override;
+    void responseStarted(const RecordedResponse &response) override;
+    void chunkReceived(const QByteArray &bytes, qint64 receivedAtUs) override;
+    void runEnded(RunEnd end, const QString &error, qint64 atUs) override;
+    int run() const { return m_run; } // the capture's run number, -1 before requestSent
+
+private:
+    agui::CaptureWriter *m_writer;
+    int m_run = -1;
+};
+
+} // namespace agui::net

@@ -1,0 +1,54 @@
+#include "core/net/replaysource.h"
+
+namespace agui::net {
+
+ReplaySource::ReplaySource(Capture capture, double speed)
+    : m_capture(std::move(capture))
+    , m_speed(speed > 0 ? speed : 1.0)
+{ }
+
+QList<StreamChunk> ReplaySource::pacedChunks(const RunRecording &run, double speed)
+{
+    QList<StreamChunk> out;
+    // The first chunk keeps its distance from the response head (or the request) too.
+    qint64 previousUs
+        = run.response.receivedAtUs >= 0 ? run.response.receivedAtUs : run.request.sentAtUs;
+    for (const Chunk &chunk : run.chunks) {
+        qint64 delayMs = 0;
+        if (chunk.receivedAtUs >= 0 && previousUs >= 0 && chunk.receivedAtUs > previousUs)
+            delayMs = qint64(double(chunk.receivedAtUs - previousUs) / 1000.0 / speed);
+        if (chunk.receivedAtUs >= 0)
+            previousUs = chunk.receivedAtUs;
+        if (!chunk.bytes.isEmpty())
+            out.append(StreamChunk {delayMs, {}, chunk.bytes});
+    }
+    return out;
+}
+
+RunReply ReplaySource::next(const QJsonObject &)
+{
+    while (m_next < m_capture.runs.size()) {
+        const RunRecording &run = m_capture.runs.at(m_next++);
+        if (run.chunks.isEmpty() && !run.response.present)
+            continue;
+        ++m_served;
+        RunReply reply;
+        reply.chunks = pacedChunks(run, m_speed);
+        if (run.response.present && run.response.status > 0)
+            reply.status = run.response.status;
+        reply.contentType
+            = headerValue(run.response.headers, QLatin1StringView {"Content-Type"}).toUtf8();
+        if (reply.contentType.isEmpty())
+            reply.contentType = run.framing == Framing::Proto
+                ? QByteArrayLiteral("application/vnd.ag-ui.event+proto")
+                : run.framing == Framing::JsonLine ? QByteArrayLiteral("application/jsonl")
+                                                   : QByteArrayLiteral("text/event-stream");
+        return reply;
+    }
+    RunReply done;
+    done.errorStatus = 503;
+    done.error = QStringLiteral("the capture has no more recorded runs (%1 served)").arg(m_served);
+    return done;
+}
+
+} // namespace agui::net

@@ -1,0 +1,34 @@
+#pragma once
+
+// Serves a capture back: each POST gets the next recorded run, its body chunks exactly as they
+// were received and with their original spacing in time divided by `speed`. For
+// `agui-inspect serve --replay` and for tests that need a server misbehaving in a recorded way.
+
+#include "core/capture/capture.h"
+#include "core/net/aguiendpoint.h"
+
+namespace agui::net {
+
+class ReplaySource
+{
+public:
+    // speed > 0: 2.0 replays twice as fast; the original pacing comes from Chunk::receivedAtUs.
+    ReplaySource(Capture capture, double speed = 1.0);
+
+    // The next run with a response (request-only runs are skipped); 503 once all were served.
+    RunReply next(const QJsonObject &runAgentInput);
+
+    int runCount() const { return int(m_capture.runs.size()); }
+    int served() const { return m_served; }
+
+    // The chunks of one run with delays (exposed for tests).
+    static QList<StreamChunk> pacedChunks(const RunRecording &run, double speed);
+
+private:
+    Capture m_capture;
+    double m_speed;
+    int m_next = 0;
+    int m_served = 0;
+};
+
+} // namespace agui::net

@@ -1,0 +1,112 @@
+#pragma once
+
+// Runs an AG-UI agent over HTTP: POSTs a RunAgentInput and streams the response. Every chunk
+// read is first handed to the recording sink, then decoded (StreamDecoder) into Events that are
+// signalled as they complete; the body is never buffered whole. A non-2xx answer is a failure
+// that keeps the status and the body (also recorded). A stall watchdog reports silence.
+
+#include "core/capture/capture.h"
+#include "core/net/chunksink.h"
+#include "core/protocol/event.h"
+
+#include <QByteArray>
+#include <QJsonObject>
+#include <QList>
+#include <QNetworkAccessManager>
+#include <QObject>
+#include <QPointer>
+#include <QTimer>
+#include <QUrl>
+
+#include <memory>
+
+class QNetworkReply;
+
+namespace agui {
+class StreamDecoder;
+}
+
+namespace agui::net {
+
+class RunClient : public QObject
+{
+    Q_OBJECT
+
+public:
+    enum class Status {
+        Idle,
+        Connecting, // request sent, no response head yet
+        Streaming, // 2xx head received, body arriving
+        Stalled, // no byte for stallTimeout while Connecting/Streaming (may resume)
+        Finished, // body ended normally
+        Failed, // HTTP status not 2xx, or a transport error (see httpStatus/errorString/body)
+        Stopped, // stop() was called
+    };
+    Q_ENUM(Status)
+
+    explicit RunClient(QObject *parent = nullptr);
+    ~RunClient() override;
+
+    // Not owned; outlives the run. nullptr: nothing is recorded.
+    void setSink(ChunkSink *sink) { m_sink = sink; }
+    // Silence (ms) after which the run is reported Stalled; 0 disables. Default 30 s.
+    void setStallTimeout(int ms) { m_stallMs = ms; }
+    int stallTimeout() const { return m_stallMs; }
+    // When set, a stall also aborts the run (status Failed). Default off.
+    void setAbortOnStall(bool abort) { m_abortOnStall = abort; }
+    void setNetworkAccessManager(QNetworkAccessManager *nam) { m_nam = nam; }
+
+    // Starts a run (a run in progress is stopped first). Headers sent: Content-Type
+    // application/json, Accept text/event-stream, Cache-Control no-cache, Accept-Encoding
+    // identity, then extraHeaders (which may override them). Redirects are not followed.
+    void start(const QUrl &url, const QJsonObject &runAgentInput,
+               const HttpHeaders &extraHeaders = {});
+    // Aborts the run; status Stopped. Nothing more is signalled for it.
+    void stop();
+
+    Status status() const { return m_status; }
+    bool isActive() const;
+    int httpStatus() const { return m_httpStatus; } // 0 before the head / on transport errors
+    QString contentType() const { return m_contentType; }
+    QString errorString() const { return m_error; }
+    QByteArray errorBody() const { return m_errorBody; } // body of a non-2xx answer
+    qint64 bytesReceived() const { return m_bytes; }
+    qint64 eventsDecoded() const { return m_events; }
+
+    static QString statusName(Status status);
+
+Q_SIGNALS:
+    void statusChanged(agui::net::RunClient::Status status);
+    void eventsReceived(const QList<agui::Event> &events);
+    void stalled(int silentMs);
+    void failed(const QString &message, int httpStatus, const QByteArray &body);
+    void finished(); // Finished, Failed or Stopped reached
+
+private:
+    void onMetaData();
+    void onReadyRead();
+    void onFinished();
+    void onStallTimeout();
+    void setStatus(Status status);
+    void endRun(Status status, RunEnd end, const QString &error);
+    void emitEvents(QList<Event> events);
+
+    QNetworkAccessManager *m_nam = nullptr;
+    QNetworkAccessManager m_ownNam;
+    QPointer<QNetworkReply> m_reply;
+    ChunkSink *m_sink = nullptr;
+    std::unique_ptr<StreamDecoder> m_decoder;
+    QTimer m_stallTimer;
+    int m_stallMs = 30000;
+    bool m_abortOnStall = false;
+    bool m_headSeen = false;
+    Status m_status = Status::Idle;
+    int m_httpStatus = 0;
+    QString m_contentType;
+    QString m_error;
+    QByteArray m_errorBody;
+    qint64 m_bytes = 0;
+    qint64 m_events = 0;
+};
+
+} // namespace agui::net
