@@ -44,6 +44,29 @@ bool isAttributable(EventType type)
     }
 }
 
+// A deep copy built from scratch (fresh containers hold no garbage); counts the nodes.
+QJsonValue rebuiltJson(const QJsonValue &value, qsizetype *nodes)
+{
+    ++*nodes;
+    if (value.isObject()) {
+        const QJsonObject in = value.toObject();
+        QJsonObject out;
+        for (auto it = in.constBegin(); it != in.constEnd(); ++it)
+            out.insert(it.key(), rebuiltJson(it.value(), nodes));
+        return out;
+    }
+    if (value.isArray()) {
+        const QJsonArray in = value.toArray();
+        QJsonArray out;
+        for (const QJsonValue &item : in)
+            out.append(rebuiltJson(item, nodes));
+        return out;
+    }
+    if (value.isString())
+        return QJsonValue(value.toString()); // detached from the container's byte buffer
+    return value;
+}
+
 // Why a JSON Patch did not apply, named by the op's position in the patch as sent.
 struct PatchFailure
 {
@@ -328,6 +351,17 @@ void ExtraRules::checkStateDelta(const Event &e, qint64 index, LintSink &sink)
         = applyLikeClient(*m_state, e.json.value(QLatin1StringView("delta")));
     if (!failure) {
         ++m_runDeltas;
+        // Qt's JSON containers keep the bytes of replaced keys/strings until the container is
+        // rebuilt, and every copy-on-write detach copies them: without this, the cost of a delta
+        // grows with the number of deltas applied before it. Rebuilding once the edits since the
+        // last rebuild outnumber an eighth of the state's nodes keeps that garbage proportional to
+        // the state and the rebuild cost O(1) amortised per delta.
+        if (++m_deltasSinceCompaction >= m_compactionThreshold) {
+            qsizetype nodes = 0;
+            m_state = rebuiltJson(*m_state, &nodes);
+            m_deltasSinceCompaction = 0;
+            m_compactionThreshold = std::max<qsizetype>(64, nodes / 8);
+        }
         return;
     }
     // Atomic, like the client (fast-json-patch, validating): the state stays as it was.

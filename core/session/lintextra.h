@@ -71,6 +71,8 @@ private:
 
     // State: nullopt while no snapshot / input.state has shown its base.
     std::optional<QJsonValue> m_state;
+    qsizetype m_deltasSinceCompaction = 0;
+    qsizetype m_compactionThreshold = 64;
 
     // Frames.
     qint64 m_frames = 0;
