@@ -15,7 +15,7 @@ namespace agui::net {
 namespace {
 
 // Writes the chunks of one run to a streaming responder, each after its delay; stops as soon
-// as the client is gone. Deletes itself when done.
+// as the client is gone. A child of the responder: it goes with the connection.
 class PacedWriter : public QObject
 {
 public:
@@ -52,8 +52,13 @@ private:
         // Everything due now goes out together (delay 0 means "right after the previous one").
         do {
             const StreamChunk &chunk = m_chunks.at(m_next++);
-            const QByteArray bytes
-                = chunk.raw.isEmpty() ? m_encoding.encode(chunk.event) : chunk.raw;
+            QByteArray bytes = chunk.raw;
+            if (bytes.isEmpty()) {
+                QJsonObject event = chunk.event;
+                if (m_stamp && !event.contains(QLatin1StringView {"timestamp"}))
+                    event.insert(QStringLiteral("timestamp"), QDateTime::currentMSecsSinceEpoch());
+                bytes = m_encoding.encode(event);
+            }
             if (!m_responder->write(bytes)) {
                 end(false);
                 return;
