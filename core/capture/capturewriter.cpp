@@ -196,7 +196,9 @@ bool CaptureWriter::writeHeader()
 int CaptureWriter::beginRun(const RecordedRequest &request)
 {
     const int run = m_nextRun;
-    if (!writeRecord(requestRecord(run, request)))
+    RecordedRequest timed = request;
+    timed.sentAtUs = orNow(request.sentAtUs);
+    if (!writeRecord(requestRecord(run, timed)))
         return -1;
     ++m_nextRun;
     return run;
@@ -204,7 +206,9 @@ int CaptureWriter::beginRun(const RecordedRequest &request)
 
 bool CaptureWriter::writeResponse(int run, const RecordedResponse &response)
 {
-    return writeRecord(responseRecord(run, response));
+    RecordedResponse timed = response;
+    timed.receivedAtUs = orNow(response.receivedAtUs);
+    return writeRecord(responseRecord(run, timed));
 }
 
 bool CaptureWriter::writeChunk(int run, QByteArrayView bytes, qint64 receivedAtUs)
@@ -267,7 +271,7 @@ QByteArray CaptureWriter::headerRecord(const QString &tool, const QString &creat
 
 QByteArray CaptureWriter::requestRecord(int run, const RecordedRequest &request)
 {
-    QByteArray out = recordStart("request", run, orNow(request.sentAtUs));
+    QByteArray out = recordStart("request", run, request.sentAtUs);
     out.append(",\"method\":").append(quoted(request.method));
     out.append(",\"url\":").append(quoted(redactUrl(request.url)));
     out.append(",\"headers\":").append(headersJson(redactHeaders(request.headers)));
@@ -278,7 +282,7 @@ QByteArray CaptureWriter::requestRecord(int run, const RecordedRequest &request)
 
 QByteArray CaptureWriter::responseRecord(int run, const RecordedResponse &response)
 {
-    QByteArray out = recordStart("response", run, orNow(response.receivedAtUs));
+    QByteArray out = recordStart("response", run, response.receivedAtUs);
     out.append(",\"status\":").append(number(response.status));
     out.append(",\"headers\":").append(headersJson(redactHeaders(response.headers)));
     out.append("}\n");

@@ -35,6 +35,8 @@ public:
     QString errorString() const;
     void setTool(const QString &tool); // before open(); default "agui-inspector <version>"
 
+    // Live recording: a time < 0 (request.sentAtUs, response.receivedAtUs, receivedAtUs, atUs)
+    // means "now".
     // Starts a run: writes its request record (URL and headers redacted) and returns the run
     // number to pass to the calls below, or -1 when the write failed.
     int beginRun(const RecordedRequest &request);
@@ -46,7 +48,8 @@ public:
     // Writes a whole capture (e.g. an import) run by run, keeping its times.
     bool writeCapture(const Capture &capture);
 
-    // The records as bytes (one line each, with its '\n'), for tests and tools.
+    // The records as bytes (one line each, with its '\n'), for tests and tools. Times are
+    // written as given (-1 = unknown); credentials are redacted here too.
     static QByteArray headerRecord(const QString &tool, const QString &createdAt);
     static QByteArray requestRecord(int run, const RecordedRequest &request);
     static QByteArray responseRecord(int run, const RecordedResponse &response);

@@ -55,6 +55,7 @@ private Q_SLOTS:
             QByteArray("data: \xff\xfe bad \xc3", 13),
             QByteArray("\xa9\0 nul\r\n\n", 9),
             QByteArrayLiteral("data: \"quotes\" \\ and \t tabs \u00e9\n\n"),
+            QByteArray("valid UTF-8 with a \0 NUL and \x01 control\r\n", 40),
             QByteArray(),
         };
         qint64 t = 1700000000001000;

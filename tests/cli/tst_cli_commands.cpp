@@ -282,6 +282,28 @@ private Q_SLOTS:
         QVERIFY(r.out.startsWith("<stdin>:event 1 (byte 78): error verify.T2"));
     }
 
+    void protobufInputIsDetectedFromContent()
+    {
+        // The reference's minimal run over the protobuf binding, on standard input (no name).
+        const QByteArray body = QByteArray::fromHex("0000000e620c0a02080b120274311a027231"
+                                                    "000000130a110a0012026d311a09617373697374616e74"
+                                                    "0000000e120c0a02080112026d311a024869"
+                                                    "0000000a1a080a02080212026d31"
+                                                    "0000000e6a0c0a02080c120274311a027231");
+        Result r = run({QStringLiteral("cat"), QStringLiteral("-")}, body);
+        QCOMPARE(r.exitCode, 0);
+        QVERIFY2(r.err.isEmpty(), r.err.constData());
+        const QList<QByteArray> lines = r.out.trimmed().split('\n');
+        QCOMPARE(lines.size(), 5);
+        QCOMPARE(parse(lines[2]).toObject()[QLatin1String("delta")].toString(),
+                 QStringLiteral("Hi"));
+        r = run({QStringLiteral("messages"), QStringLiteral("-")}, body);
+        QCOMPARE(r.exitCode, 0);
+        const QJsonObject m = parse(r.out).toArray()[0].toObject();
+        QCOMPARE(m[QLatin1String("id")].toString(), QStringLiteral("m1"));
+        QCOMPARE(m[QLatin1String("content")].toString(), QStringLiteral("Hi"));
+    }
+
     void catEventsAndRawBytes()
     {
         Result r = run({QStringLiteral("cat"), sample("clean.sse")});
