@@ -233,7 +233,7 @@ private Q_SLOTS:
         QCOMPARE(r.body, QByteArray("data: {\"type\":\"A\"}\n\ndata: {\"type\":\"B\"}\n\n"));
     }
 
-    void pacedRunArrivesInSeveralReads()
+    void pacedRunDeliversEveryEvent()
     {
         m_pace = 30;
         m_count = 4;
@@ -241,7 +241,8 @@ private Q_SLOTS:
             = exchange(m_server->port(), postRequest("/agent", "application/json", "{}"));
         QCOMPARE(r.status, 200);
         QCOMPARE(r.body.count("data: "), 4);
-        QVERIFY2(r.reads >= 2, QByteArray::number(r.reads).constData());
+        // (That it arrives in pieces over time is asserted without timing by
+        // streamedResponseArrivesInPieces.)
     }
 
     void clientDisconnectMidStream()
