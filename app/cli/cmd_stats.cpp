@@ -25,12 +25,15 @@ struct Stats
     QMap<QString, qint64> runsByStatus;
     qint64 firstUs = -1;
     qint64 lastUs = -1;
+    // Without arrival times (raw bodies) the events' own "timestamp" fields (ms) give the span.
+    double firstStampMs = -1;
+    double lastStampMs = -1;
     QMap<QString, qint64> findings;
 };
 
-Stats compute(const Input &input)
+Stats compute(const Input &input, const Stats &stamps)
 {
-    Stats s;
+    Stats s = stamps;
     const Session &session = *input.session;
     const EventStore &store = session.events();
     s.events = store.size();
@@ -84,8 +87,18 @@ QJsonObject toJson(const Input &input, const Stats &s)
     bytes.insert(QLatin1String("body"), double(input.capture.bodyBytesRead));
     o.insert(QLatin1String("bytes"), bytes);
     const bool timed = s.firstUs >= 0;
-    o.insert(QLatin1String("durationMs"),
-             timed ? QJsonValue((s.lastUs - s.firstUs) / 1000.0) : QJsonValue());
+    const bool stamped = !timed && s.firstStampMs >= 0;
+    QJsonValue duration;
+    QJsonValue durationFrom;
+    if (timed) {
+        duration = (s.lastUs - s.firstUs) / 1000.0;
+        durationFrom = QStringLiteral("arrival");
+    } else if (stamped) {
+        duration = s.lastStampMs - s.firstStampMs;
+        durationFrom = QStringLiteral("timestamps");
+    }
+    o.insert(QLatin1String("durationMs"), duration);
+    o.insert(QLatin1String("durationFrom"), durationFrom);
     o.insert(QLatin1String("firstEventAtUs"), timed ? QJsonValue(double(s.firstUs)) : QJsonValue());
     o.insert(QLatin1String("lastEventAtUs"), timed ? QJsonValue(double(s.lastUs)) : QJsonValue());
     o.insert(QLatin1String("heartbeats"), double(input.heartbeats));
@@ -119,8 +132,11 @@ void printText(const Input &input, const Stats &s)
     out() << label("duration:");
     if (s.firstUs >= 0)
         out() << QString::number((s.lastUs - s.firstUs) / 1e6, 'f', 3) << " s\n";
+    else if (s.firstStampMs >= 0)
+        out() << QString::number((s.lastStampMs - s.firstStampMs) / 1e3, 'f', 3)
+              << " s (from the events' timestamps; no arrival times)\n";
     else
-        out() << "unknown (no arrival times)\n";
+        out() << "unknown (no arrival times, no timestamps)\n";
     out() << label("keep-alives:") << input.heartbeats << '\n';
     out() << label("findings:") << s.findings.value(QStringLiteral("error")) << " errors, "
           << s.findings.value(QStringLiteral("warning")) << " warnings, "
@@ -146,10 +162,20 @@ int runStats(const QStringList &argv)
     if (args.positional.size() != 1)
         return usageError(QStringLiteral("stats"), QStringLiteral("expects exactly one FILE"));
     Input input;
-    if (!openInput(args.positional.first(), &input))
+    Stats stamps;
+    InputOptions options;
+    options.onEvent = [&stamps](const Event &event, const EventOrigin &) {
+        const QJsonValue t = event.json.value(QLatin1String("timestamp"));
+        if (!t.isDouble())
+            return;
+        const double ms = t.toDouble();
+        stamps.firstStampMs = stamps.firstStampMs < 0 ? ms : std::min(stamps.firstStampMs, ms);
+        stamps.lastStampMs = std::max(stamps.lastStampMs, ms);
+    };
+    if (!openInput(args.positional.first(), &input, options))
         return ExitUnreadable;
     reportCaptureProblems(input);
-    const Stats s = compute(input);
+    const Stats s = compute(input, stamps);
     if (format == QLatin1String("json"))
         out() << QString::fromUtf8(QJsonDocument(toJson(input, s)).toJson(QJsonDocument::Indented));
     else

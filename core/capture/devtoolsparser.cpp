@@ -57,7 +57,7 @@ protected:
         const QJsonObject o = doc.object();
         const QString kind = o.value(QLatin1String("kind")).toString();
         if (kind == QLatin1String("header")) {
-            header(o);
+            header(o, offset, lineNumber);
             return;
         }
         const QString connId = o.value(QLatin1String("connId")).toString();
@@ -119,13 +119,27 @@ protected:
     }
 
 private:
-    void header(const QJsonObject &o)
+    void header(const QJsonObject &o, qint64 offset, qint64 lineNumber)
     {
         m_capture.header = o;
         m_capture.tool = o.value(QLatin1String("tool")).toString();
         m_capture.createdAt = o.value(QLatin1String("capturedAt")).toString();
         const QDateTime at = QDateTime::fromString(m_capture.createdAt, Qt::ISODateWithMs);
         m_baseUs = at.isValid() ? at.toMSecsSinceEpoch() * 1000 : 0;
+        // The extension can blank out deltas, arguments, results or state on export; findings
+        // about those values would then be about placeholders, so say so up front.
+        QStringList redacted;
+        const QJsonArray fields = o.value(QLatin1String("redacted")).toArray();
+        for (const QJsonValue &v : fields)
+            redacted.append(v.isString()
+                                ? v.toString()
+                                : QString::fromUtf8(
+                                    QJsonDocument(QJsonArray {v}).toJson(QJsonDocument::Compact)));
+        if (!redacted.isEmpty())
+            problem("devtools-redacted", Severity::Info, offset, lineNumber,
+                    QStringLiteral("the DevTools export redacted %1: those values in the events "
+                                   "are placeholders, not what was received")
+                        .arg(redacted.join(QStringLiteral(", "))));
     }
 
     qint64 timeOf(const QJsonObject &o) const

@@ -130,6 +130,17 @@ private Q_SLOTS:
         QCOMPARE(capture.runs[3].label, QStringLiteral("c4"));
     }
 
+    void redactedExportsAreFlagged()
+    {
+        const QByteArray file = "{\"kind\":\"header\",\"schemaVersion\":1,\"tool\":\"t\","
+                                "\"redacted\":[\"deltas\",\"toolArgs\"]}\n";
+        const Capture capture = readCapture(file);
+        QCOMPARE(capture.problems.size(), 1);
+        QCOMPARE(capture.problems[0].severity, Severity::Info);
+        QCOMPARE(capture.problems[0].ruleId, QStringLiteral("capture.devtools-redacted"));
+        QVERIFY(capture.problems[0].message.contains(QLatin1String("deltas, toolArgs")));
+    }
+
     void badLinesAreReportedNotDropped()
     {
         const QByteArray file

@@ -155,12 +155,15 @@ private Q_SLOTS:
         QCOMPARE(o[QLatin1String("bytes")].toObject()[QLatin1String("file")].toInteger(),
                  readFile(demo()).size());
         QVERIFY(o[QLatin1String("durationMs")].toDouble() > 90000);
+        QCOMPARE(o[QLatin1String("durationFrom")].toString(), QStringLiteral("arrival"));
 
         const Result text = run({QStringLiteral("stats"), sample("clean.sse")});
         QCOMPARE(text.exitCode, 0);
         QVERIFY(text.out.contains("events:      12"));
         QVERIFY(text.out.contains("keep-alives: 1"));
-        QVERIFY(text.out.contains("duration:    unknown")); // a raw body has no arrival times
+        // A raw body has no arrival times: the events' own timestamps give the span.
+        QVERIFY2(text.out.contains("duration:    1.030 s (from the events' timestamps"),
+                 text.out.constData());
     }
 
     void stateAt()
