@@ -1,11 +1,14 @@
 // RunClient against the in-process server: events arrive decoded and recorded first, stop()
 // works, non-2xx keeps status and body, the stall watchdog reports silence.
 
+#include "core/capture/capturereader.h"
+#include "core/capture/capturewriter.h"
 #include "core/net/aguiendpoint.h"
 #include "core/net/httpserver.h"
 #include "core/net/runclient.h"
 
 #include <QSignalSpy>
+#include <QTemporaryDir>
 #include <QtTest>
 
 using namespace agui;
@@ -143,6 +146,39 @@ private Q_SLOTS:
         client.start(url(), {});
         QTRY_COMPARE_WITH_TIMEOUT(finished.size(), 1, 10000);
         QVERIFY(recordedWhenFirstDecoded >= 1); // the chunk was in the sink before its events left
+    }
+
+    void recordsIntoACaptureFile()
+    {
+        // The capture writer plugs in through CaptureWriterSink; what it wrote reads back as the
+        // same bytes, with the request (credentials redacted by the writer) and the response.
+        QTemporaryDir dir;
+        const QString path = dir.filePath(QStringLiteral("c.agui.jsonl"));
+        CaptureWriter writer;
+        QVERIFY(writer.open(path));
+        CaptureWriterSink sink(&writer);
+        RunClient client;
+        client.setSink(&sink);
+        QByteArray body;
+        QSignalSpy finished(&client, &RunClient::finished);
+        client.start(url(), QJsonObject {{QStringLiteral("threadId"), QStringLiteral("t")}},
+                     {{QStringLiteral("Authorization"), QStringLiteral("Bearer secret-token")}});
+        QTRY_COMPARE_WITH_TIMEOUT(finished.size(), 1, 10000);
+        writer.close();
+        Capture capture;
+        QString error;
+        QVERIFY2(readCaptureFile(path, &capture, &error), qPrintable(error));
+        QCOMPARE(capture.runs.size(), 1);
+        const RunRecording &run = capture.runs.first();
+        QCOMPARE(run.response.status, 200);
+        QCOMPARE(run.end, RunEnd::Finished);
+        for (const Chunk &c : run.chunks)
+            body += c.bytes;
+        QCOMPARE(body.count("data: "), 5);
+        QCOMPARE(qint64(body.size()), client.bytesReceived());
+        QFile raw(path);
+        QVERIFY(raw.open(QIODevice::ReadOnly));
+        QVERIFY(!raw.readAll().contains("secret-token"));
     }
 
     void requestHeaders()
