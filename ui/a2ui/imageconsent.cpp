@@ -6,8 +6,7 @@ namespace agui::ui {
 
 ImageConsent::ImageConsent(QObject *parent)
     : QObject(parent)
-{
-}
+{ }
 
 bool ImageConsent::isAllowed(const QString &host) const
 {

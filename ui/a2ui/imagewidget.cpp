@@ -32,7 +32,7 @@ int heightFor(const QString &variant)
 bool fetchable(const QUrl &url)
 {
     return url.isValid() && !url.host().isEmpty()
-            && (url.scheme() == QStringLiteral("http") || url.scheme() == QStringLiteral("https"));
+        && (url.scheme() == QStringLiteral("http") || url.scheme() == QStringLiteral("https"));
 }
 
 } // namespace
@@ -94,7 +94,7 @@ void ImageWidget::refresh()
     }
     if (!fetchable(m_url)) {
         m_label->setText(tr("Image not loaded: %1\n(only http and https images are fetched)")
-                                 .arg(m_url.toString()));
+                             .arg(m_url.toString()));
         m_consent->hide();
         return;
     }
@@ -123,7 +123,7 @@ void ImageWidget::load()
         QPixmap pixmap;
         if (reply->error() != QNetworkReply::NoError || !pixmap.loadFromData(reply->readAll())) {
             m_label->setText(tr("Image could not be loaded: %1\n%2")
-                                     .arg(m_url.toString(), reply->errorString()));
+                                 .arg(m_url.toString(), reply->errorString()));
             return;
         }
         m_loaded = true;

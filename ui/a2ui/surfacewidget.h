@@ -41,9 +41,10 @@ public:
     void setSurface(const a2ui::Surface &surface);
     // The surface as shown, including what the user typed (dataModel and userEdits).
     const a2ui::Surface &surface() const { return m_surface; }
-    // Replaces the shown data model (e.g. an agent update of a surface whose components did not
-    // change) and refreshes every bound widget without rebuilding.
-    void setDataModel(const QJsonValue &agentDataModel);
+    // Takes the data of surface (agent model, user edits, shown model, diagnostics) when its
+    // components did not change, and refreshes every bound widget without rebuilding (focus,
+    // selected tabs and scroll positions stay).
+    void updateData(const a2ui::Surface &surface);
 
     // The widget rendering a component (nullptr when it is not rendered).
     QWidget *widgetFor(const QString &componentId, const QString &scopePath = {}) const;
