@@ -45,7 +45,20 @@ Event decodeObject(const QJsonObject &obj, Framing framing)
 Event decodePayload(const QByteArray &payload, Framing framing)
 {
     QJsonParseError error;
-    const QJsonDocument doc = QJsonDocument::fromJson(payload, &error);
+    QJsonDocument doc = QJsonDocument::fromJson(payload, &error);
+    // The reference client decodes bytes with replacement (bad UTF-8 -> U+FFFD) before JSON.parse;
+    // Qt refuses invalid UTF-8 inside strings. Read it the client's way, and say so.
+    bool replaced = false;
+    if (error.error == QJsonParseError::IllegalUTF8String) {
+        const QByteArray repaired = QString::fromUtf8(payload).toUtf8();
+        QJsonParseError second;
+        const QJsonDocument again = QJsonDocument::fromJson(repaired, &second);
+        if (second.error == QJsonParseError::NoError) {
+            doc = again;
+            error = second;
+            replaced = true;
+        }
+    }
     // QJsonDocument refuses top-level scalars ("42", "null") as a syntax error; JSON.parse accepts
     // them, so the reference client reports "not a JSON object" for those: tell them apart.
     const bool scalar = error.error != QJsonParseError::NoError && isJsonScalar(payload);
@@ -76,6 +89,12 @@ Event decodePayload(const QByteArray &payload, Framing framing)
     }
     Event e = decodeObject(doc.object(), framing);
     e.payload = payload;
+    if (replaced)
+        e.diagnostics.prepend(Diagnostic {
+            QStringLiteral("wire.invalid-utf8"), Severity::Warning, QString(),
+            QStringLiteral("the payload is not valid UTF-8; read with U+FFFD replacements, as the "
+                           "reference client does"),
+            -1});
     return e;
 }
 

@@ -3,6 +3,8 @@
 #include "core/protocol/decoder.h"
 #include "core/protocol/framesplitter.h"
 
+#include <algorithm>
+
 namespace agui {
 
 StreamDecoder::StreamDecoder(Framing framing, qint64 firstSeq)
@@ -68,6 +70,11 @@ QList<Event> StreamDecoder::decodeFrames(qint64 receivedAtUs)
         for (Diagnostic &d : e.diagnostics)
             if (d.ruleId == QLatin1String("wire.not-json") && d.byteOffset >= 0)
                 d.byteOffset = f.streamOffsetOfPayload(d.byteOffset);
+        // The splitter already reports bad UTF-8 with its exact offset: keep that one only.
+        const auto isUtf8
+            = [](const Diagnostic &d) { return d.ruleId == QLatin1String("wire.invalid-utf8"); };
+        if (std::any_of(f.diagnostics.cbegin(), f.diagnostics.cend(), isUtf8))
+            e.diagnostics.removeIf(isUtf8);
         e.diagnostics = f.diagnostics + e.diagnostics;
         e.seq = m_nextSeq++;
         e.receivedAtUs = receivedAtUs;

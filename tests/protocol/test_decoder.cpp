@@ -64,6 +64,18 @@ private Q_SLOTS:
         QVERIFY(e.diagnostics.value(0).message.contains(QStringLiteral("empty")));
     }
 
+    void invalidUtf8ReadLikeTheClient()
+    {
+        const QByteArray payload("{\"type\":\"CUSTOM\",\"name\":\"a\xff b\",\"value\":1}");
+        const Event e = decodePayload(payload, Framing::Sse);
+        QCOMPARE(e.type, EventType::Custom);
+        QCOMPARE(e.stringField(QLatin1StringView("name")), QStringLiteral("a\ufffd b"));
+        QCOMPARE(e.payload, payload); // the bytes as received
+        QCOMPARE(e.diagnostics.size(), 1);
+        QCOMPARE(e.diagnostics[0].ruleId, QStringLiteral("wire.invalid-utf8"));
+        QCOMPARE(e.diagnostics[0].severity, Severity::Warning);
+    }
+
     void notAnObject()
     {
         for (const char *payload : {"[1,2]", "\"RUN_STARTED\"", "42", "null"}) {

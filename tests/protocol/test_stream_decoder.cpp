@@ -237,6 +237,17 @@ private Q_SLOTS:
         QVERIFY(!hasRule(events[1], "wire.sse-frame-too-large"));
     }
 
+    void invalidUtf8ReportedOnce()
+    {
+        const QByteArray frame = "data: {\"type\":\"CUSTOM\",\"name\":\"a\xff\",\"value\":1}\n\n";
+        const QList<Event> events = decodeAll(Framing::Sse, {frame});
+        QCOMPARE(events.size(), 1);
+        QCOMPARE(events[0].type, EventType::Custom);
+        QCOMPARE(events[0].diagnostics.size(), 1);
+        QCOMPARE(events[0].diagnostics[0].ruleId, QStringLiteral("wire.invalid-utf8"));
+        QCOMPARE(events[0].diagnostics[0].byteOffset, qint64(frame.indexOf('\xff')));
+    }
+
     void jsonLines()
     {
         const QByteArray body = "{\"type\":\"RUN_STARTED\",\"threadId\":\"t\",\"runId\":\"r\"}\n"
