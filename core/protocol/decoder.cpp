@@ -10,6 +10,59 @@ namespace agui {
 
 namespace {
 
+// The WHATWG "UTF-8 decode" with replacement (what TextDecoder does, fatal: false), re-encoded:
+// each maximal ill-formed subpart becomes one U+FFFD. Qt's own lossy decoder replaces some
+// sequences with more than one U+FFFD, which would give different strings than the client's.
+QByteArray utf8WithReplacement(QByteArrayView in)
+{
+    static const char kReplacement[] = "\xEF\xBF\xBD";
+    QByteArray out;
+    out.reserve(in.size() + 8);
+    int needed = 0, seen = 0;
+    quint8 lower = 0x80, upper = 0xBF;
+    qsizetype start = 0;
+    for (qsizetype i = 0; i < in.size();) {
+        const quint8 b = quint8(in[i]);
+        if (needed == 0) {
+            start = i++;
+            if (b <= 0x7F) {
+                out.append(char(b));
+            } else if (b >= 0xC2 && b <= 0xDF) {
+                needed = 1;
+            } else if (b >= 0xE0 && b <= 0xEF) {
+                lower = b == 0xE0 ? 0xA0 : 0x80;
+                upper = b == 0xED ? 0x9F : 0xBF;
+                needed = 2;
+            } else if (b >= 0xF0 && b <= 0xF4) {
+                lower = b == 0xF0 ? 0x90 : 0x80;
+                upper = b == 0xF4 ? 0x8F : 0xBF;
+                needed = 3;
+            } else {
+                out.append(kReplacement, 3);
+            }
+            continue;
+        }
+        if (b < lower || b > upper) {
+            // The sequence so far is one ill-formed subpart; b is read again as a new start.
+            needed = seen = 0;
+            lower = 0x80;
+            upper = 0xBF;
+            out.append(kReplacement, 3);
+            continue;
+        }
+        lower = 0x80;
+        upper = 0xBF;
+        ++i;
+        if (++seen == needed) {
+            out.append(in.data() + start, i - start);
+            needed = seen = 0;
+        }
+    }
+    if (needed != 0)
+        out.append(kReplacement, 3);
+    return out;
+}
+
 bool isJsonScalar(const QByteArray &payload)
 {
     QJsonParseError error;
@@ -50,7 +103,7 @@ Event decodePayload(const QByteArray &payload, Framing framing)
     // Qt refuses invalid UTF-8 inside strings. Read it the client's way, and say so.
     bool replaced = false;
     if (error.error == QJsonParseError::IllegalUTF8String) {
-        const QByteArray repaired = QString::fromUtf8(payload).toUtf8();
+        const QByteArray repaired = utf8WithReplacement(payload);
         QJsonParseError second;
         const QJsonDocument again = QJsonDocument::fromJson(repaired, &second);
         if (second.error == QJsonParseError::NoError) {

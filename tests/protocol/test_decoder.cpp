@@ -76,6 +76,32 @@ private Q_SLOTS:
         QCOMPARE(e.diagnostics[0].severity, Severity::Warning);
     }
 
+    void invalidUtf8ReplacedAsTextDecoderDoes_data()
+    {
+        // Expected counts of U+FFFD between 'a' and 'b', from TextDecoder('utf-8') in Node.
+        QTest::addColumn<QByteArray>("bad");
+        QTest::addColumn<int>("replacements");
+        QTest::newRow("overlong") << QByteArray::fromHex("c0af") << 2;
+        QTest::newRow("surrogate") << QByteArray::fromHex("eda080") << 3;
+        QTest::newRow("cut 4-byte") << QByteArray::fromHex("f09f98") << 1;
+        QTest::newRow("cut 3-byte") << QByteArray::fromHex("e29c") << 1;
+        QTest::newRow("stray") << QByteArray::fromHex("ff") << 1;
+        QTest::newRow("above U+10FFFF") << QByteArray::fromHex("f4908080") << 4;
+        QTest::newRow("overlong 3-byte") << QByteArray::fromHex("e0808f") << 3;
+        QTest::newRow("lone lead") << QByteArray::fromHex("c3") << 1;
+    }
+
+    void invalidUtf8ReplacedAsTextDecoderDoes()
+    {
+        QFETCH(QByteArray, bad);
+        QFETCH(int, replacements);
+        const Event e = decodePayload(
+            "{\"type\":\"CUSTOM\",\"name\":\"a" + bad + "b\",\"value\":1}", Framing::Sse);
+        QCOMPARE(e.type, EventType::Custom);
+        QCOMPARE(e.stringField(QLatin1StringView("name")),
+                 QLatin1Char('a') + QString(replacements, QChar(0xFFFD)) + QLatin1Char('b'));
+    }
+
     void notAnObject()
     {
         for (const char *payload : {"[1,2]", "\"RUN_STARTED\"", "42", "null"}) {

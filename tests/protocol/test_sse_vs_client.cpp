@@ -1,9 +1,9 @@
 // Differential test of StreamDecoder's SSE path against @ag-ui/client 1.0 parseSSEStream (pinned
 // in tests/interop/node_modules): random LF-framed bodies (data with and without the space,
-// multi-line data, event/id/retry fields, comments, keep-alives, UTF-8 text, an unterminated last
-// frame, now and then invalid JSON) cut into random chunks must give the same events, and a JSON
-// error at the same place. (CRLF framing is where the two differ on purpose: we parse it and flag
-// it, the client cannot; test_stream_decoder covers that.)
+// multi-line data, event/id/retry fields, comments, keep-alives, UTF-8 text (some invalid), an
+// unterminated last frame, now and then invalid JSON) cut into random chunks must give the same
+// events, and a JSON error at the same place. (CRLF framing is where the two differ on purpose: we
+// parse it and flag it, the client cannot; test_stream_decoder covers that.)
 #include "core/protocol/streamdecoder.h"
 
 #include <QFile>
@@ -86,6 +86,9 @@ private:
         }
         QByteArray payload
             = m_rng.bounded(12) == 0 ? QByteArray("{\"type\":\"RAW\",bad}") : json(i);
+        if (m_rng.bounded(8) == 0) // invalid UTF-8: a stray byte, a cut sequence
+            payload.replace("a: b",
+                            m_rng.bounded(2) ? QByteArray("a\xff b") : QByteArray("a\xe2\x9c b"));
         if (m_rng.bounded(3) == 0) {
             // Multi-line data: split after a comma (JSON allows the newline there).
             const qsizetype comma = payload.indexOf(',');
