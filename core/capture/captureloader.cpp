@@ -21,6 +21,12 @@ public:
     void chunk(const Capture &capture, int runIndex, const Chunk &chunk)
     {
         RunState &state = stateFor(capture, runIndex);
+        // Spans before the cursor are never looked at again (events come in stream order):
+        // drop them now and then so a long recording keeps a bounded table.
+        if (state.cursor > 4096 && state.cursor * 2 > state.spans.size()) {
+            state.spans.erase(state.spans.begin(), state.spans.begin() + state.cursor);
+            state.cursor = 0;
+        }
         state.spans.push_back(
             {state.decoder->bytesSeen(), chunk.sourceOffset, chunk.sourceIsBytes});
         deliver(state, runIndex, state.decoder->feed(chunk.bytes, chunk.receivedAtUs));

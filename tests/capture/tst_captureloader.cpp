@@ -112,6 +112,36 @@ private Q_SLOTS:
         QCOMPARE(runs, (QList<int> {1, 0}));
     }
 
+    void originsStayRightOverManyChunks()
+    {
+        // More chunks than the loader keeps in its offset table at once.
+        QByteArray file;
+        QBuffer buffer(&file);
+        buffer.open(QIODevice::WriteOnly);
+        CaptureWriter writer;
+        QVERIFY(writer.open(&buffer));
+        const int run = writer.beginRun(RecordedRequest());
+        QList<qint64> recordStarts;
+        for (int i = 0; i < 10000; ++i) {
+            recordStarts.append(file.size());
+            // Every other event is split over two chunks: it starts in the first one.
+            if (i % 2) {
+                QVERIFY(writer.writeChunk(run, "data: {\"type\":\"CUS", i));
+                QVERIFY(writer.writeChunk(run, "TOM\",\"name\":\"n\",\"value\":1}\n\n", i));
+            } else {
+                QVERIFY(writer.writeChunk(
+                    run, "data: {\"type\":\"CUSTOM\",\"name\":\"n\",\"value\":1}\n\n", i));
+            }
+        }
+        writer.close();
+        const Loaded l = load(file);
+        QCOMPARE(l.events.size(), 10000);
+        for (int i = 0; i < 10000; ++i) {
+            QCOMPARE(l.origins[i].sourceOffset, recordStarts[i]);
+            QCOMPARE(l.events[i].receivedAtUs, i);
+        }
+    }
+
     void protobufFramesAreDetectedAndDecoded()
     {
         // The minimal run of the protocol reference (appendix A) over the protobuf binding.
