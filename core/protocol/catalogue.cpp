@@ -558,9 +558,12 @@ void Checker::checkValue(const QJsonValue &v, const FieldSpec &f, const QString 
         if (!v.isDouble()) {
             add("schema.type", Severity::Error, path,
                 QStringLiteral("'%1' must be an integer, got %2").arg(label, describe(v)));
-        } else if (!isInteger(v) || std::fabs(v.toDouble()) > kMaxSafeInteger) {
+        } else if (!isInteger(v)) {
             add("schema.integer-timestamp", Severity::Error, path,
-                QStringLiteral("'%1' must be an integer within ±(2^53−1), got %2")
+                QStringLiteral("'%1' must be an integer, got %2").arg(label, describe(v)));
+        } else if (std::fabs(v.toDouble()) > kMaxSafeInteger) {
+            add("schema.integer-timestamp", Severity::Error, path,
+                QStringLiteral("'%1' must be a safe integer within ±(2^53−1), got %2")
                     .arg(label, describe(v)));
         }
         return;

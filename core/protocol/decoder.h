@@ -15,6 +15,8 @@ namespace agui {
 //                           (StreamDecoder rebases it onto the stream)
 //   wire.not-object  error  "Invalid event: the frame is not a JSON object."
 //   wire.no-type     error  "Invalid event: the frame carries no event type."
+//   wire.invalid-utf8 warning the payload had bytes that are not UTF-8: read with U+FFFD
+//                           replacements exactly as the reference client's TextDecoder does
 // Unknown types give EventType::Unknown with typeName and json kept and a schema.unknown-type
 // warning. The caller sets seq, receivedAtUs, streamOffset and raw; decodePayload sets framing,
 // payload, type, typeName, json and diagnostics.

@@ -159,12 +159,12 @@ private Q_SLOTS:
             << QByteArray(R"({"type":"STEP_STARTED","stepName":"s","timestamp":1.5})")
             << "schema.integer-timestamp"
             << "/timestamp"
-            << "'timestamp' must be an integer within ±(2^53−1), got 1.5";
+            << "'timestamp' must be an integer, got 1.5";
         QTest::newRow("huge timestamp")
             << QByteArray(R"({"type":"STEP_STARTED","stepName":"s","timestamp":9007199254740993})")
             << "schema.integer-timestamp"
             << "/timestamp"
-            << "'timestamp' must be an integer within ±(2^53−1), got 9007199254740992";
+            << "'timestamp' must be a safe integer within ±(2^53−1), got 9007199254740992";
         QTest::newRow("string timestamp")
             << QByteArray(R"({"type":"STEP_STARTED","stepName":"s","timestamp":"1"})")
             << "schema.type"
