@@ -7,6 +7,7 @@
 #include <QList>
 
 #include <memory>
+#include <utility>
 
 namespace agui {
 
@@ -63,8 +64,11 @@ public:
 
     qint64 bytesSeen() const { return m_bytesSeen; }
     qint64 nextSeq() const { return m_nextSeq; }
-    // Data-less SSE frames seen so far, in stream order.
+    // Data-less frames (SSE keep-alives/comments, blank .jsonl lines) seen so far, in stream
+    // order; takeHeartbeats() hands them over and forgets them (for long-running consumers).
     const QList<Heartbeat> &heartbeats() const { return m_heartbeats; }
+    QList<Heartbeat> takeHeartbeats() { return std::exchange(m_heartbeats, {}); }
+    qint64 heartbeatCount() const { return m_heartbeatCount; }
 
 private:
     QList<Event> decodeFrames(qint64 receivedAtUs);
@@ -75,6 +79,7 @@ private:
     qint64 m_bytesSeen = 0;
     qint64 m_lastReceivedAtUs = -1;
     QList<Heartbeat> m_heartbeats;
+    qint64 m_heartbeatCount = 0;
 };
 
 } // namespace agui
