@@ -52,6 +52,7 @@ QList<Event> StreamDecoder::decodeFrames(qint64 receivedAtUs)
     QList<Event> out;
     for (RawFrame &f : m_splitter->takeFrames()) {
         if (f.heartbeat) {
+            ++m_heartbeatCount;
             m_heartbeats.append(
                 Heartbeat {f.offset, receivedAtUs, std::move(f.raw), std::move(f.diagnostics)});
             continue;

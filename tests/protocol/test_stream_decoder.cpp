@@ -142,6 +142,9 @@ private Q_SLOTS:
         QCOMPARE(d.heartbeats()[0].raw, ping);
         QCOMPARE(d.heartbeats()[1].streamOffset, first + ping.size());
         QCOMPARE(d.heartbeats()[1].receivedAtUs, qint64(8));
+        QCOMPARE(d.takeHeartbeats().size(), 2);
+        QVERIFY(d.heartbeats().isEmpty());
+        QCOMPARE(d.heartbeatCount(), qint64(2));
     }
 
     void crlfFlagged()
