@@ -7,6 +7,7 @@
 #include "core/net/aguiendpoint.h"
 #include "core/net/httpserver.h"
 #include "core/net/replaysource.h"
+#include "core/protocol/runagentinput.h"
 
 #include <QCoreApplication>
 #include <QDateTime>
@@ -129,6 +130,11 @@ int runServe(const QStringList &argv)
                           ? " (user action)"
                           : "")
                   << '\n';
+            // The demo answers any object; say what a strict AG-UI server would object to.
+            for (const Diagnostic &d : validateRunAgentInput(input))
+                err() << "  input " << severityName(d.severity) << ' ' << d.ruleId << ' '
+                      << (d.path.isEmpty() ? QStringLiteral("/") : d.path) << ": " << d.message
+                      << '\n';
             err().flush();
         });
     QObject::connect(&endpoint, &net::AgUiEndpoint::runEnded, &server, [](bool complete) {
