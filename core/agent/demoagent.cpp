@@ -39,10 +39,12 @@ QString compactJson(const QJsonObject &o)
 class Script
 {
 public:
-    Script(const QString &threadId, const QString &runId)
+    // state: the client's state from the run input; the projection continues from it (as
+    // AG-UI intends: the client sends back the state it holds).
+    Script(const QString &threadId, const QString &runId, const QJsonValue &state)
         : m_threadId(threadId)
         , m_runId(runId)
-        , m_renderer(options())
+        , m_renderer(options(state))
     { }
 
     void internal(QJsonObject e)
@@ -102,9 +104,11 @@ public:
     QList<QJsonObject> take() { return std::move(m_events); }
 
 private:
-    Renderer::Options options() const
+    Renderer::Options options(const QJsonValue &state) const
     {
         Renderer::Options o;
+        if (state.isObject())
+            o.projection = Renderer::initialProjection(state.toObject());
         o.threadId = m_threadId;
         o.runId = m_runId;
         o.snapshotOnTurnStart = true;
@@ -252,10 +256,12 @@ QList<QJsonObject> DemoAgent::run(const QJsonObject &input)
     QString runId = input.value(QLatin1StringView {"runId"}).toString();
     if (runId.isEmpty())
         runId = QStringLiteral("demo-run");
+    const QJsonValue state = input.value(QLatin1StringView {"state"});
     const std::optional<QJsonObject> action = a2uiagui::userAction(input);
     if (action)
-        return actionRun(threadId, runId, action->value(QLatin1StringView {"action"}).toObject());
-    return formRun(threadId, runId);
+        return actionRun(threadId, runId, state,
+                         action->value(QLatin1StringView {"action"}).toObject());
+    return formRun(threadId, runId, state);
 }
 
 QList<AgentChunk> DemoAgent::stream(const QJsonObject &input)
@@ -268,9 +274,10 @@ QList<AgentChunk> DemoAgent::stream(const QJsonObject &input)
     return out;
 }
 
-QList<QJsonObject> DemoAgent::formRun(const QString &threadId, const QString &runId)
+QList<QJsonObject> DemoAgent::formRun(const QString &threadId, const QString &runId,
+                                      const QJsonValue &state)
 {
-    Script s(threadId, runId);
+    Script s(threadId, runId, state);
     s.internal("turn_started",
                {{QStringLiteral("turn_id"), runId}, {QStringLiteral("thread_id"), threadId}});
     s.internal("state_changed",
@@ -335,9 +342,9 @@ QList<QJsonObject> DemoAgent::formRun(const QString &threadId, const QString &ru
 }
 
 QList<QJsonObject> DemoAgent::actionRun(const QString &threadId, const QString &runId,
-                                        const QJsonObject &action)
+                                        const QJsonValue &state, const QJsonObject &action)
 {
-    Script s(threadId, runId);
+    Script s(threadId, runId, state);
     s.internal("turn_started",
                {{QStringLiteral("turn_id"), runId}, {QStringLiteral("thread_id"), threadId}});
     s.internal("state_changed",

@@ -32,7 +32,8 @@ public:
 
     // All the events of one run for a RunAgentInput. A run whose input carries
     // forwardedProps.a2uiAction.userAction answers that action; any other run shows the form.
-    // Deterministic: ids derive from the input's threadId/runId; the only state kept between
+    // Deterministic: ids derive from the input's threadId/runId and the state projection
+    // continues from the input's "state" (what the client holds); the only state kept between
     // runs is each thread's surface messages (what a later snapshot must resend).
     QList<QJsonObject> run(const QJsonObject &runAgentInput);
 
@@ -43,9 +44,10 @@ public:
     static QJsonArray formMessages();
 
 private:
-    QList<QJsonObject> formRun(const QString &threadId, const QString &runId);
+    QList<QJsonObject> formRun(const QString &threadId, const QString &runId,
+                               const QJsonValue &state);
     QList<QJsonObject> actionRun(const QString &threadId, const QString &runId,
-                                 const QJsonObject &action);
+                                 const QJsonValue &state, const QJsonObject &action);
 
     Options m_options;
     QHash<QString, a2uiagui::Surfaces> m_surfaces; // per thread

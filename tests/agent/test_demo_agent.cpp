@@ -281,6 +281,22 @@ private Q_SLOTS:
         QCOMPARE(fresh.run(input("r2", props)), second);
     }
 
+    void projectionContinuesFromInputState()
+    {
+        DemoAgent agent;
+        QJsonObject in = input("r5");
+        in.insert(QStringLiteral("state"),
+                  QJsonObject {{QStringLiteral("mode"), QStringLiteral("expert")},
+                               {QStringLiteral("foreign"), 1}});
+        const auto events = agent.run(in);
+        const QJsonObject snapshot
+            = ofType(events, "STATE_SNAPSHOT").first().value(QStringLiteral("snapshot")).toObject();
+        QCOMPARE(snapshot.value(QStringLiteral("status")).toString(), QStringLiteral("running"));
+        QVERIFY(!snapshot.contains(QStringLiteral("foreign"))); // only the projection's keys
+        // The mode the client held is kept until the script changes it.
+        QCOMPARE(snapshot.value(QStringLiteral("mode")).toString(), QStringLiteral("expert"));
+    }
+
     void actionWithoutNameIsRefusedPolitely()
     {
         DemoAgent agent;
