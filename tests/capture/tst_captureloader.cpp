@@ -5,7 +5,9 @@
 #include "core/capture/capturewriter.h"
 
 #include <QBuffer>
+
 #include <QtTest>
+#include <thread>
 
 using namespace agui;
 
@@ -162,6 +164,41 @@ private Q_SLOTS:
                           QStringLiteral("TEXT_MESSAGE_CONTENT"),
                           QStringLiteral("TEXT_MESSAGE_END"), QStringLiteral("RUN_FINISHED")}));
         QCOMPARE(l.origins[1].sourceOffset, 18); // 4-byte length + 14-byte message before it
+    }
+
+    void runsInAWorkerThreadAndCancelsFromOutside()
+    {
+        QByteArray sse;
+        for (int i = 0; i < 50000; ++i)
+            sse += "data: {\"type\":\"CUSTOM\",\"name\":\"n\",\"value\":" + QByteArray::number(i)
+                + "}\n\n";
+        std::atomic_bool cancel {false};
+        std::atomic<qint64> progressCalls {0};
+        std::atomic<qint64> events {0};
+        Capture result;
+        // Plain std::thread: no Qt event loop anywhere, as in QtConcurrent::run.
+        std::thread worker([&] {
+            QBuffer buffer(&sse);
+            buffer.open(QIODevice::ReadOnly);
+            CaptureLoadOptions options;
+            options.blockSize = 4096;
+            options.cancel = &cancel;
+            options.onEvent = [&](Event &&, const EventOrigin &) { ++events; };
+            options.onProgress = [&](qint64, qint64) {
+                ++progressCalls;
+                // Wait for the other thread to cancel, like a user pressing Stop mid-load.
+                while (!cancel.load())
+                    std::this_thread::sleep_for(std::chrono::milliseconds(1));
+            };
+            result = loadCapture(buffer, options);
+        });
+        while (progressCalls.load() == 0)
+            std::this_thread::sleep_for(std::chrono::milliseconds(1));
+        cancel = true;
+        worker.join();
+        QVERIFY(result.cancelled);
+        QVERIFY(events.load() > 0);
+        QVERIFY(events.load() < 50000);
     }
 
     void progressAndCancel()
