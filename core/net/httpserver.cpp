@@ -298,6 +298,11 @@ private:
             }
         }
         m_phase = Phase::Body;
+        // curl sends "Expect: 100-continue" before larger bodies and waits for this (or a
+        // second) before sending the body.
+        if (m_expectedBody > m_buffer.size()
+            && m_request.header("Expect").compare("100-continue", Qt::CaseInsensitive) == 0)
+            m_socket->write(QByteArrayLiteral("HTTP/1.1 100 Continue\r\n\r\n"));
     }
 
     void readBody()

@@ -89,6 +89,20 @@ private Q_SLOTS:
         QCOMPARE(r.status, 200);
     }
 
+    void expectContinueIsAnswered()
+    {
+        QTcpSocket socket;
+        QByteArray received;
+        connect(&socket, &QTcpSocket::readyRead, this, [&] { received += socket.readAll(); });
+        socket.connectToHost(QHostAddress::LocalHost, m_server->port());
+        QVERIFY(socket.waitForConnected(5000));
+        socket.write("POST /agent HTTP/1.1\r\nContent-Type: application/json\r\n"
+                     "Content-Length: 2\r\nExpect: 100-continue\r\n\r\n");
+        QTRY_VERIFY_WITH_TIMEOUT(received.startsWith("HTTP/1.1 100 Continue\r\n\r\n"), 5000);
+        socket.write("{}");
+        QTRY_VERIFY_WITH_TIMEOUT(received.contains("HTTP/1.1 200 OK"), 5000);
+    }
+
     void malformedRequestLine()
     {
         checkJsonError(exchange(m_server->port(), "GARBAGE\r\n\r\n"), 400);
