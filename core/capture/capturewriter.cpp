@@ -1,5 +1,6 @@
 #include "core/capture/capturewriter.h"
 
+#include "core/capture/capturereader.h"
 #include "core/capture/jsontext.h"
 #include "core/capture/redaction.h"
 
@@ -139,15 +140,12 @@ bool CaptureWriter::openAppend(const QString &path)
         return false;
     }
     // Runs already in the file keep their numbers; new ones come after.
+    CaptureReadOptions options;
+    options.keepChunks = false;
+    const Capture existing = readCapture(all, options);
     int maxRun = -1;
-    qsizetype pos = 0;
-    while ((pos = all.indexOf("\"run\":", pos)) >= 0) {
-        pos += 6;
-        qsizetype end = pos;
-        while (end < all.size() && all[end] >= '0' && all[end] <= '9')
-            ++end;
-        maxRun = std::max(maxRun, all.mid(pos, end - pos).toInt());
-    }
+    for (const RunRecording &r : existing.runs)
+        maxRun = std::max(maxRun, r.id);
     m_device = m_file.get();
     m_nextRun = maxRun + 1;
     m_file->seek(all.size());

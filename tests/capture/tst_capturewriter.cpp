@@ -181,6 +181,8 @@ private Q_SLOTS:
             QVERIFY(writer.open(path));
             const int run = writer.beginRun(request());
             QVERIFY(writer.writeChunk(run, "data: {\"type\":\"RUN_STARTED\"}\n\n", 1));
+            // Text that looks like a run number must not confuse the numbering.
+            QVERIFY(writer.writeChunk(run, "data: {\"run\":99}\n\n", 1));
         }
         {
             // Simulate a crash in the middle of a record.
@@ -199,12 +201,12 @@ private Q_SLOTS:
         QString error;
         QVERIFY(readCaptureFile(path, &capture, &error));
         QCOMPARE(capture.runs.size(), 2);
-        QCOMPARE(capture.runs[0].chunks.size(), 1);
+        QCOMPARE(capture.runs[0].chunks.size(), 2);
         QCOMPARE(capture.runs[1].chunks.size(), 1);
         QCOMPARE(capture.runs[1].chunks[0].bytes, QByteArray("data: later\n\n"));
         // The broken record is reported with its line and byte offset, not dropped silently.
         QCOMPARE(capture.problems.size(), 1);
-        QCOMPARE(capture.problems[0].line, 4);
+        QCOMPARE(capture.problems[0].line, 5);
         QVERIFY(capture.problems[0].byteOffset > 0);
     }
 
