@@ -9,7 +9,7 @@ namespace agui {
 namespace {
 
 // Frames are copied into blocks of this size; a larger frame gets a block of its own.
-constexpr qsizetype kBlockSize = 4 * 1024 * 1024;
+constexpr qsizetype kBlockSize = 1024 * 1024;
 
 } // namespace
 
@@ -153,18 +153,23 @@ void EventStore::append(const Event &e)
         r.flags |= kHasDiagnostics;
         m_diagnostics.insert(seq, e.diagnostics);
     }
-    m_records.append(r);
+    if (m_size % kRecordsPerChunk == 0) {
+        m_records.append(QList<Record>());
+        m_records.last().reserve(kRecordsPerChunk);
+    }
+    m_records.last().append(r);
+    ++m_size;
 }
 
 QByteArray EventStore::raw(qint64 seq) const
 {
-    const Record &r = m_records.at(seq);
+    const Record &r = record(seq);
     return bytesAt(r.block, r.offset, r.rawSize).toByteArray();
 }
 
 QByteArray EventStore::payload(qint64 seq) const
 {
-    const Record &r = m_records.at(seq);
+    const Record &r = record(seq);
     if (r.flags & kPayloadSeparate)
         return bytesAt(r.block, r.offset + r.rawSize, m_side.value(seq).payloadSize).toByteArray();
     return bytesAt(r.block, r.offset + r.payloadLead, r.rawSize - r.payloadLead - r.payloadTrail)
@@ -173,7 +178,7 @@ QByteArray EventStore::payload(qint64 seq) const
 
 Event EventStore::event(qint64 seq) const
 {
-    const Record &r = m_records.at(seq);
+    const Record &r = record(seq);
     const QByteArray text = payload(seq);
     Event e;
     if (r.framing == Framing::Proto) {
@@ -203,28 +208,28 @@ Event EventStore::event(qint64 seq) const
 
 EventType EventStore::type(qint64 seq) const
 {
-    return m_records.at(seq).type;
+    return record(seq).type;
 }
 
 qint64 EventStore::receivedAtUs(qint64 seq) const
 {
-    return m_records.at(seq).receivedAtUs;
+    return record(seq).receivedAtUs;
 }
 
 int EventStore::runIndex(qint64 seq) const
 {
-    return m_records.at(seq).runIndex;
+    return record(seq).runIndex;
 }
 
 QString EventStore::primaryId(qint64 seq) const
 {
-    const qint32 id = m_records.at(seq).primaryId;
+    const qint32 id = record(seq).primaryId;
     return id < 0 ? QString() : m_ids.at(id);
 }
 
 EventSummary EventStore::summary(qint64 seq) const
 {
-    const Record &r = m_records.at(seq);
+    const Record &r = record(seq);
     EventSummary s;
     s.seq = seq;
     s.type = r.type;
@@ -245,12 +250,12 @@ EventSummary EventStore::summary(qint64 seq) const
 
 void EventStore::setRunIndex(qint64 seq, int runIndex)
 {
-    m_records[seq].runIndex = runIndex;
+    recordRef(seq).runIndex = runIndex;
 }
 
 void EventStore::addFindingSeverity(qint64 seq, Severity severity)
 {
-    Record &r = m_records[seq];
+    Record &r = recordRef(seq);
     if (r.findingCount < 0xFFFF)
         ++r.findingCount;
     r.worstSeverity = qMax<qint8>(r.worstSeverity, qint8(severity));
@@ -258,7 +263,7 @@ void EventStore::addFindingSeverity(qint64 seq, Severity severity)
 
 qint64 EventStore::approximateMemoryUsage() const
 {
-    qint64 total = m_records.capacity() * qint64(sizeof(Record));
+    qint64 total = m_records.size() * kRecordsPerChunk * qint64(sizeof(Record));
     for (const QByteArray &b : m_blocks)
         total += b.capacity();
     total += m_diagnostics.size() * 128 + m_side.size() * 64 + m_ids.size() * 64;

@@ -38,8 +38,8 @@ class EventStore
 public:
     EventStore();
 
-    qint64 size() const { return m_records.size(); }
-    bool isEmpty() const { return m_records.isEmpty(); }
+    qint64 size() const { return m_size; }
+    bool isEmpty() const { return m_size == 0; }
 
     // Stores e as event number size(); e.seq is ignored (the store numbers events).
     void append(const Event &e);
@@ -96,7 +96,19 @@ private:
     std::pair<quint32, quint32> store(QByteArrayView bytes, QByteArrayView more);
     qint32 intern(const QString &id);
 
-    QList<Record> m_records;
+    // Records in fixed chunks reserved exactly: no 1.5x capacity overshoot of one growing list.
+    static constexpr qsizetype kRecordsPerChunk = 16384;
+    const Record &record(qint64 seq) const
+    {
+        return m_records.at(seq / kRecordsPerChunk).at(seq % kRecordsPerChunk);
+    }
+    Record &recordRef(qint64 seq)
+    {
+        return m_records[seq / kRecordsPerChunk][seq % kRecordsPerChunk];
+    }
+
+    QList<QList<Record>> m_records;
+    qint64 m_size = 0;
     QList<QByteArray> m_blocks;
     QHash<qint64, Diagnostics> m_diagnostics;
     QHash<qint64, SideInfo> m_side;

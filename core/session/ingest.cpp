@@ -51,7 +51,7 @@ IngestResult ingestBytes(Session &session, QByteArrayView bytes, qint64 received
     const qint64 before = session.size();
     SessionFeeder feeder(session, result.framing);
     // Fed in slices so the decoder's per-call lists stay small, as with a live response.
-    constexpr qsizetype kSlice = 1 << 20;
+    constexpr qsizetype kSlice = 256 << 10;
     for (qsizetype at = 0; at < bytes.size(); at += kSlice)
         feeder.feed(bytes.sliced(at, qMin(kSlice, bytes.size() - at)), receivedAtUs);
     feeder.finish(true);

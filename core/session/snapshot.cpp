@@ -142,19 +142,20 @@ void SessionSnapshot::retainMessages(const QList<qsizetype> &positions)
     order.reserve(positions.size());
     for (qsizetype p : positions)
         order.append(m_order.at(p));
-    m_order = std::move(order);
+    m_order.assign(order);
     m_messagePos.clear();
     reindexFrom(0);
 }
 
 void SessionSnapshot::reindexFrom(qsizetype position)
 {
-    // Entries pointing at or past position are stale; ids first seen before it keep theirs.
-    for (auto it = m_messagePos.begin(); it != m_messagePos.end();) {
-        if (it.value() >= position)
-            it = m_messagePos.erase(it);
-        else
-            ++it;
+    // Entries pointing at or past position are stale; they all belong to ids of the messages
+    // now at or past position (ids first seen before it keep theirs). O(tail), not O(thread).
+    for (qsizetype p = position; p < m_order.size(); ++p) {
+        const QString &id = m_messages.at(m_order.at(p)).id;
+        const auto it = m_messagePos.find(id);
+        if (it != m_messagePos.end() && it.value() >= position)
+            m_messagePos.erase(it);
     }
     for (qsizetype p = position; p < m_order.size(); ++p) {
         const QString &id = m_messages.at(m_order.at(p)).id;

@@ -266,7 +266,7 @@ private:
     SlotArena<Run, 16> m_runs;
     int m_currentRun = -1;
     SlotArena<Message> m_messages; // slots; never reordered
-    QList<qint32> m_order; // thread order: slot numbers
+    ChunkedOrder m_order; // thread order: slot numbers
     SlotArena<ToolCall> m_toolCalls;
     SlotArena<Step> m_steps;
     SlotArena<ReasoningSpan> m_spans;
