@@ -273,7 +273,15 @@ Renderer::Result Renderer::render(const QJsonObject &e)
                                           "missing and no threadId option)");
             return result;
         }
+        if (m_turnOpen) {
+            // AG-UI allows no RUN_STARTED while a run is active; the agent never ended the turn.
+            result.error = QStringLiteral("turn_started: turn \"%1\" is still open (no "
+                                          "turn_completed, turn_error or turn_cancelled)")
+                               .arg(m_runId);
+            return result;
+        }
         startTurn(e, out);
+        m_turnOpen = true;
     } else if (typeName == t::TextDelta) {
         if (!m_openText.contains(messageId)) {
             out.append(withType("TEXT_MESSAGE_START",
@@ -343,6 +351,7 @@ Renderer::Result Renderer::render(const QJsonObject &e)
             "RUN_FINISHED",
             {{QStringLiteral("threadId"), m_threadId}, {QStringLiteral("runId"), m_runId}}));
         m_endedCalls.clear();
+        m_turnOpen = false;
     } else if (typeName == t::TurnError || typeName == t::TurnCancelled) {
         const bool cancelled = typeName == t::TurnCancelled;
         m_projection.insert(QStringLiteral("status"),
@@ -362,6 +371,7 @@ Renderer::Result Renderer::render(const QJsonObject &e)
         m_openReasoning.clear();
         m_openCalls.clear();
         m_endedCalls.clear();
+        m_turnOpen = false;
     } else if (typeName == t::CompactionCompleted) {
         QJsonArray messages;
         if (m_options.messages)

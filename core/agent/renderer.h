@@ -86,6 +86,7 @@ private:
     QStringList m_openReasoning; // open reasoning messages (internal message ids), start order
     QStringList m_openCalls; // tool calls started and not ended, in start order
     QSet<QString> m_endedCalls; // tool calls whose arguments are complete, this turn
+    bool m_turnOpen = false; // between turn_started and turn_completed/_error/_cancelled
 };
 
 } // namespace agui

@@ -88,6 +88,23 @@ private Q_SLOTS:
         QVERIFY(res.error.contains(QStringLiteral("thread_id")));
     }
 
+    void turnStartedWhileOpenIsAnError()
+    {
+        Renderer r = started();
+        const auto res = r.render(ev(R"({"type":"turn_started","turn_id":"r2","thread_id":"t1"})"));
+        QVERIFY(res.events.isEmpty());
+        QVERIFY2(res.error.contains(QStringLiteral("still open")), qPrintable(res.error));
+        // After the turn ends a new one may start.
+        feed(r, {R"({"type":"turn_completed"})"});
+        QCOMPARE(
+            types(
+                r.render(ev(R"({"type":"turn_started","turn_id":"r2","thread_id":"t1"})")).events),
+            sl({"RUN_STARTED"}));
+        feed(r, {R"({"type":"turn_cancelled"})"});
+        QVERIFY(r.render(ev(R"({"type":"turn_started","turn_id":"r3","thread_id":"t1"})"))
+                    .error.isEmpty());
+    }
+
     void snapshotOnTurnStartOption()
     {
         Renderer::Options o;
