@@ -3,6 +3,7 @@
 // and the Surfaces panel (picker, data model, inspector, edits kept across snapshots).
 
 #include "core/a2ui/surfacemodel.h"
+#include "core/agent/demoagent.h"
 #include "ui/a2ui/imageconsent.h"
 #include "ui/a2ui/imagewidget.h"
 #include "ui/a2ui/surfacespanel.h"
@@ -25,6 +26,7 @@
 #include <QRadioButton>
 #include <QSignalSpy>
 #include <QSlider>
+#include <QSplitter>
 #include <QTabWidget>
 #include <QTest>
 #include <QToolButton>
@@ -110,6 +112,7 @@ private Q_SLOTS:
     void workedExampleV09EndToEndInWidgets();
     void panelKeepsTypedValuesAcrossSnapshots();
     void panelInspectorShowsBindings();
+    void screenshotOfASurfaceBesideItsJson();
 };
 
 #ifndef Q_MOC_RUN // bodies outside the class: moc mis-reads raw JSON strings
@@ -438,6 +441,33 @@ void TestA2uiRender::panelInspectorShowsBindings()
                 ->findItems(QStringLiteral("a2ui.unknown-component"), Qt::MatchContains)
                 .size()
             == 1);
+}
+
+// The README picture: the demo agent's order form, filled in, beside the A2UI messages it came
+// from. Saved when AGUI_A2UI_SCREENSHOT names a file (docs/screenshots/a2ui-surface.png).
+void TestA2uiRender::screenshotOfASurfaceBesideItsJson()
+{
+    const QJsonArray ops = DemoAgent::formMessages();
+    QSplitter window(Qt::Horizontal);
+    window.resize(1280, 600);
+    auto *panel = new SurfacesPanel(&window);
+    panel->setSurfaces(a2ui::surfacesFromActivity(QJsonObject {{a2ui::operationsKey(), ops}},
+                                                  QStringLiteral("a2ui-surface-order")));
+    auto *json = new QPlainTextEdit(&window);
+    json->setReadOnly(true);
+    json->setPlainText(QString::fromUtf8(QJsonDocument(ops).toJson(QJsonDocument::Indented)));
+    window.setSizes({860, 420});
+    window.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&window));
+    QTest::keyClicks(input<QLineEdit>(*panel->surfaceWidget(), QStringLiteral("name")),
+                     QStringLiteral("Ada"));
+    const QImage shot = window.grab().toImage();
+    QCOMPARE(shot.size(), window.size() * window.devicePixelRatio());
+    QVERIFY(qobject_cast<QPushButton *>(panel->surfaceWidget()->widgetFor(QStringLiteral("submit")))
+                ->isEnabled());
+    const QString target = qEnvironmentVariable("AGUI_A2UI_SCREENSHOT");
+    if (!target.isEmpty())
+        QVERIFY(shot.save(target));
 }
 
 #endif // Q_MOC_RUN

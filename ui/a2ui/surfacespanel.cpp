@@ -88,6 +88,8 @@ SurfacesPanel::SurfacesPanel(QWidget *parent)
     m_side->addTab(m_findings, tr("Findings"));
     split->setStretchFactor(0, 3);
     split->setStretchFactor(1, 2);
+    m_scroll->setMinimumWidth(280);
+    split->setSizes({600, 400}); // the surface gets the larger share
     layout->addWidget(split, 1);
 
     connect(m_picker, &QComboBox::currentIndexChanged, this, [this] { showCurrent(); });
