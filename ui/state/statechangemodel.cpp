@@ -1,0 +1,257 @@
+#include "ui/state/statechangemodel.h"
+
+#include "core/json/jsonpatch.h"
+#include "core/json/jsonpointer.h"
+#include "ui/state/statetreemodel.h"
+
+#include <QBrush>
+#include <QColor>
+#include <QJsonArray>
+#include <QJsonObject>
+
+namespace agui::ui {
+
+namespace {
+
+QJsonValue valueAt(const QJsonValue &doc, const QString &pointer)
+{
+    return json::resolve(doc, pointer).value_or(QJsonValue(QJsonValue::Undefined));
+}
+
+// "/list/-" names the end of the array: the index the value lands at.
+QString concretePath(const QJsonValue &doc, const QString &path)
+{
+    if (!path.endsWith(QLatin1String("/-")))
+        return path;
+    const QString parent = path.left(path.size() - 2);
+    const QJsonValue container = valueAt(doc, parent);
+    if (container.isArray())
+        return parent + QLatin1Char('/') + QString::number(container.toArray().size());
+    return path;
+}
+
+QString shortJson(const QJsonValue &value)
+{
+    QString text = compactJsonText(value);
+    if (text.size() > 120)
+        text = text.left(120) + QStringLiteral("…");
+    return text;
+}
+
+QString appliedEffect(const QString &op, const QString &path, const QString &from,
+                      const QJsonValue &before, const QJsonValue &after, bool arrayInsert)
+{
+    const QString where = path.isEmpty() ? QObject::tr("the whole state") : path;
+    if (op == QLatin1String("add")) {
+        if (arrayInsert)
+            return QObject::tr("inserted at %1").arg(where);
+        return before.isUndefined()
+            ? QObject::tr("added %1").arg(where)
+            : QObject::tr("replaced %1 (add on an existing member)").arg(where);
+    }
+    if (op == QLatin1String("remove"))
+        return QObject::tr("removed %1").arg(where);
+    if (op == QLatin1String("replace"))
+        return json::jsonEquals(before, after)
+            ? QObject::tr("replaced %1 with an equal value").arg(where)
+            : QObject::tr("replaced %1").arg(where);
+    if (op == QLatin1String("move"))
+        return QObject::tr("moved %1 to %2").arg(from, where);
+    if (op == QLatin1String("copy"))
+        return QObject::tr("copied %1 to %2").arg(from, where);
+    if (op == QLatin1String("test"))
+        return QObject::tr("test passed at %1").arg(where);
+    return QObject::tr("%1 at %2").arg(op, where);
+}
+
+} // namespace
+
+QString stateChangeOutcomeName(StateChangeRow::Outcome outcome)
+{
+    switch (outcome) {
+    case StateChangeRow::Outcome::Applied:
+        return QStringLiteral("applied");
+    case StateChangeRow::Outcome::Failed:
+        return QStringLiteral("failed");
+    case StateChangeRow::Outcome::Skipped:
+        return QStringLiteral("skipped");
+    case StateChangeRow::Outcome::NotReached:
+        return QStringLiteral("not-reached");
+    }
+    return {};
+}
+
+QList<StateChangeRow> describeStateDelta(const QJsonObject &event, const QJsonValue &before)
+{
+    QList<StateChangeRow> rows;
+    const QJsonValue patch = event.value(QLatin1String("delta"));
+    if (!patch.isArray()) {
+        StateChangeRow row;
+        row.outcome = StateChangeRow::Outcome::Failed;
+        row.effect = QObject::tr("failed: delta is not an array of JSON Patch operations; the "
+                                 "state is unchanged");
+        rows.append(row);
+        return rows;
+    }
+    const QJsonArray ops = patch.toArray();
+    QJsonValue doc = before;
+    qsizetype failedAt = -1;
+    for (qsizetype i = 0; i < ops.size(); ++i) {
+        const QJsonObject op = ops.at(i).toObject();
+        StateChangeRow row;
+        row.opIndex = int(i);
+        row.op = op.value(QLatin1String("op")).toString();
+        row.path = op.value(QLatin1String("path")).toString();
+        row.from = op.value(QLatin1String("from")).toString();
+        if (failedAt >= 0) {
+            row.outcome = StateChangeRow::Outcome::NotReached;
+            row.effect = QObject::tr("not reached (op %1 failed)").arg(failedAt);
+            rows.append(row);
+            continue;
+        }
+        const QString path = concretePath(doc, row.path);
+        row.before = valueAt(doc, path);
+        const bool arrayInsert = row.op == QLatin1String("add") && !path.isEmpty()
+            && valueAt(doc, path.left(path.lastIndexOf(QLatin1Char('/')))).isArray();
+        if (arrayInsert)
+            row.before = QJsonValue(QJsonValue::Undefined);
+        const json::PatchResult r = json::applyPatch(doc, QJsonArray {op});
+        if (!r.ok) {
+            failedAt = i;
+            row.outcome = StateChangeRow::Outcome::Failed;
+            row.effect = QObject::tr("failed: %1").arg(r.error.message);
+            rows.append(row);
+            continue;
+        }
+        doc = r.document;
+        row.after = row.op == QLatin1String("test") ? row.before : valueAt(doc, path);
+        row.effect = appliedEffect(row.op, path, row.from, row.before, row.after, arrayInsert);
+        rows.append(row);
+    }
+    if (failedAt >= 0) {
+        // The client applies a delta atomically: one failing op and none of them count.
+        for (qsizetype i = 0; i < failedAt; ++i) {
+            rows[i].outcome = StateChangeRow::Outcome::Skipped;
+            rows[i].effect = QObject::tr("skipped with the patch (op %1 failed); alone it would "
+                                         "have: %2")
+                                 .arg(failedAt)
+                                 .arg(rows[i].effect);
+        }
+    }
+    return rows;
+}
+
+QList<StateChangeRow> describeStateSnapshot(const QList<StatePathChange> &paths)
+{
+    QList<StateChangeRow> rows;
+    for (const StatePathChange &c : paths) {
+        StateChangeRow row;
+        row.op = statePathChangeKindName(c.kind);
+        row.path = c.path;
+        row.before = c.before;
+        row.after = c.after;
+        const QString where = c.path.isEmpty() ? QObject::tr("the whole state") : c.path;
+        switch (c.kind) {
+        case StatePathChange::Kind::Added:
+            row.effect = QObject::tr("%1 added by the snapshot").arg(where);
+            break;
+        case StatePathChange::Kind::Removed:
+            row.effect = QObject::tr("%1 dropped by the snapshot").arg(where);
+            break;
+        case StatePathChange::Kind::Replaced:
+            row.effect = QObject::tr("%1 replaced by the snapshot").arg(where);
+            break;
+        }
+        rows.append(row);
+    }
+    return rows;
+}
+
+StateChangeModel::StateChangeModel(QObject *parent)
+    : QAbstractTableModel(parent)
+{ }
+
+void StateChangeModel::setRows(QList<StateChangeRow> rows)
+{
+    beginResetModel();
+    m_rows = std::move(rows);
+    endResetModel();
+}
+
+int StateChangeModel::rowCount(const QModelIndex &parent) const
+{
+    return parent.isValid() ? 0 : int(m_rows.size());
+}
+
+int StateChangeModel::columnCount(const QModelIndex &parent) const
+{
+    return parent.isValid() ? 0 : ColumnCount;
+}
+
+QVariant StateChangeModel::data(const QModelIndex &index, int role) const
+{
+    if (!index.isValid() || index.row() >= m_rows.size())
+        return {};
+    const StateChangeRow &row = m_rows.at(index.row());
+    switch (role) {
+    case Qt::DisplayRole:
+        switch (index.column()) {
+        case IndexColumn:
+            return row.opIndex >= 0 ? QString::number(row.opIndex) : QString();
+        case OpColumn:
+            return row.op;
+        case PathColumn:
+            return row.from.isEmpty() ? row.path : row.from + QStringLiteral(" → ") + row.path;
+        case EffectColumn:
+            return row.effect;
+        case BeforeColumn:
+            return shortJson(row.before);
+        case AfterColumn:
+            return shortJson(row.after);
+        }
+        return {};
+    case Qt::ToolTipRole:
+        switch (index.column()) {
+        case BeforeColumn:
+            return compactJsonText(row.before).left(4000);
+        case AfterColumn:
+            return compactJsonText(row.after).left(4000);
+        default:
+            return row.effect;
+        }
+    case Qt::ForegroundRole:
+        if (row.outcome == StateChangeRow::Outcome::Failed)
+            return QBrush(QColor(200, 40, 40));
+        if (row.outcome != StateChangeRow::Outcome::Applied)
+            return QBrush(QColor(128, 128, 128));
+        return {};
+    case OutcomeRole:
+        return stateChangeOutcomeName(row.outcome);
+    case PathRole:
+        return row.path;
+    }
+    return {};
+}
+
+QVariant StateChangeModel::headerData(int section, Qt::Orientation orientation, int role) const
+{
+    if (orientation != Qt::Horizontal || role != Qt::DisplayRole)
+        return {};
+    switch (section) {
+    case IndexColumn:
+        return tr("#");
+    case OpColumn:
+        return tr("Op");
+    case PathColumn:
+        return tr("Path");
+    case EffectColumn:
+        return tr("Effect");
+    case BeforeColumn:
+        return tr("Before");
+    case AfterColumn:
+        return tr("After");
+    }
+    return {};
+}
+
+} // namespace agui::ui

@@ -1,0 +1,90 @@
+#include "ui/timeline/timetravel.h"
+
+#include "core/session/session.h"
+#include "ui/models/sessiondocument.h"
+
+namespace agui::ui {
+
+TimeTravel::TimeTravel(QObject *parent)
+    : QObject(parent)
+{
+    m_timer.setSingleShot(true);
+    m_timer.setInterval(kCoalesceMs);
+    connect(&m_timer, &QTimer::timeout, this, &TimeTravel::compute);
+}
+
+void TimeTravel::setDocument(SessionDocument *document)
+{
+    for (const auto &c : std::as_const(m_connections))
+        disconnect(c);
+    m_connections.clear();
+    m_document = document;
+    ++m_documentGeneration;
+    if (document) {
+        m_connections.append(
+            connect(document, &SessionDocument::eventsAppended, this, [this](qint64, qint64) {
+                // Past events never change; only a view at the live end has something new.
+                if (isFollowingEnd())
+                    schedule();
+            }));
+        m_connections.append(connect(document, &SessionDocument::resetDone, this, [this] {
+            ++m_documentGeneration;
+            m_requested = -1;
+            schedule();
+        }));
+    }
+    schedule();
+}
+
+void TimeTravel::setCurrentEvent(qint64 seq)
+{
+    m_requested = seq < 0 ? -1 : seq;
+    schedule();
+}
+
+void TimeTravel::schedule()
+{
+    m_pending = true;
+    if (!m_timer.isActive())
+        m_timer.start();
+}
+
+void TimeTravel::flush()
+{
+    if (m_pending)
+        compute();
+}
+
+void TimeTravel::compute()
+{
+    m_timer.stop();
+    m_pending = false;
+    if (!m_document) {
+        m_seq = -1;
+        m_snapshot = SessionSnapshot();
+        m_before = SessionSnapshot();
+        m_change = EventChange();
+        ++m_generation;
+        Q_EMIT updated();
+        return;
+    }
+    const Session &session = m_document->session();
+    const qint64 last = session.size() - 1;
+    const qint64 seq = (m_requested < 0 || m_requested > last) ? last : m_requested;
+    m_seq = seq;
+    if (seq < 0) {
+        m_snapshot = session.snapshotAt(-1);
+        m_before = m_snapshot;
+        m_change = EventChange();
+    } else {
+        // Order matters for the session's seek cache: changeAt(seq) leaves it at seq - 1, so the
+        // two snapshots after it cost zero and one reduction.
+        m_change = session.changeAt(seq);
+        m_before = session.snapshotAt(seq - 1);
+        m_snapshot = session.snapshotAt(seq);
+    }
+    ++m_generation;
+    Q_EMIT updated();
+}
+
+} // namespace agui::ui

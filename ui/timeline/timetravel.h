@@ -1,0 +1,72 @@
+#pragma once
+
+#include "core/session/change.h"
+#include "core/session/snapshot.h"
+
+#include <QObject>
+#include <QPointer>
+#include <QTimer>
+
+namespace agui::ui {
+
+class SessionDocument;
+
+// The world as a front end saw it after one event: the session model after event seq, after
+// seq - 1 (what that event started from) and the detailed change record of seq. Shared by the
+// state, transcript and tool-call views so one cursor move costs one seek, not one per view.
+//
+// A seek costs at most K reductions (Session checkpoints), which is fast but not free on a
+// 1,000,000-event capture, so cursor moves are coalesced: setCurrentEvent() only records the
+// request (bumping a generation counter) and a short single-shot timer computes the latest one.
+// While a drag keeps requesting, the timer is not restarted, so the views still follow at
+// ~30 fps instead of waiting for the mouse to stop.
+class TimeTravel : public QObject
+{
+    Q_OBJECT
+public:
+    static constexpr int kCoalesceMs = 30;
+
+    explicit TimeTravel(QObject *parent = nullptr);
+
+    void setDocument(SessionDocument *document);
+    SessionDocument *document() const { return m_document; }
+
+    // seq < 0 (or past the end): follow the newest event, so the views grow while a run streams.
+    void setCurrentEvent(qint64 seq);
+    bool isFollowingEnd() const { return m_requested < 0; }
+    qint64 requestedSeq() const { return m_requested; }
+
+    // What the views show: valid after updated() (or flush()).
+    qint64 seq() const { return m_seq; } // -1: no event (empty session)
+    const SessionSnapshot &snapshot() const { return m_snapshot; }
+    const SessionSnapshot &before() const { return m_before; }
+    const EventChange &change() const { return m_change; }
+    // Bumped by every computed update; views use it to skip work when nothing moved.
+    quint64 generation() const { return m_generation; }
+    // Bumped when the document is reset (a capture opened): cached derived data is void.
+    quint64 documentGeneration() const { return m_documentGeneration; }
+
+    // Computes a pending request now (tests, screenshots); no-op when nothing is pending.
+    void flush();
+
+Q_SIGNALS:
+    void updated();
+
+private:
+    void schedule();
+    void compute();
+
+    QPointer<SessionDocument> m_document;
+    QTimer m_timer;
+    qint64 m_requested = -1;
+    bool m_pending = false;
+    qint64 m_seq = -1;
+    SessionSnapshot m_snapshot;
+    SessionSnapshot m_before;
+    EventChange m_change;
+    quint64 m_generation = 0;
+    quint64 m_documentGeneration = 0;
+    QList<QMetaObject::Connection> m_connections;
+};
+
+} // namespace agui::ui

@@ -1,0 +1,280 @@
+#include "ui/toolcalls/toolcallmodel.h"
+
+#include "ui/state/statetreemodel.h"
+
+#include <QBrush>
+#include <QColor>
+#include <QDateTime>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+
+namespace agui::ui {
+
+namespace {
+
+QString prettyJson(const QJsonValue &value)
+{
+    if (value.isObject())
+        return QString::fromUtf8(QJsonDocument(value.toObject()).toJson(QJsonDocument::Indented))
+            .trimmed();
+    if (value.isArray())
+        return QString::fromUtf8(QJsonDocument(value.toArray()).toJson(QJsonDocument::Indented))
+            .trimmed();
+    return compactJsonText(value);
+}
+
+QString oneLine(QString text, int limit = 200)
+{
+    text.replace(QLatin1Char('\n'), QLatin1Char(' '));
+    if (text.size() > limit)
+        text = text.left(limit) + QStringLiteral("…");
+    return text;
+}
+
+QString resultText(const QJsonValue &result)
+{
+    if (result.isString())
+        return result.toString();
+    if (result.isUndefined())
+        return {};
+    return prettyJson(result);
+}
+
+qint64 endUs(const ToolCall &call)
+{
+    return call.status == ToolCallStatus::Answered ? call.answeredAtUs : call.endedAtUs;
+}
+
+} // namespace
+
+QString formatTimeUs(qint64 us)
+{
+    if (us < 0)
+        return {};
+    return QDateTime::fromMSecsSinceEpoch(us / 1000, Qt::UTC)
+        .toString(QStringLiteral("HH:mm:ss.zzz"));
+}
+
+QString formatDurationUs(qint64 us)
+{
+    if (us < 0)
+        return {};
+    if (us < 1000)
+        return QStringLiteral("%1 µs").arg(us);
+    if (us < 10'000'000)
+        return QStringLiteral("%1 ms").arg(us / 1000);
+    return QStringLiteral("%1 s").arg(double(us) / 1e6, 0, 'f', 1);
+}
+
+QString toolCallPhaseName(ToolCallPhase phase)
+{
+    switch (phase) {
+    case ToolCallPhase::StreamingArgs:
+        return QStringLiteral("streaming args");
+    case ToolCallPhase::ArgsComplete:
+        return QStringLiteral("args complete");
+    case ToolCallPhase::Answered:
+        return QStringLiteral("answered");
+    case ToolCallPhase::NeverAnswered:
+        return QStringLiteral("never answered");
+    }
+    return {};
+}
+
+ToolCallPhase toolCallPhase(const SessionSnapshot &snapshot, const ToolCall &call)
+{
+    if (call.status == ToolCallStatus::Answered)
+        return ToolCallPhase::Answered;
+    const bool runEnded = call.runIndex >= 0 && call.runIndex < snapshot.runCount()
+        && snapshot.run(call.runIndex).status != RunStatus::Running;
+    if (runEnded)
+        return ToolCallPhase::NeverAnswered;
+    return call.status == ToolCallStatus::StreamingArgs ? ToolCallPhase::StreamingArgs
+                                                        : ToolCallPhase::ArgsComplete;
+}
+
+ToolCallModel::ToolCallModel(QObject *parent)
+    : QAbstractTableModel(parent)
+{ }
+
+void ToolCallModel::setSnapshot(const SessionSnapshot &snapshot)
+{
+    QList<ToolCall> calls;
+    QList<ToolCallPhase> phases;
+    calls.reserve(snapshot.toolCallCount());
+    for (qsizetype i = 0; i < snapshot.toolCallCount(); ++i) {
+        calls.append(snapshot.toolCall(i));
+        phases.append(toolCallPhase(snapshot, calls.last()));
+    }
+    QStringList runs;
+    for (qsizetype i = 0; i < snapshot.runCount(); ++i) {
+        const QString id = snapshot.run(i).runId;
+        runs.append(id.isEmpty() ? tr("run %1").arg(i + 1) : id);
+    }
+    bool extends = calls.size() >= m_calls.size();
+    for (qsizetype i = 0; extends && i < m_calls.size(); ++i)
+        extends = calls.at(i).id == m_calls.at(i).id;
+    if (!extends) {
+        beginResetModel();
+        m_calls = std::move(calls);
+        m_phases = std::move(phases);
+        m_runLabels = std::move(runs);
+        endResetModel();
+        return;
+    }
+    const qsizetype old = m_calls.size();
+    qsizetype firstChanged = -1;
+    qsizetype lastChanged = -1;
+    for (qsizetype i = 0; i < old; ++i) {
+        if (calls.at(i) != m_calls.at(i) || phases.at(i) != m_phases.at(i)) {
+            if (firstChanged < 0)
+                firstChanged = i;
+            lastChanged = i;
+        }
+    }
+    const bool runsChanged = runs != m_runLabels;
+    if (calls.size() > old) {
+        beginInsertRows({}, int(old), int(calls.size() - 1));
+        m_calls = std::move(calls);
+        m_phases = std::move(phases);
+        m_runLabels = std::move(runs);
+        endInsertRows();
+    } else {
+        m_calls = std::move(calls);
+        m_phases = std::move(phases);
+        m_runLabels = std::move(runs);
+    }
+    if (runsChanged && old > 0) {
+        firstChanged = 0;
+        lastChanged = old - 1;
+    }
+    if (firstChanged >= 0)
+        Q_EMIT dataChanged(index(int(firstChanged), 0), index(int(lastChanged), ColumnCount - 1));
+}
+
+const ToolCall *ToolCallModel::callAt(int row) const
+{
+    return row >= 0 && row < m_calls.size() ? &m_calls.at(row) : nullptr;
+}
+
+int ToolCallModel::rowOf(const QString &toolCallId) const
+{
+    for (qsizetype i = 0; i < m_calls.size(); ++i)
+        if (m_calls.at(i).id == toolCallId)
+            return int(i);
+    return -1;
+}
+
+int ToolCallModel::rowCount(const QModelIndex &parent) const
+{
+    return parent.isValid() ? 0 : int(m_calls.size());
+}
+
+int ToolCallModel::columnCount(const QModelIndex &parent) const
+{
+    return parent.isValid() ? 0 : ColumnCount;
+}
+
+QString ToolCallModel::runLabel(int runIndex) const
+{
+    return runIndex >= 0 && runIndex < m_runLabels.size() ? m_runLabels.at(runIndex) : QString();
+}
+
+QVariant ToolCallModel::data(const QModelIndex &index, int role) const
+{
+    if (!index.isValid() || index.row() >= m_calls.size())
+        return {};
+    const ToolCall &call = m_calls.at(index.row());
+    const ToolCallPhase phase = m_phases.at(index.row());
+    const bool argsInvalid = !call.argsError.isEmpty();
+    switch (role) {
+    case Qt::DisplayRole:
+        switch (index.column()) {
+        case NameColumn:
+            return call.name;
+        case StatusColumn:
+            return toolCallPhaseName(phase);
+        case ArgsColumn:
+            if (argsInvalid)
+                return tr("⚠ not valid JSON: %1").arg(oneLine(call.args, 80));
+            return oneLine(call.parsedArgs ? compactJsonText(*call.parsedArgs) : call.args);
+        case ResultColumn:
+            return oneLine(resultText(call.result));
+        case ParentMessageColumn:
+            return call.parentMessageId;
+        case RunColumn:
+            return runLabel(call.runIndex);
+        case StartColumn:
+            return formatTimeUs(call.startedAtUs);
+        case EndColumn:
+            return formatTimeUs(endUs(call));
+        case DurationColumn:
+            return call.startedAtUs >= 0 && endUs(call) >= 0
+                ? formatDurationUs(endUs(call) - call.startedAtUs)
+                : QString();
+        case IdColumn:
+            return call.id;
+        }
+        return {};
+    case Qt::ToolTipRole:
+        if (index.column() == ArgsColumn && argsInvalid)
+            return call.argsError;
+        if (index.column() == StatusColumn && phase == ToolCallPhase::NeverAnswered)
+            return tr("Its run ended without a TOOL_CALL_RESULT for it.");
+        if (index.column() == ArgsColumn)
+            return data(index, ArgsTextRole).toString().left(4000);
+        if (index.column() == ResultColumn)
+            return resultText(call.result).left(4000);
+        return {};
+    case Qt::ForegroundRole:
+        if ((index.column() == ArgsColumn && argsInvalid)
+            || (index.column() == StatusColumn && phase == ToolCallPhase::NeverAnswered))
+            return QBrush(QColor(200, 40, 40));
+        return {};
+    case ToolCallIdRole:
+        return call.id;
+    case PhaseRole:
+        return toolCallPhaseName(phase);
+    case ArgsTextRole:
+        if (call.parsedArgs && call.status != ToolCallStatus::StreamingArgs)
+            return prettyJson(*call.parsedArgs);
+        return call.args;
+    case ArgsErrorRole:
+        return call.argsError;
+    case ResultTextRole:
+        return resultText(call.result);
+    }
+    return {};
+}
+
+QVariant ToolCallModel::headerData(int section, Qt::Orientation orientation, int role) const
+{
+    if (orientation != Qt::Horizontal || role != Qt::DisplayRole)
+        return {};
+    switch (section) {
+    case NameColumn:
+        return tr("Name");
+    case StatusColumn:
+        return tr("Status");
+    case ArgsColumn:
+        return tr("Arguments");
+    case ResultColumn:
+        return tr("Result");
+    case ParentMessageColumn:
+        return tr("Parent Message");
+    case RunColumn:
+        return tr("Run");
+    case StartColumn:
+        return tr("Start");
+    case EndColumn:
+        return tr("End");
+    case DurationColumn:
+        return tr("Duration");
+    case IdColumn:
+        return tr("Id");
+    }
+    return {};
+}
+
+} // namespace agui::ui
