@@ -393,7 +393,14 @@ HttpServer::HttpServer(QObject *parent)
     });
 }
 
-HttpServer::~HttpServer() = default;
+HttpServer::~HttpServer()
+{
+    // Connections (and endpoints) go first, while the server they report to still exists.
+    const QObjectList kids = children();
+    for (QObject *child : kids)
+        if (child != m_server)
+            delete child;
+}
 
 void HttpServer::route(const QByteArray &method, const QString &path, Handler handler)
 {
