@@ -129,6 +129,9 @@ static void collectPaths(const QJsonValue &bound, const QString &scopePath, QStr
         out.append(absolutePath(o.value(QStringLiteral("path")).toString(), scopePath));
         return;
     }
+    // Structured props (action contexts, tab titles, option labels) hold bindings too.
+    for (auto it = o.begin(); it != o.end(); ++it)
+        collectPaths(it.value(), scopePath, out);
 }
 
 QStringList dependencyPaths(const QJsonValue &bound, const QString &scopePath)

@@ -35,8 +35,8 @@ QJsonValue resolve(const QJsonValue &bound, const QJsonValue &dataModel,
 // function calls.
 std::optional<QString> boundPath(const QJsonValue &bound, const QString &scopePath = {});
 
-// Every absolute path a bound value depends on (paths inside function-call args and formatString
-// templates included), for the inspector and for change notification.
+// Every absolute path a bound value depends on (paths inside function-call args, formatString
+// templates and structured props such as action contexts included), for the inspector.
 QStringList dependencyPaths(const QJsonValue &bound, const QString &scopePath = {});
 
 // Writes value at the absolute pointer path, creating missing containers ([] when the next token

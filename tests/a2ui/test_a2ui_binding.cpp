@@ -4,6 +4,7 @@
 #include "core/a2ui/action.h"
 #include "core/a2ui/binding.h"
 #include "core/a2ui/functions.h"
+#include "core/a2ui/inspect.h"
 #include "core/a2ui/surfacemodel.h"
 #include "core/a2ui/tree.h"
 
@@ -45,6 +46,7 @@ private Q_SLOTS:
     void actionV10UserMessageAndUnresolvedContext();
 
     void actionInTemplateScopeAndLocalFunction();
+    void inspectShowsBindingsAndChecks();
 };
 
 // Bodies outside the class: moc mis-reads raw JSON strings (URLs, quotes).
@@ -350,6 +352,35 @@ void TestA2uiBinding::actionInTemplateScopeAndLocalFunction()
              ActionBuild::Kind::None);
     QCOMPARE(buildUserAction(*s, QStringLiteral("ghost"), s->dataModel, when).kind,
              ActionBuild::Kind::None);
+}
+
+void TestA2uiBinding::inspectShowsBindingsAndChecks()
+{
+    SurfaceSet set;
+    set.applySource(QStringLiteral("x"), fixture("feedback_v08.json"));
+    Surface *s = set.surface(QStringLiteral("feedback"));
+    QVERIFY(s->setUserValue(QStringLiteral("/form/name"), QStringLiteral("Ada")));
+    const QJsonObject info = inspectComponent(*s, QStringLiteral("name"));
+    QCOMPARE(info.value(QStringLiteral("type")).toString(), QStringLiteral("TextField"));
+    QCOMPARE(info.value(QStringLiteral("version")).toString(), QStringLiteral("v0.8"));
+    QVERIFY(info.value(QStringLiteral("original"))
+                .toObject()
+                .value(QStringLiteral("component"))
+                .isObject());
+    QCOMPARE(info.value(QStringLiteral("bindings")).toArray(),
+             arr(R"([{"prop":"value","path":"/form/name","resolved":true,"value":"Ada"}])"));
+    const QJsonObject send = inspectComponent(*s, QStringLiteral("send"));
+    QCOMPARE(send.value(QStringLiteral("bindings")).toArray(),
+             arr(R"([{"prop":"action","path":"/form/name","resolved":true,"value":"Ada"}])"));
+    QVERIFY(inspectComponent(*s, QStringLiteral("ghost")).contains(QStringLiteral("error")));
+    SurfaceSet v09;
+    v09.applySource(QStringLiteral("x"), fixture("feedback_v09.json"));
+    const QJsonObject checks
+        = inspectComponent(*v09.surface(QStringLiteral("feedback")), QStringLiteral("name"))
+              .value(QStringLiteral("checks"))
+              .toObject();
+    QCOMPARE(checks.value(QStringLiteral("ok")), QJsonValue(false));
+    QCOMPARE(checks.value(QStringLiteral("failures")).toArray(), arr(R"(["Name is required"])"));
 }
 
 #endif

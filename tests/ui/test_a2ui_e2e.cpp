@@ -4,7 +4,11 @@
 
 #include "core/a2ui/action.h"
 #include "core/a2ui/surfacemodel.h"
+#include "core/agent/a2uiagui.h"
 #include "core/agent/demoagent.h"
+#include "core/session/ingest.h"
+#include "core/session/session.h"
+#include "ui/a2ui/sessionsurfaces.h"
 #include "ui/a2ui/surfacespanel.h"
 #include "ui/a2ui/surfacewidget.h"
 #include "ui/composer/composerdialog.h"
@@ -81,6 +85,7 @@ class TestA2uiEndToEnd : public QObject
     Q_OBJECT
 private Q_SLOTS:
     void demoAgentSurfaceClickNewRunUpdatedSurface();
+    void throughTheSessionAsOfAnyEvent();
 };
 
 void TestA2uiEndToEnd::demoAgentSurfaceClickNewRunUpdatedSurface()
@@ -168,6 +173,73 @@ void TestA2uiEndToEnd::demoAgentSurfaceClickNewRunUpdatedSurface()
                                   .value(QStringLiteral("order"))
                                   .toObject();
     QCOMPARE(order.value(QStringLiteral("status")).toString(), QStringLiteral("placed"));
+}
+
+// The same loop through the real session (SSE bytes -> decoder -> reducer), as the main window
+// does it: the surfaces as of any event come from the session's messages.
+void TestA2uiEndToEnd::throughTheSessionAsOfAnyEvent()
+{
+    DemoAgent agent;
+    Session session;
+    SessionFeeder feeder(session, Framing::Sse);
+    auto stream = [&feeder](const QList<QJsonObject> &events) {
+        QByteArray bytes;
+        for (const QJsonObject &e : events)
+            bytes += a2uiagui::encode(e);
+        feeder.feed(bytes);
+    };
+    const QJsonObject firstInput {{QStringLiteral("threadId"), QStringLiteral("s-thread")},
+                                  {QStringLiteral("runId"), QStringLiteral("s-run-1")},
+                                  {QStringLiteral("state"), QJsonObject()},
+                                  {QStringLiteral("messages"), QJsonArray()},
+                                  {QStringLiteral("tools"), QJsonArray()},
+                                  {QStringLiteral("context"), QJsonArray()},
+                                  {QStringLiteral("forwardedProps"), QJsonObject()}};
+    stream(agent.run(firstInput));
+    const qint64 afterFirstRun = session.size() - 1;
+    QVERIFY(afterFirstRun > 0);
+
+    SurfacesPanel panel;
+    panel.setSurfaces(surfacesOf(session.current()));
+    QCOMPARE(panel.currentSurfaceId(), DemoAgent::surfaceId());
+    QCOMPARE(labelText(panel, "title"), QStringLiteral("Order a drink"));
+    QTest::keyClicks(panel.surfaceWidget()
+                         ->widgetFor(QStringLiteral("name"))
+                         ->findChild<QLineEdit *>(QStringLiteral("a2uiInput")),
+                     QStringLiteral("Lin"));
+    QSignalSpy actions(&panel, &SurfacesPanel::userActionTriggered);
+    QTest::mouseClick(
+        qobject_cast<QPushButton *>(panel.surfaceWidget()->widgetFor(QStringLiteral("submit"))),
+        Qt::LeftButton);
+    QCOMPARE(actions.count(), 1);
+
+    ComposerDialog composer;
+    composer.setContext(composerContextOf(session.current()));
+    composer.setUserAction(actions.first().first().toJsonObject());
+    QVERIFY2(composer.isBodyValid(), qPrintable(composer.bodyProblems().join(QLatin1Char('\n'))));
+    const QJsonObject next = QJsonDocument::fromJson(composer.body()).object();
+    QCOMPARE(next.value(QStringLiteral("threadId")).toString(), QStringLiteral("s-thread"));
+    for (const QJsonValue &m : next.value(QStringLiteral("messages")).toArray())
+        QVERIFY(m.toObject().value(QStringLiteral("role")).toString()
+                != QStringLiteral("activity"));
+    stream(agent.run(next));
+
+    panel.setSurfaces(surfacesOf(session.current()));
+    QCOMPARE(labelText(panel, "title"), QStringLiteral("Order placed"));
+    QVERIFY(labelText(panel, "confirm").contains(QStringLiteral("for Lin")));
+    // Back in time: as of the end of the first run, the form as it was (the typed name stays,
+    // the agent never changed it).
+    panel.setSurfaces(surfacesOf(session.snapshotAt(afterFirstRun)));
+    QCOMPARE(labelText(panel, "title"), QStringLiteral("Order a drink"));
+    QVERIFY(!panel.surfaceWidget()->widgetFor(QStringLiteral("confirm")));
+    QCOMPARE(panel.surfaceWidget()
+                 ->widgetFor(QStringLiteral("name"))
+                 ->findChild<QLineEdit *>(QStringLiteral("a2uiInput"))
+                 ->text(),
+             QStringLiteral("Lin"));
+    // Before the first snapshot: no surface.
+    panel.setSurfaces(surfacesOf(session.snapshotAt(0)));
+    QVERIFY(panel.surfaces().isEmpty());
 }
 
 QTEST_MAIN(TestA2uiEndToEnd)

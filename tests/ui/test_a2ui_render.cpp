@@ -113,6 +113,7 @@ private Q_SLOTS:
     void panelKeepsTypedValuesAcrossSnapshots();
     void panelInspectorShowsBindings();
     void screenshotOfASurfaceBesideItsJson();
+    void templatesFollowTheirData();
 };
 
 #ifndef Q_MOC_RUN // bodies outside the class: moc mis-reads raw JSON strings
@@ -468,6 +469,31 @@ void TestA2uiRender::screenshotOfASurfaceBesideItsJson()
     const QString target = qEnvironmentVariable("AGUI_A2UI_SCREENSHOT");
     if (!target.isEmpty())
         QVERIFY(shot.save(target));
+}
+
+void TestA2uiRender::templatesFollowTheirData()
+{
+    SurfaceWidget w;
+    a2ui::SurfaceSet set;
+    set.applySource(QStringLiteral("t"), fixture("catalog_all_v09.json"));
+    w.setSurface(*set.surface(QStringLiteral("all")));
+    QTest::keyClicks(input<QLineEdit>(w, QStringLiteral("name")), QStringLiteral("Ada"));
+    QVERIFY(!w.widgetFor(QStringLiteral("item"), QStringLiteral("/items/3")));
+    // The agent adds an item: the list grows, what the user typed stays.
+    a2ui::Surface next = w.surface();
+    next.agentDataModel = set.surface(QStringLiteral("all"))->agentDataModel;
+    QJsonObject model = next.agentDataModel.toObject();
+    QJsonArray items = model.value(QStringLiteral("items")).toArray();
+    items.append(QJsonObject {{QStringLiteral("label"), QStringLiteral("four")}});
+    model.insert(QStringLiteral("items"), items);
+    next.agentDataModel = model;
+    next.reapplyUserEdits();
+    w.updateData(next);
+    auto *fourth
+        = qobject_cast<QLabel *>(w.widgetFor(QStringLiteral("item"), QStringLiteral("/items/3")));
+    QVERIFY(fourth);
+    QCOMPARE(fourth->text(), QStringLiteral("four"));
+    QCOMPARE(input<QLineEdit>(w, QStringLiteral("name"))->text(), QStringLiteral("Ada"));
 }
 
 #endif // Q_MOC_RUN

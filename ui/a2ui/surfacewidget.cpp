@@ -4,6 +4,7 @@
 #include "core/a2ui/binding.h"
 #include "core/a2ui/functions.h"
 #include "core/a2ui/tree.h"
+#include "core/json/jsonpointer.h"
 #include "core/json/jsontext.h"
 #include "ui/a2ui/imageconsent.h"
 #include "ui/a2ui/imagewidget.h"
@@ -193,6 +194,7 @@ void SurfaceWidget::setSurface(const a2ui::Surface &surface)
     m_refreshers.clear();
     m_widgets.clear();
     m_building.clear();
+    m_templates.clear();
     if (m_root) {
         m_layout->removeWidget(m_root);
         delete m_root;
@@ -218,7 +220,25 @@ void SurfaceWidget::updateData(const a2ui::Surface &surface)
     m_surface.userEdits = surface.userEdits;
     m_surface.dataModel = surface.dataModel;
     m_surface.diagnostics = surface.diagnostics;
-    refreshAll();
+    if (templatesChanged())
+        setSurface(a2ui::Surface(m_surface));
+    else
+        refreshAll();
+}
+
+bool SurfaceWidget::templatesChanged() const
+{
+    for (const auto &[path, total] : m_templates) {
+        const auto data = json::resolve(m_surface.dataModel, path);
+        qsizetype now = 0;
+        if (data && data->isArray())
+            now = data->toArray().size();
+        else if (data && data->isObject() && m_surface.version == a2ui::Version::V0_8)
+            now = data->toObject().size();
+        if (now != total)
+            return true;
+    }
+    return false;
 }
 
 QWidget *SurfaceWidget::widgetFor(const QString &componentId, const QString &scopePath) const
@@ -340,7 +360,11 @@ void SurfaceWidget::writeUser(const QString &path, const QJsonValue &value)
                          -1});
         return;
     }
-    refreshAll();
+    if (templatesChanged()) // e.g. the user's edit changed a list a template iterates
+        QMetaObject::invokeMethod(
+            this, [this] { setSurface(a2ui::Surface(m_surface)); }, Qt::QueuedConnection);
+    else
+        refreshAll();
     Q_EMIT dataModelChanged();
 }
 
@@ -476,6 +500,8 @@ void SurfaceWidget::addChildren(QBoxLayout *layout, const Component &c, const QS
                                 bool applyWeights)
 {
     const a2ui::Children children = a2ui::childrenOf(m_surface, c.normalized, scope);
+    if (children.isTemplate)
+        m_templates.append({children.templatePath, children.total});
     const bool horizontal = layout->direction() == QBoxLayout::LeftToRight;
     const QString justify = c.normalized.value(QStringLiteral("justify")).toString();
     const QString align = c.normalized.value(QStringLiteral("align")).toString();

@@ -115,6 +115,10 @@ private:
     QList<Refresher> m_refreshers;
     QHash<QString, QPointer<QWidget>> m_widgets; // "id@scope"
     QStringList m_building; // ids being built (cycle guard)
+    // Templates as built: (absolute data path, items there). When a data change alters a count the
+    // widgets are rebuilt, since template instances are materialised widgets.
+    QList<QPair<QString, qsizetype>> m_templates;
+    bool templatesChanged() const;
     bool m_refreshing = false;
 };
 
