@@ -4,6 +4,7 @@
 //                                 the peak-memory figure of one size is not the previous one's)
 //   bench_session --events N      one size, one table row
 //   bench_session --events N --out FILE   also writes the generated stream to FILE
+//   bench_session --events N --k K        checkpoint interval K instead of the default
 //
 // The stream is generated (deterministically): runs of one thread, each with a streamed assistant
 // message (text deltas), a tool call (argument deltas) and its result, state deltas, steps, and
@@ -204,7 +205,7 @@ qint64 rawScan(const QByteArray &bytes)
     return lines;
 }
 
-int runOne(qint64 n, const QString &outFile)
+int runOne(qint64 n, const QString &outFile, int interval)
 {
     const QByteArray bytes = Generator(n).take();
     const double mb = double(bytes.size()) / 1e6;
@@ -228,7 +229,7 @@ int runOne(qint64 n, const QString &outFile)
     const qint64 rssBefore = procStatusKb("VmRSS");
     const qint64 heapBefore = heapInUse();
     resetPeak();
-    auto session = std::make_unique<Session>();
+    auto session = std::make_unique<Session>(interval);
     CpuTimer t;
     t.start();
     ingestBytes(*session, bytes);
@@ -383,7 +384,9 @@ int main(int argc, char **argv)
     const qsizetype ev = args.indexOf(QStringLiteral("--events"));
     if (ev >= 0 && ev + 1 < args.size()) {
         const qsizetype o = args.indexOf(QStringLiteral("--out"));
-        return runOne(args.at(ev + 1).toLongLong(), o >= 0 ? args.value(o + 1) : QString());
+        const qsizetype k = args.indexOf(QStringLiteral("--k"));
+        return runOne(args.at(ev + 1).toLongLong(), o >= 0 ? args.value(o + 1) : QString(),
+                      k >= 0 ? args.value(k + 1).toInt() : Session::kDefaultCheckpointInterval);
     }
 
     out() << QStringLiteral("session benchmark (K = %1; each size in its own process)\n")

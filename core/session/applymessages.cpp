@@ -10,6 +10,18 @@ namespace {
 
 enum class Stream : quint8 { Text, Reasoning };
 
+// The usual roles as shared constants: one allocation per message fewer.
+QString sharedRole(const QString &role)
+{
+    static const QString kRoles[]
+        = {QStringLiteral("assistant"), QStringLiteral("user"), QStringLiteral("system"),
+           QStringLiteral("developer"), QStringLiteral("reasoning")};
+    for (const QString &r : kRoles)
+        if (r == role)
+            return r;
+    return role;
+}
+
 QString typeName(const ApplyContext &ctx)
 {
     return eventTypeName(ctx.event.type);
@@ -60,10 +72,11 @@ void start(ApplyContext &ctx, Stream stream)
         m.id = id;
         if (stream == Stream::Text) {
             const QJsonValue role = ctx.json().value(QLatin1String("role"));
-            m.role = role.isString() ? role.toString() : QStringLiteral("assistant");
+            // Like the client's destructuring default: only an absent role means assistant.
+            m.role = sharedRole(role.isString() ? role.toString() : QStringLiteral("assistant"));
             m.name = ctx.str(QLatin1String("name"));
         } else {
-            m.role = QStringLiteral("reasoning");
+            m.role = sharedRole(QStringLiteral("reasoning"));
         }
         m.contentKind = ContentKind::Text;
         m.subagentRunId = ctx.str(QLatin1String("subagentRunId"));
@@ -110,6 +123,8 @@ void end(ApplyContext &ctx, Stream stream)
         return;
     Message &m = ctx.snap.messageRef(pos);
     touch(ctx, m);
+    // The text is complete: give back the growth reserve of the appends (O(length), once).
+    m.text.squeeze();
     if (mergeEventMetadata(m.metadata, ctx.event))
         ctx.noteMessageChanged(m.id);
 }

@@ -163,6 +163,7 @@ void end(ApplyContext &ctx)
     ToolCall &call = ctx.snap.toolCallRef(index);
     ToolCallAdvance &adv = ctx.noteToolCall(call.id, call.status, false);
     parseToolArgs(call);
+    call.args.squeeze(); // complete: give back the growth reserve of the appends
     if (call.status == ToolCallStatus::StreamingArgs)
         call.status = ToolCallStatus::ArgsComplete;
     call.endSeq = ctx.seq;

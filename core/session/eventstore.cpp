@@ -4,6 +4,8 @@
 
 #include <QJsonDocument>
 
+#include <algorithm>
+
 namespace agui {
 
 namespace {
@@ -114,12 +116,11 @@ void EventStore::append(const Event &e)
         payload = QJsonDocument(e.json).toJson(QJsonDocument::Compact);
     }
     Record r {};
-    r.receivedAtUs = e.receivedAtUs;
-    r.streamOffset = e.streamOffset;
+    split48(e.receivedAtUs, r.receivedLo, r.receivedHi);
+    split48(e.streamOffset, r.offsetLo, r.offsetHi);
     r.rawSize = quint32(e.raw.size());
     r.type = e.type;
     r.framing = e.framing;
-    r.runIndex = -1;
     r.worstSeverity = -1;
     r.primaryId = intern(primaryIdOf(e));
 
@@ -194,8 +195,8 @@ Event EventStore::event(qint64 seq) const
     }
     e.framing = r.framing;
     e.seq = seq;
-    e.receivedAtUs = r.receivedAtUs;
-    e.streamOffset = r.streamOffset;
+    e.receivedAtUs = join48(r.receivedLo, r.receivedHi);
+    e.streamOffset = join48(r.offsetLo, r.offsetHi);
     e.diagnostics = (r.flags & kHasDiagnostics) ? m_diagnostics.value(seq) : Diagnostics();
     if (r.flags & kHasSideInfo) {
         const SideInfo side = m_side.value(seq);
@@ -213,12 +214,16 @@ EventType EventStore::type(qint64 seq) const
 
 qint64 EventStore::receivedAtUs(qint64 seq) const
 {
-    return record(seq).receivedAtUs;
+    return join48(record(seq).receivedLo, record(seq).receivedHi);
 }
 
 int EventStore::runIndex(qint64 seq) const
 {
-    return record(seq).runIndex;
+    // Last run-length entry starting at or before seq.
+    const auto it
+        = std::upper_bound(m_runStarts.cbegin(), m_runStarts.cend(), seq,
+                           [](qint64 s, const std::pair<qint64, int> &e) { return s < e.first; });
+    return it == m_runStarts.cbegin() ? -1 : std::prev(it)->second;
 }
 
 QString EventStore::primaryId(qint64 seq) const
@@ -237,10 +242,10 @@ EventSummary EventStore::summary(qint64 seq) const
         ? m_side.value(seq).typeName
         : eventTypeName(r.type);
     s.framing = r.framing;
-    s.receivedAtUs = r.receivedAtUs;
-    s.streamOffset = r.streamOffset;
+    s.receivedAtUs = join48(r.receivedLo, r.receivedHi);
+    s.streamOffset = join48(r.offsetLo, r.offsetHi);
     s.rawSize = r.rawSize;
-    s.runIndex = r.runIndex;
+    s.runIndex = runIndex(seq);
     s.primaryId = primaryId(seq);
     s.diagnosticCount = r.findingCount;
     if (r.worstSeverity >= 0)
@@ -250,7 +255,12 @@ EventSummary EventStore::summary(qint64 seq) const
 
 void EventStore::setRunIndex(qint64 seq, int runIndex)
 {
-    recordRef(seq).runIndex = runIndex;
+    // Events get their run in seq order; only a change of run costs an entry. (Setting an
+    // earlier seq again forgets what was set from there on.)
+    while (!m_runStarts.isEmpty() && m_runStarts.last().first >= seq)
+        m_runStarts.removeLast();
+    if (m_runStarts.isEmpty() ? runIndex != -1 : m_runStarts.last().second != runIndex)
+        m_runStarts.append({seq, runIndex});
 }
 
 void EventStore::addFindingSeverity(qint64 seq, Severity severity)

@@ -53,7 +53,7 @@ public:
     int runIndex(qint64 seq) const;
     QString primaryId(qint64 seq) const;
 
-    // Set by the Session after the reducer and linter have seen the event.
+    // Set by the Session after the reducer and linter have seen the event (in seq order).
     void setRunIndex(qint64 seq, int runIndex);
     void addFindingSeverity(qint64 seq, Severity severity);
 
@@ -63,8 +63,13 @@ public:
 private:
     struct Record
     {
-        qint64 receivedAtUs;
-        qint64 streamOffset;
+        // Two 48-bit values split in 4-byte-aligned halves, so that the record packs to 40
+        // bytes: the receive time (-1 or µs since the epoch; 48 bits last beyond the year
+        // 10000) and the stream offset (up to 128 TiB).
+        quint32 receivedLo;
+        quint32 offsetLo;
+        qint16 receivedHi;
+        qint16 offsetHi;
         quint32 block; // m_blocks index of the raw bytes (payload follows when separate)
         quint32 offset; // byte offset in that block
         quint32 rawSize;
@@ -74,14 +79,19 @@ private:
         quint16 payloadLead;
         quint16 payloadTrail;
         qint32 primaryId; // m_ids index, -1 = none
-        qint32 runIndex;
         quint16 findingCount;
         EventType type;
         Framing framing;
         quint8 flags; // kPayloadSeparate, kHasDiagnostics, kHasSideInfo
         qint8 worstSeverity; // -1 = none, else int(Severity)
     };
-    static_assert(sizeof(Record) <= 48, "EventStore::Record must stay small");
+    static_assert(sizeof(Record) <= 40, "EventStore::Record must stay small");
+    static qint64 join48(quint32 lo, qint16 hi) { return (qint64(hi) * (qint64(1) << 32)) + lo; }
+    static void split48(qint64 v, quint32 &lo, qint16 &hi)
+    {
+        lo = quint32(v & 0xFFFFFFFF);
+        hi = qint16(v >> 32);
+    }
     enum : quint8 { kPayloadSeparate = 1, kHasDiagnostics = 2, kHasSideInfo = 4 };
 
     // Rarely needed per-event data (Unknown type names, synthetic origins).
@@ -108,6 +118,8 @@ private:
     }
 
     QList<QList<Record>> m_records;
+    // Run index per event, run-length encoded (it changes once per run): (first seq, run index).
+    QList<std::pair<qint64, int>> m_runStarts;
     qint64 m_size = 0;
     QList<QByteArray> m_blocks;
     QHash<qint64, Diagnostics> m_diagnostics;

@@ -13,7 +13,7 @@ namespace agui {
 // per checkpoint would grow with the session. Here items live in fixed-size leaves (kLeaf items)
 // grouped in nodes of kNode leaves, under a top list: a copy shares everything, and a later write
 // duplicates only the top list (one handle per kLeaf * kNode items), one node and one leaf.
-template<typename T, qsizetype kLeaf = 16, qsizetype kNode = 64> class SlotArena
+template<typename T, qsizetype kLeaf = 8, qsizetype kNode = 32> class SlotArena
 {
     static constexpr qsizetype kPerNode = kLeaf * kNode;
 

@@ -263,14 +263,14 @@ public:
 private:
     void reindexFrom(qsizetype position);
 
-    SlotArena<Run, 16> m_runs;
+    SlotArena<Run> m_runs;
     int m_currentRun = -1;
     SlotArena<Message> m_messages; // slots; never reordered
     ChunkedOrder m_order; // thread order: slot numbers
     SlotArena<ToolCall> m_toolCalls;
     SlotArena<Step> m_steps;
     SlotArena<ReasoningSpan> m_spans;
-    SlotArena<Subagent, 16> m_subagents;
+    SlotArena<Subagent> m_subagents;
     QJsonValue m_state = QJsonObject();
     bool m_hasState = false;
     qint64 m_stateSeq = -1;

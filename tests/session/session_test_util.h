@@ -29,6 +29,11 @@ inline Event ev(const char *text)
     return e;
 }
 
+inline Event ev(const QByteArray &text)
+{
+    return ev(text.constData());
+}
+
 inline void feed(Session &s, std::initializer_list<const char *> events)
 {
     for (const char *json : events)

@@ -496,6 +496,32 @@ private Q_SLOTS:
         QCOMPARE(s.snapshotAt(1).state(), parse("{'k':2}"));
     }
 
+    void toolResultsInsertedIntoALongThread()
+    {
+        // 1500 assistant messages, each holding a call; answers arrive in reverse order, so each
+        // tool message is inserted mid-thread (exercises the chunked order's splits).
+        Session s;
+        const int n = 1500;
+        for (int i = 0; i < n; ++i) {
+            const QByteArray id = QByteArray::number(i);
+            s.append(ev("{'type':'TOOL_CALL_START','toolCallId':'c" + id
+                        + "','toolCallName':'f','parentMessageId':'a" + id + "'}"));
+        }
+        for (int i = n - 1; i >= 0; --i) {
+            const QByteArray id = QByteArray::number(i);
+            s.append(ev("{'type':'TOOL_CALL_RESULT','messageId':'t" + id + "','toolCallId':'c" + id
+                        + "','content':'r'}"));
+        }
+        const SessionSnapshot &snap = s.current();
+        QCOMPARE(snap.messageCount(), 2 * n);
+        for (int i = 0; i < n; ++i) {
+            QCOMPARE(snap.message(2 * i).id, QStringLiteral("a%1").arg(i));
+            QCOMPARE(snap.message(2 * i + 1).id, QStringLiteral("t%1").arg(i));
+            QCOMPARE(snap.messagePosition(QStringLiteral("t%1").arg(i)), 2 * i + 1);
+        }
+        QVERIFY(s.snapshotAt(s.size() - 1) == snap);
+    }
+
     void linterFindingsAreKeptPerEvent()
     {
         Session s;
