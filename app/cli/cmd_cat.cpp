@@ -41,12 +41,15 @@ int runCat(const QStringList &argv)
     const QString name = args.positional.first() == QLatin1String("-") ? QStringLiteral("<stdin>")
                                                                        : args.positional.first();
     options.onEvent = [&](const Event &event, const EventOrigin &origin) {
+        // Flushed per event: `curl ... | agui-inspect cat -` shows events as they arrive.
         if (raw) {
             stdoutFile.write(event.raw);
+            stdoutFile.flush();
             return;
         }
         QString rewritten;
         stdoutFile.write(eventAsJsonLine(event, &rewritten));
+        stdoutFile.flush();
         if (!rewritten.isEmpty()) {
             err() << "warning: " << name << ":event " << event.seq << " (byte "
                   << origin.sourceOffset << "): " << rewritten << '\n';

@@ -6,6 +6,8 @@
 #include <QBuffer>
 #include <QFile>
 
+#include <cstdio>
+
 namespace agui {
 
 namespace detail {
@@ -120,23 +122,36 @@ std::unique_ptr<detail::CaptureParser> makeParser(CaptureFormat format, Capture 
     return {};
 }
 
-// Reads until `want` bytes are there or the input ends (pipes deliver in pieces).
-QByteArray readSome(QIODevice &in, qint64 want, bool *atEnd)
+// One block of input: whatever one read gives (at most `want` bytes), waiting only while
+// nothing is there yet, so input arriving through a pipe is handled as it comes.
+QByteArray readBlock(QIODevice &in, qint64 want, bool *atEnd)
 {
-    QByteArray data;
-    while (data.size() < want) {
-        const QByteArray part = in.read(want - data.size());
-        if (part.isEmpty()) {
-            if (in.atEnd() || !in.waitForReadyRead(-1)) {
-                // QFile never waits; an empty read on a file or a closed pipe is the end.
-                *atEnd = true;
-                break;
-            }
-            continue;
+    while (true) {
+        const QByteArray part = in.read(want);
+        if (!part.isEmpty())
+            return part;
+        // QFile never waits: an empty read on a file or a closed pipe is the end.
+        if (in.atEnd() || !in.waitForReadyRead(-1)) {
+            *atEnd = true;
+            return {};
         }
-        data.append(part);
     }
-    return data;
+}
+
+// The first block must be enough to recognise the format: the first non-blank line, or a
+// protobuf frame header, or 4 KiB, or all there is.
+QByteArray readHead(QIODevice &in, qint64 want, bool *atEnd)
+{
+    QByteArray head;
+    while (!*atEnd && head.size() < std::min<qint64>(want, 4096)) {
+        head += readBlock(in, want - head.size(), atEnd);
+        if (head.size() >= 5 && head.startsWith('\0'))
+            break; // a big-endian frame length under 16 MiB
+        const qsizetype newline = head.indexOf('\n');
+        if (newline >= 0 && !head.first(newline).trimmed().isEmpty())
+            break;
+    }
+    return head;
 }
 
 } // namespace
@@ -147,7 +162,7 @@ Capture readCapture(QIODevice &in, const CaptureReadOptions &options)
     const qint64 total = in.isSequential() ? -1 : in.size();
     const qint64 blockSize = std::max<qint64>(options.blockSize, 4096);
     bool atEnd = false;
-    QByteArray block = readSome(in, blockSize, &atEnd);
+    QByteArray block = readHead(in, blockSize, &atEnd);
     capture.format = detectCaptureFormat(block, atEnd);
     if (capture.format == CaptureFormat::Unknown) {
         capture.problems.append({Severity::Error, 0, -1, describeUndetected(block),
@@ -169,7 +184,7 @@ Capture readCapture(QIODevice &in, const CaptureReadOptions &options)
         }
         if (atEnd)
             break;
-        block = readSome(in, blockSize, &atEnd);
+        block = readBlock(in, blockSize, &atEnd);
     }
     parser->finish();
     return capture;
@@ -188,7 +203,8 @@ bool readCaptureFile(const QString &path, Capture *capture, QString *error,
 {
     QFile file;
     const bool isStdin = path == QLatin1String("-");
-    const bool opened = isStdin ? file.open(stdin, QIODevice::ReadOnly)
+    // By descriptor, not FILE*: reads return what the pipe has instead of waiting to fill up.
+    const bool opened = isStdin ? file.open(fileno(stdin), QIODevice::ReadOnly)
                                 : (file.setFileName(path), file.open(QIODevice::ReadOnly));
     if (!opened) {
         if (error)
