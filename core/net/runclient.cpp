@@ -154,7 +154,8 @@ void RunClient::onMetaData()
         m_sink->responseStarted(response);
     }
     if (isSuccess(m_httpStatus)) {
-        m_decoder = std::make_unique<StreamDecoder>(framingForContentType(m_contentType));
+        m_decoder
+            = std::make_unique<StreamDecoder>(framingForContentType(m_contentType), m_firstSeq);
         setStatus(Status::Streaming);
     }
     if (m_stallMs > 0)

@@ -55,6 +55,9 @@ public:
     // When set, a stall also aborts the run (status Failed). Default off.
     void setAbortOnStall(bool abort) { m_abortOnStall = abort; }
     void setNetworkAccessManager(QNetworkAccessManager *nam) { m_nam = nam; }
+    // Seq of the next run's first event (default 0), so a session holding several runs keeps
+    // one numbering: pass session.size() before start().
+    void setFirstSeq(qint64 seq) { m_firstSeq = seq; }
 
     // Starts a run (a run in progress is stopped first). Headers sent: Content-Type
     // application/json, Accept text/event-stream, Cache-Control no-cache, Accept-Encoding
@@ -98,6 +101,7 @@ private:
     std::unique_ptr<StreamDecoder> m_decoder;
     QTimer m_stallTimer;
     int m_stallMs = 30000;
+    qint64 m_firstSeq = 0;
     bool m_abortOnStall = false;
     bool m_headSeen = false;
     Status m_status = Status::Idle;

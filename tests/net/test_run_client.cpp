@@ -181,6 +181,21 @@ private Q_SLOTS:
         QVERIFY(!raw.readAll().contains("secret-token"));
     }
 
+    void firstSeqContinuesNumbering()
+    {
+        RunClient client;
+        client.setFirstSeq(100);
+        QList<Event> events;
+        connect(&client, &RunClient::eventsReceived, this,
+                [&](const QList<Event> &b) { events += b; });
+        QSignalSpy finished(&client, &RunClient::finished);
+        client.start(url(), {});
+        QTRY_COMPARE_WITH_TIMEOUT(finished.size(), 1, 10000);
+        QCOMPARE(events.size(), 5);
+        QCOMPARE(events.first().seq, 100);
+        QCOMPARE(events.last().seq, 104);
+    }
+
     void requestHeaders()
     {
         RunClient client;
