@@ -332,7 +332,9 @@ export const scenarios = {
       {
         runId: "run-a2ui-2",
         forwardedProps: {
-          a2uiAction: { userAction: { name: "submit", surfaceId: "order-form", sourceComponentId: "submit-btn", context: { size: "L", qty: 2 } } },
+          // Keys in code-point order: a Qt client re-serialises the input with sorted keys, and
+          // the middleware echoes JSON.stringify(context) into the text (docs/interop.md).
+          a2uiAction: { userAction: { name: "submit", surfaceId: "order-form", sourceComponentId: "submit-btn", context: { qty: 2, size: "L" } } },
         },
       },
     ],
