@@ -95,7 +95,8 @@ struct CaptureProblem
     qint64 line = -1; // 1-based line in the capture file, -1 for binary formats
     QString message;
     // Stable id for lint output: capture.truncated, capture.bad-record, capture.unknown-record,
-    // capture.no-header, capture.version, capture.unrecognised, capture.devtools-redacted.
+    // capture.no-header, capture.version, capture.unrecognised, capture.devtools-redacted,
+    // capture.http-error (added by the loader).
     QString ruleId;
 };
 

@@ -1,6 +1,7 @@
 #include "core/capture/captureloader.h"
 
 #include <QFile>
+#include <QHash>
 
 #include <map>
 #include <memory>
@@ -20,6 +21,19 @@ public:
 
     void chunk(const Capture &capture, int runIndex, const Chunk &chunk)
     {
+        const RecordedResponse &response = capture.runs[runIndex].response;
+        if (response.present && (response.status < 200 || response.status > 299)) {
+            // Like the reference client: a non-2xx body is the error, not an event stream.
+            ErrorBody &error = m_errorBodies[runIndex];
+            if (error.firstOffset < 0)
+                error.firstOffset = chunk.sourceOffset;
+            QByteArray &body = error.bytes;
+            if (body.size() < kErrorSnippet)
+                body += QByteArrayView(chunk.bytes)
+                            .first(std::min<qsizetype>(chunk.bytes.size(),
+                                                       kErrorSnippet - body.size()));
+            return;
+        }
         RunState &state = stateFor(capture, runIndex);
         // Spans before the cursor are never looked at again (events come in stream order):
         // drop them now and then so a long recording keeps a bounded table.
@@ -36,6 +50,27 @@ public:
     {
         for (auto &[runIndex, state] : m_runs)
             deliver(state, runIndex, state.decoder->finish());
+    }
+
+    // Runs whose response was not 2xx: one problem each, naming status and body.
+    void reportHttpErrors(Capture &capture) const
+    {
+        for (int r = 0; r < capture.runs.size(); ++r) {
+            const RecordedResponse &response = capture.runs[r].response;
+            if (!response.present || (response.status >= 200 && response.status <= 299))
+                continue;
+            const ErrorBody error = m_errorBodies.value(r);
+            const QByteArray &body = error.bytes;
+            capture.problems.append(
+                {Severity::Error, error.firstOffset, -1,
+                 QStringLiteral("run %1: HTTP %2: %3 (the reference client fails the run; its "
+                                "body is not decoded as events)")
+                     .arg(r)
+                     .arg(response.status)
+                     .arg(body.isEmpty() ? QStringLiteral("empty body")
+                                         : QString::fromUtf8(body).simplified()),
+                 QStringLiteral("capture.http-error")});
+        }
     }
 
 private:
@@ -104,8 +139,15 @@ private:
             m_options.onHeartbeat(beat, {runIndex, sourceOffsetOf(state, beat.streamOffset)});
     }
 
+    static constexpr qsizetype kErrorSnippet = 300;
+    struct ErrorBody
+    {
+        QByteArray bytes; // the first kErrorSnippet bytes
+        qint64 firstOffset = -1; // in the capture file
+    };
     const CaptureLoadOptions &m_options;
     std::map<int, RunState> m_runs;
+    QHash<int, ErrorBody> m_errorBodies;
     qint64 m_nextSeq = 0;
 };
 
@@ -130,6 +172,7 @@ Capture loadCapture(QIODevice &in, const CaptureLoadOptions &options)
     Capture capture = readCapture(in, readOptionsFor(options, decoders));
     if (!capture.cancelled)
         decoders.finish();
+    decoders.reportHttpErrors(capture);
     return capture;
 }
 
@@ -141,6 +184,7 @@ bool loadCaptureFile(const QString &path, Capture *capture, QString *error,
         return false;
     if (!capture->cancelled)
         decoders.finish();
+    decoders.reportHttpErrors(*capture);
     return true;
 }
 

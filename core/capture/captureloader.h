@@ -38,7 +38,9 @@ struct CaptureLoadOptions
 // Reads a capture and decodes its runs' bodies with the protocol StreamDecoder in ONE pass,
 // block by block, so a large file needs no second copy in memory and progress is real. Safe to
 // run in a worker thread: it touches nothing but its arguments; callbacks run on that thread.
-// Returns the capture's metadata (runs, requests, responses, problems).
+// Returns the capture's metadata (runs, requests, responses, problems). A run whose response
+// status is not 2xx yields no events (the reference client fails such a run with
+// "HTTP <status>: <body>"): it becomes a capture.http-error problem quoting the body's start.
 Capture loadCapture(QIODevice &in, const CaptureLoadOptions &options);
 // "-" reads standard input. false + *error (one line) when the input cannot be read at all.
 bool loadCaptureFile(const QString &path, Capture *capture, QString *error,

@@ -144,6 +144,39 @@ private Q_SLOTS:
         }
     }
 
+    void errorResponsesAreNotDecodedAsEvents()
+    {
+        QByteArray file;
+        QBuffer buffer(&file);
+        buffer.open(QIODevice::WriteOnly);
+        CaptureWriter writer;
+        QVERIFY(writer.open(&buffer));
+        const int ok = writer.beginRun(RecordedRequest());
+        const int failed = writer.beginRun(RecordedRequest());
+        RecordedResponse response;
+        response.status = 200;
+        QVERIFY(writer.writeResponse(ok, response));
+        response.status = 502;
+        response.headers = {{QStringLiteral("Content-Type"), QStringLiteral("application/json")}};
+        QVERIFY(writer.writeResponse(failed, response));
+        // A line break in the body: the one-line message keeps it on one line.
+        QVERIFY(writer.writeChunk(failed, "{\"error\":\"upstream\n down\"}", 1));
+        QVERIFY(writer.writeChunk(
+            ok, "data: {\"type\":\"RUN_STARTED\",\"threadId\":\"t\",\"runId\":\"r\"}\n\n", 2));
+        writer.close();
+        const Loaded l = load(file);
+        QCOMPARE(l.events.size(), 1);
+        QCOMPARE(l.origins[0].runIndex, 0);
+        QCOMPARE(l.capture.problems.size(), 1);
+        const CaptureProblem &p = l.capture.problems[0];
+        QCOMPARE(p.ruleId, QStringLiteral("capture.http-error"));
+        QCOMPARE(p.severity, Severity::Error);
+        QVERIFY2(
+            p.message.startsWith(QLatin1String("run 1: HTTP 502: {\"error\":\"upstream down\"}")),
+            qPrintable(p.message));
+        QVERIFY(p.byteOffset > 0);
+    }
+
     void protobufFramesAreDetectedAndDecoded()
     {
         // The minimal run of the protocol reference (appendix A) over the protobuf binding.
