@@ -383,6 +383,36 @@ export const scenarios = {
       finished(input, { result: null, outcome: null }),
     ],
   },
+  "snapshot-keeps-activities": {
+    events: (input) => [
+      started(input),
+      { type: "ACTIVITY_SNAPSHOT", messageId: "act-k", activityType: "PLAN", content: { n: 1 } },
+      { type: "ACTIVITY_SNAPSHOT", messageId: "act-s", activityType: "SEARCH", content: { q: "x" } },
+      { type: "REASONING_MESSAGE_START", messageId: "r-k", role: "reasoning" },
+      { type: "REASONING_MESSAGE_CONTENT", messageId: "r-k", delta: "kept unless the snapshot has reasoning" },
+      { type: "REASONING_MESSAGE_END", messageId: "r-k" },
+      ...text("m-gone", ["dropped by the first snapshot"]),
+      // No activity and no reasoning in it: activities and reasoning messages stay.
+      { type: "MESSAGES_SNAPSHOT", messages: [{ id: "m-1", role: "assistant", content: "one" }] },
+      // Authoritative for PLAN only: act-k goes, act-s stays.
+      {
+        type: "MESSAGES_SNAPSHOT",
+        messages: [{ id: "m-1", role: "assistant", content: "one, edited" }],
+        metadata: { "@ag-ui/client": { authoritativeActivityTypes: ["PLAN"] } },
+      },
+      finished(input),
+    ],
+  },
+  "duplicate-keys": {
+    bindings: ["sse"],
+    events: (input) => [
+      started(input),
+      { type: "TEXT_MESSAGE_START", messageId: "m-dup", role: "assistant" },
+      { rawSse: 'data: {"type":"TEXT_MESSAGE_CONTENT","messageId":"m-dup","delta":"first","delta":"second"}\n\n' },
+      { type: "TEXT_MESSAGE_END", messageId: "m-dup" },
+      finished(input),
+    ],
+  },
   "lone-surrogate": {
     bindings: ["sse"],
     events: (input) => [started(input), ...text("m-s", ["half \ud83d of an emoji"]), finished(input)],
