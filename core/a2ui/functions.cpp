@@ -2,6 +2,7 @@
 
 #include "core/a2ui/binding.h"
 
+#include <QDateTime>
 #include <QJsonArray>
 #include <QLocale>
 #include <QRegularExpression>
@@ -228,6 +229,45 @@ QJsonValue callFunction(const QJsonObject &call, const QJsonValue &dataModel,
             return locale.toString(n, 'f', integral ? 0 : 2);
         }
         return locale.toString(n, 'f', int(toNumber(decimals)));
+    }
+    if (name == QStringLiteral("formatCurrency")) {
+        if (needs("currency"))
+            return fail(QStringLiteral("formatCurrency: args.currency is required"));
+        const double n = toNumber(arg("value"));
+        const QJsonValue decimals = arg("decimals");
+        QLocale locale(QLocale::English, QLocale::UnitedStates);
+        if (!arg("grouping").isUndefined() && !toBool(arg("grouping")))
+            locale.setNumberOptions(QLocale::OmitGroupSeparator);
+        const QString code = toDisplayString(arg("currency")).toUpper();
+        // ISO 4217 code before the amount: unambiguous whatever the locale's symbol would be.
+        return QStringLiteral("%1 %2").arg(
+            code, locale.toString(n, 'f', decimals.isUndefined() ? 2 : int(toNumber(decimals))));
+    }
+    if (name == QStringLiteral("formatDate")) {
+        if (needs("format"))
+            return fail(QStringLiteral("formatDate: args.format is required"));
+        const QString text = toDisplayString(arg("value"));
+        QDateTime when = QDateTime::fromString(text, Qt::ISODateWithMs);
+        if (!when.isValid())
+            when = QDateTime(QDate::fromString(text, Qt::ISODate), QTime(0, 0));
+        if (!when.isValid())
+            return fail(QStringLiteral("formatDate: \"%1\" is not an ISO 8601 date").arg(text));
+        // The common TR35 letters (y M d H h m s a E) read the same in Qt's format syntax.
+        return QLocale(QLocale::English, QLocale::UnitedStates)
+            .toString(when, toDisplayString(arg("format")));
+    }
+    if (name == QStringLiteral("pluralize")) {
+        if (needs("other"))
+            return fail(QStringLiteral("pluralize: args.other is required"));
+        // English plural rules (CLDR: one for exactly 1, other otherwise); zero/two are used
+        // when given, as many renderers do for readability.
+        const double n = toNumber(arg("value"));
+        const char *category = n == 0 && args.contains(QStringLiteral("zero")) ? "zero"
+            : n == 1                                                           ? "one"
+            : n == 2 && args.contains(QStringLiteral("two"))                   ? "two"
+                                                                               : "other";
+        const QJsonValue chosen = arg(category);
+        return toDisplayString(chosen.isUndefined() ? arg("other") : chosen);
     }
     if (name == QStringLiteral("openUrl"))
         return fail(QStringLiteral(

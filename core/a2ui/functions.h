@@ -2,7 +2,8 @@
 
 // The basic catalog's client-side functions (a2ui-protocol §3.6) and checks evaluation.
 // Implemented: required, regex, length, numeric, email, and, or, not, formatString (with ${path}
-// and ${fn(...)} minimal), formatNumber (decimals, grouping). Others give Undefined plus an error.
+// and ${fn(...)}), formatNumber, formatCurrency (ISO code + amount), formatDate (TR35 letters Qt
+// shares), pluralize (English rules). openUrl and unknown names give Undefined plus an error.
 
 #include <QJsonObject>
 #include <QJsonValue>

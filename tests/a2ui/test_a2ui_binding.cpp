@@ -219,6 +219,21 @@ void TestA2uiBinding::functions_data()
     QTest::newRow("formatString")
         << R"({"call":"formatString","args":{"value":"Hi ${/name}! \\${x} ${formatNumber(value:${/n}, decimals:1)}"}})"
         << R"(["Hi Ada! ${x} 1,234.6"])";
+    QTest::newRow("formatCurrency")
+        << R"({"call":"formatCurrency","args":{"value":1234.5,"currency":"eur"}})"
+        << R"(["EUR 1,234.50"])";
+    QTest::newRow("formatDate")
+        << R"({"call":"formatDate","args":{"value":"2026-06-01T10:05:00Z","format":"yyyy-MM-dd HH:mm"}})"
+        << R"(["2026-06-01 10:05"])";
+    QTest::newRow("pluralize one")
+        << R"({"call":"pluralize","args":{"value":1,"one":"item","other":"items"}})"
+        << R"(["item"])";
+    QTest::newRow("pluralize other")
+        << R"({"call":"pluralize","args":{"value":3,"one":"item","other":"items"}})"
+        << R"(["items"])";
+    QTest::newRow("pluralize zero")
+        << R"({"call":"pluralize","args":{"value":0,"zero":"none","other":"items"}})"
+        << R"(["none"])";
     QTest::newRow("formatNumber")
         << R"({"call":"formatNumber","args":{"value":1234.5,"decimals":2,"grouping":false}})"
         << R"(["1234.50"])";
