@@ -95,29 +95,8 @@ int runConvert(const QStringList &argv)
     if (!targetFor(args.options.value(QStringLiteral("--to")), outPath, &target, &error))
         return usageError(QStringLiteral("convert"), error);
 
-    Input input;
-    InputOptions options;
-    options.keepChunks = true;
-    options.buildSession = false;
-    QList<QList<Event>> eventsByRun;
-    QByteArray jsonLines;
-    options.onEvent = [&](const Event &event, const EventOrigin &origin) {
-        if (target == Target::JsonLines) {
-            QString rewritten;
-            jsonLines.append(eventAsJsonLine(event, &rewritten));
-            if (!rewritten.isEmpty())
-                err() << "warning: " << input.name << ":event " << event.seq << " (byte "
-                      << origin.sourceOffset << "): " << rewritten << '\n';
-        } else if (target == Target::Sse) {
-            if (eventsByRun.size() <= origin.runIndex)
-                eventsByRun.resize(origin.runIndex + 1);
-            eventsByRun[origin.runIndex].append(event);
-        }
-    };
-    if (!openInput(args.positional[0], &input, options))
-        return ExitUnreadable;
-    reportCaptureProblems(input);
-
+    // The output is opened first so JSON lines stream straight to it; a file is only replaced
+    // once everything is written (QSaveFile).
     QSaveFile file;
     QFile stdoutFile;
     QIODevice *device = nullptr;
@@ -134,11 +113,49 @@ int runConvert(const QStringList &argv)
         }
         device = &file;
     }
+
+    Input input;
+    input.path = args.positional[0];
+    input.name = input.path == QLatin1String("-") ? QStringLiteral("<stdin>") : input.path;
     bool ok = true;
+    QList<QList<Event>> eventsByRun;
+    if (target == Target::Agui) {
+        // Runs, requests and chunks are copied as recorded: no need to decode events.
+        QString readError;
+        if (!readCaptureFile(input.path, &input.capture, &readError)) {
+            err() << "agui-inspect: " << input.name << ": " << readError << '\n';
+            file.cancelWriting();
+            return ExitUnreadable;
+        }
+    } else {
+        InputOptions options;
+        options.keepChunks = target == Target::Sse; // SSE runs are copied byte for byte
+        options.buildSession = false;
+        options.onEvent = [&](const Event &event, const EventOrigin &origin) {
+            if (target == Target::Sse) {
+                if (eventsByRun.size() <= origin.runIndex)
+                    eventsByRun.resize(origin.runIndex + 1);
+                eventsByRun[origin.runIndex].append(event);
+                return;
+            }
+            QString rewritten;
+            const QByteArray line = eventAsJsonLine(event, &rewritten);
+            ok = ok && device->write(line) == line.size();
+            if (!rewritten.isEmpty())
+                err() << "warning: " << input.name << ":event " << event.seq << " (byte "
+                      << origin.sourceOffset << "): " << rewritten << '\n';
+        };
+        if (!openInput(input.path, &input, options)) {
+            file.cancelWriting();
+            return ExitUnreadable;
+        }
+    }
+    reportCaptureProblems(input);
+
     switch (target) {
     case Target::Agui: {
         CaptureWriter writer;
-        ok = writer.open(device);
+        ok = ok && writer.open(device);
         if (ok && input.capture.format != CaptureFormat::Agui)
             ok = writer.writeNote(
                 -1,
@@ -153,8 +170,7 @@ int runConvert(const QStringList &argv)
         break;
     }
     case Target::JsonLines:
-        ok = device->write(jsonLines) == jsonLines.size();
-        break;
+        break; // written while reading
     case Target::Sse: {
         const QByteArray body = sseBody(input, eventsByRun);
         ok = device->write(body) == body.size();
