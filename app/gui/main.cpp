@@ -9,6 +9,7 @@
 #include <QImage>
 #include <QPixmap>
 #include <QRegularExpression>
+#include <QSettings>
 #include <QTextStream>
 #include <QTimer>
 
@@ -36,6 +37,12 @@ int runScreenshot(agui::ui::MainWindow &window, const QCommandLineParser &args,
         QString error;
         if (!window.openCaptureAndWait(capture, &error)) {
             err << "agui-inspector: " << error << "\n";
+            return 2;
+        }
+    } else if (args.isSet(QStringLiteral("demo"))) {
+        QString error;
+        if (!window.startDemoRun(&error) || !window.waitForRunToEnd(60000)) {
+            err << "agui-inspector: the demo run did not complete " << error << "\n";
             return 2;
         }
     }
@@ -99,6 +106,8 @@ int main(int argc, char *argv[])
     parser.addOption({QStringLiteral("size"),
                       QStringLiteral("With --screenshot: window size, e.g. 1400x860."),
                       QStringLiteral("WxH")});
+    parser.addOption({QStringLiteral("demo"),
+                      QStringLiteral("Serve the built-in demo agent in-process and run it.")});
     parser.addOption({QStringLiteral("filter"),
                       QStringLiteral("Start with this event filter (see the filter bar's help)."),
                       QStringLiteral("EXPR")});
@@ -120,8 +129,14 @@ int main(int argc, char *argv[])
 
     agui::ui::MainWindow window;
     window.show();
+    // A first launch shows a live run at once: the demo agent, served in-process.
+    QSettings settings;
+    const bool firstLaunch = !settings.value(QStringLiteral("app/launched"), false).toBool();
+    settings.setValue(QStringLiteral("app/launched"), true);
     if (!capture.isEmpty())
         window.openCapture(capture);
+    else if (parser.isSet(QStringLiteral("demo")) || firstLaunch)
+        window.startDemoRun();
     if (parser.isSet(QStringLiteral("filter")))
         window.applyFilterText(parser.value(QStringLiteral("filter")));
     return app.exec();

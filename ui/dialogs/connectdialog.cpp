@@ -130,10 +130,8 @@ ConnectDialog::ConnectDialog(QWidget *parent)
     m_binding = new QComboBox(this);
     m_binding->addItem(tr("Server-sent events (Accept: text/event-stream)"));
     m_binding->addItem(tr("Protobuf frames (Accept: application/vnd.ag-ui.event+proto)"));
-    // Protobuf framing needs the wire layer's proto decoder; until then the choice is shown
-    // but disabled rather than hidden, so users know it is coming.
-    m_binding->setItemData(1, 0, Qt::UserRole - 1); // disables the item
-    m_binding->setToolTip(tr("Protobuf responses are not decoded by this build yet."));
+    m_binding->setToolTip(tr("What the request's Accept header asks for. Servers pick protobuf "
+                             "for any Accept that admits it, so SSE is asked for explicitly."));
     form->addRow(tr("&Binding:"), m_binding);
 
     m_headers = new QTableWidget(0, 2, this);

@@ -2,32 +2,108 @@
 
 #include "core/capture/capturewriter.h"
 #include "core/capture/redaction.h"
+#include "core/net/chunksink.h"
+#include "core/net/runclient.h"
 #include "core/protocol/runagentinput.h"
-#include "core/protocol/streamdecoder.h"
 #include "core/session/session.h"
 #include "ui/models/sessiondocument.h"
 
 #include <QDateTime>
 #include <QDir>
-#include <QJsonArray>
-#include <QJsonDocument>
-#include <QNetworkAccessManager>
-#include <QNetworkReply>
-#include <QNetworkRequest>
 #include <QStandardPaths>
 
 namespace agui::ui {
 
+// Tees the run's recording: the capture file first (when there is one), then the document's
+// in-memory capture (credentials redacted there too, as the file writer does).
+class DocumentRecorder : public net::ChunkSink
+{
+public:
+    DocumentRecorder(SessionDocument *document, CaptureWriter *writer)
+        : m_document(document)
+    {
+        if (writer)
+            m_file = std::make_unique<net::CaptureWriterSink>(writer);
+    }
+
+    void requestSent(const RecordedRequest &request) override
+    {
+        if (m_file)
+            m_file->requestSent(request);
+        RunRecording recording;
+        recording.id
+            = m_file && m_file->run() >= 0 ? m_file->run() : int(m_document->capture().runs.size());
+        recording.request = request;
+        recording.request.headers = redactHeaders(request.headers);
+        recording.request.url = redactUrl(request.url);
+        m_document->mutableCapture().runs.append(recording);
+        m_index = int(m_document->capture().runs.size()) - 1;
+    }
+    void responseStarted(const RecordedResponse &response) override
+    {
+        if (m_file)
+            m_file->responseStarted(response);
+        if (RunRecording *r = current()) {
+            r->response = response;
+            r->response.headers = redactHeaders(response.headers);
+            r->framing = framingForContentType(
+                headerValue(response.headers, QLatin1StringView("Content-Type")));
+        }
+    }
+    void chunkReceived(const QByteArray &bytes, qint64 receivedAtUs) override
+    {
+        if (m_file)
+            m_file->chunkReceived(bytes, receivedAtUs);
+        if (RunRecording *r = current())
+            r->chunks.append(Chunk {receivedAtUs, bytes, -1, false});
+    }
+    void runEnded(RunEnd end, const QString &error, qint64 atUs) override
+    {
+        if (m_file)
+            m_file->runEnded(end, error, atUs);
+        if (RunRecording *r = current()) {
+            r->end = end;
+            r->endError = error;
+            r->endedAtUs = atUs;
+        }
+    }
+
+private:
+    RunRecording *current()
+    {
+        if (!m_document || m_index < 0 || m_index >= m_document->capture().runs.size())
+            return nullptr;
+        return &m_document->mutableCapture().runs[m_index];
+    }
+
+    QPointer<SessionDocument> m_document;
+    std::unique_ptr<net::CaptureWriterSink> m_file;
+    int m_index = -1;
+};
+
 namespace {
 
-constexpr int kErrorBodyLimit = 1 << 20; // what the error view keeps; the capture keeps all
-
-HttpHeaders replyHeaders(const QNetworkReply *reply)
+LiveRunController::State stateFor(net::RunClient::Status status)
 {
-    HttpHeaders headers;
-    for (const auto &pair : reply->rawHeaderPairs())
-        headers.append({QString::fromLatin1(pair.first), QString::fromLatin1(pair.second)});
-    return headers;
+    using S = net::RunClient::Status;
+    using L = LiveRunController::State;
+    switch (status) {
+    case S::Idle:
+        return L::Idle;
+    case S::Connecting:
+        return L::Connecting;
+    case S::Streaming:
+        return L::Streaming;
+    case S::Stalled:
+        return L::Stalled;
+    case S::Finished:
+        return L::Finished;
+    case S::Failed:
+        return L::Failed;
+    case S::Stopped:
+        return L::Stopped;
+    }
+    return L::Idle;
 }
 
 } // namespace
@@ -35,31 +111,68 @@ HttpHeaders replyHeaders(const QNetworkReply *reply)
 LiveRunController::LiveRunController(SessionDocument *document, QObject *parent)
     : QObject(parent)
     , m_document(document)
-    , m_network(new QNetworkAccessManager(this))
+    , m_client(std::make_unique<net::RunClient>())
 {
-    m_stallTimer.setInterval(500);
-    connect(&m_stallTimer, &QTimer::timeout, this, &LiveRunController::checkStall);
+    connect(m_client.get(), &net::RunClient::eventsReceived, this,
+            [this](const QList<Event> &events) {
+                if (m_document)
+                    m_document->appendEvents(events);
+                Q_EMIT stateChanged(m_state); // the counts in the status text moved
+            });
+    connect(m_client.get(), &net::RunClient::statusChanged, this,
+            &LiveRunController::onClientStatus);
+    connect(m_client.get(), &net::RunClient::failed, this, &LiveRunController::failed);
 }
 
 LiveRunController::~LiveRunController()
 {
-    if (m_reply) {
-        m_stopRequested = true;
-        m_reply->abort();
-    }
+    // The client must stop before the recorder it writes to goes away.
+    m_client->stop();
+    m_client.reset();
+}
+
+void LiveRunController::onClientStatus()
+{
+    const State next = stateFor(m_client->status());
+    if (next == m_state)
+        return;
+    m_state = next;
+    Q_EMIT stateChanged(next);
 }
 
 bool LiveRunController::isRunning() const
 {
-    return m_state == State::Connecting || m_state == State::Streaming || m_state == State::Stalled;
+    return m_client->isActive();
 }
 
-void LiveRunController::setState(State state)
+int LiveRunController::httpStatus() const
 {
-    if (state == m_state)
-        return;
-    m_state = state;
-    Q_EMIT stateChanged(state);
+    return m_client->httpStatus();
+}
+
+QByteArray LiveRunController::errorBody() const
+{
+    return m_client->errorBody();
+}
+
+QString LiveRunController::errorString() const
+{
+    return m_client->errorString();
+}
+
+qint64 LiveRunController::bytesReceived() const
+{
+    return m_client->bytesReceived();
+}
+
+qint64 LiveRunController::eventsReceived() const
+{
+    return m_client->eventsDecoded();
+}
+
+void LiveRunController::setStallTimeoutMs(int ms)
+{
+    m_client->setStallTimeout(ms);
 }
 
 bool LiveRunController::ensureCaptureFile()
@@ -79,7 +192,7 @@ bool LiveRunController::ensureCaptureFile()
         + QStringLiteral(".aguicap");
     m_writer = std::make_unique<CaptureWriter>();
     if (!m_writer->open(m_capturePath)) {
-        m_error = tr("Cannot record to %1: %2").arg(m_capturePath, m_writer->errorString());
+        m_recordError = tr("Cannot record to %1: %2").arg(m_capturePath, m_writer->errorString());
         m_writer.reset();
         m_capturePath.clear();
         return false;
@@ -92,228 +205,62 @@ void LiveRunController::start(const RunRequest &request)
     if (isRunning() || !m_document)
         return;
     m_lastRequest = request;
-    m_stopRequested = false;
-    m_httpError = false;
-    m_httpStatus = 0;
-    m_errorBody.clear();
-    m_error.clear();
-    m_bytes = 0;
-    m_events = 0;
-    m_runStartSeq = m_document->size();
     m_threadInput = request.input;
+    m_recordError.clear();
+    const bool recording = ensureCaptureFile();
+    m_recorder
+        = std::make_unique<DocumentRecorder>(m_document, recording ? m_writer.get() : nullptr);
+    m_client->setSink(m_recorder.get());
     m_document->setRunInput(request.input);
-
-    const QByteArray body = QJsonDocument(request.input).toJson(QJsonDocument::Compact);
-    QNetworkRequest req(request.url);
-    req.setHeader(QNetworkRequest::ContentTypeHeader, QByteArrayLiteral("application/json"));
-    HttpHeaders sent;
-    for (const auto &h : request.headers) {
-        req.setRawHeader(h.first.toLatin1(), h.second.toLatin1());
-        sent.append(h);
+    HttpHeaders headers = request.headers;
+    if (request.acceptProtobuf) {
+        // Only when asked: a wildcard would also select protobuf on reference servers.
+        headers.append(
+            {QStringLiteral("Accept"), QStringLiteral("application/vnd.ag-ui.event+proto")});
     }
-    // The reference client's binding (AG-UI §3.1); identity encoding so the recorded bytes are
-    // the bytes the server sent, and no cache in between.
-    const QByteArray accept = request.acceptProtobuf
-        ? QByteArrayLiteral("application/vnd.ag-ui.event+proto")
-        : QByteArrayLiteral("text/event-stream");
-    req.setRawHeader("Accept", accept);
-    req.setRawHeader("Cache-Control", "no-cache");
-    req.setRawHeader("Accept-Encoding", "identity");
-    sent.append({QStringLiteral("Content-Type"), QStringLiteral("application/json")});
-    sent.append({QStringLiteral("Accept"), QString::fromLatin1(accept)});
-    // A redirect of a POST is shown, not silently followed.
-    req.setAttribute(QNetworkRequest::RedirectPolicyAttribute,
-                     QNetworkRequest::ManualRedirectPolicy);
-
-    RecordedRequest recorded;
-    recorded.present = true;
-    recorded.sentAtUs = nowUs();
-    recorded.method = QStringLiteral("POST");
-    recorded.url = request.url.toString();
-    recorded.headers = sent;
-    recorded.body = body;
-    m_runId = -1;
-    if (ensureCaptureFile())
-        m_runId = m_writer->beginRun(recorded);
-    // The in-memory copy (Save As) holds the redacted form only.
-    RunRecording recording;
-    recording.id = m_runId >= 0 ? m_runId : int(m_document->capture().runs.size());
-    recording.request = recorded;
-    recording.request.headers = redactHeaders(recorded.headers);
-    recording.request.url = redactUrl(recorded.url);
-    m_document->mutableCapture().runs.append(recording);
-    m_captureRunIndex = int(m_document->capture().runs.size()) - 1;
-
-    m_decoder = std::make_unique<StreamDecoder>(Framing::Sse);
-    setState(State::Connecting);
-    m_reply = m_network->post(req, body);
-    connect(m_reply, &QNetworkReply::metaDataChanged, this, &LiveRunController::onMetaData);
-    connect(m_reply, &QNetworkReply::readyRead, this, &LiveRunController::onReadyRead);
-    connect(m_reply, &QNetworkReply::finished, this, &LiveRunController::onFinished);
-    m_sinceLastByte.start();
-    m_stallTimer.start();
-}
-
-void LiveRunController::onMetaData()
-{
-    if (!m_reply)
-        return;
-    m_httpStatus = m_reply->attribute(QNetworkRequest::HttpStatusCodeAttribute).toInt();
-    RecordedResponse response;
-    response.present = true;
-    response.receivedAtUs = nowUs();
-    response.status = m_httpStatus;
-    response.headers = replyHeaders(m_reply);
-    if (m_writer && m_runId >= 0)
-        m_writer->writeResponse(m_runId, response);
-    RunRecording &rec = m_document->mutableCapture().runs[m_captureRunIndex];
-    rec.response = response;
-    rec.response.headers = redactHeaders(response.headers);
-    const QString contentType = m_reply->header(QNetworkRequest::ContentTypeHeader).toString();
-    rec.framing = framingForContentType(contentType);
-    m_httpError = m_httpStatus < 200 || m_httpStatus >= 300;
-    if (!m_httpError) {
-        if (rec.framing != Framing::Sse) {
-            // Bytes are still recorded; decoding waits for the wire layer's proto support.
-            m_error = tr("The server answered with %1, which this build cannot decode yet; the "
-                         "bytes are recorded in the capture.")
-                          .arg(contentType);
-        }
-        m_decoder = std::make_unique<StreamDecoder>(rec.framing == Framing::Proto ? Framing::Sse
-                                                                                  : rec.framing);
-        setState(State::Streaming);
-    }
-}
-
-void LiveRunController::onReadyRead()
-{
-    if (!m_reply)
-        return;
-    const QByteArray bytes = m_reply->readAll();
-    if (bytes.isEmpty())
-        return;
-    const qint64 at = nowUs();
-    m_sinceLastByte.restart();
-    m_bytes += bytes.size();
-    // 1. disk, 2. memory, 3. decode: nothing received can be lost to a later failure.
-    if (m_writer && m_runId >= 0)
-        m_writer->writeChunk(m_runId, bytes, at);
-    RunRecording &rec = m_document->mutableCapture().runs[m_captureRunIndex];
-    rec.chunks.append(Chunk {at, bytes, -1, false});
-    if (m_httpError) {
-        if (m_errorBody.size() < kErrorBodyLimit)
-            m_errorBody += bytes.left(kErrorBodyLimit - m_errorBody.size());
-        return;
-    }
-    if (m_state == State::Stalled || m_state == State::Connecting)
-        setState(State::Streaming);
-    if (rec.framing == Framing::Proto)
-        return;
-    const QList<Event> events = m_decoder->feed(bytes, at);
-    m_events += events.size();
-    m_document->appendEvents(events);
-    Q_EMIT stateChanged(m_state); // counts in the status text
-}
-
-void LiveRunController::finishDecoder()
-{
-    if (!m_decoder || m_httpError)
-        return;
-    const QList<Event> tail = m_decoder->finish();
-    m_events += tail.size();
-    m_document->appendEvents(tail);
-    m_decoder.reset();
-}
-
-void LiveRunController::onFinished()
-{
-    QNetworkReply *reply = m_reply;
-    if (!reply)
-        return;
-    m_stallTimer.stop();
-    onReadyRead(); // whatever is left
-    const QNetworkReply::NetworkError error = reply->error();
-    if (m_httpStatus == 0)
-        m_httpStatus = reply->attribute(QNetworkRequest::HttpStatusCodeAttribute).toInt();
-    finishDecoder();
-    RunEnd end = RunEnd::Finished;
-    QString endError;
-    State next = State::Finished;
-    if (m_stopRequested) {
-        end = RunEnd::Aborted;
-        next = State::Stopped;
-    } else if (m_httpError && m_httpStatus > 0) {
-        end = RunEnd::Error;
-        next = State::Failed;
-        const QString reason
-            = reply->attribute(QNetworkRequest::HttpReasonPhraseAttribute).toString();
-        m_error = tr("HTTP %1 %2").arg(m_httpStatus).arg(reason);
-        endError = m_error;
-    } else if (error != QNetworkReply::NoError) {
-        end = RunEnd::Error;
-        next = State::Failed;
-        m_error = reply->errorString();
-        endError = m_error;
-    }
-    if (m_writer && m_runId >= 0)
-        m_writer->endRun(m_runId, end, endError);
-    RunRecording &rec = m_document->mutableCapture().runs[m_captureRunIndex];
-    rec.end = end;
-    rec.endError = endError;
-    rec.endedAtUs = nowUs();
-    reply->deleteLater();
-    m_reply = nullptr;
-    setState(next);
-    if (next == State::Failed)
-        Q_EMIT failed(m_error, m_httpStatus, m_errorBody);
+    m_client->start(request.url, request.input, headers);
 }
 
 void LiveRunController::stop()
 {
-    if (!m_reply || !isRunning())
-        return;
-    m_stopRequested = true;
-    m_reply->abort(); // finished() follows synchronously, with OperationCanceledError
-}
-
-void LiveRunController::checkStall()
-{
-    if (!isRunning())
-        return;
-    if (m_sinceLastByte.elapsed() >= m_stallTimeoutMs && m_state != State::Stalled)
-        setState(State::Stalled);
+    if (isRunning())
+        m_client->stop();
 }
 
 QString LiveRunController::statusText() const
 {
     const QString url = m_lastRequest.url.toString(QUrl::RemoveUserInfo | QUrl::RemoveQuery);
+    const qint64 events = eventsReceived();
+    const qint64 bytes = bytesReceived();
     switch (m_state) {
     case State::Idle:
         return tr("Not connected");
     case State::Connecting:
         return tr("Connecting to %1…").arg(url);
     case State::Streaming:
-        return tr("Streaming from %1 · %2 events, %3 bytes").arg(url).arg(m_events).arg(m_bytes);
+        return tr("Streaming from %1 · %2 events, %3 bytes").arg(url).arg(events).arg(bytes);
     case State::Stalled:
-        return tr("Stalled: no data from %1 for %2 s")
+        return tr("Stalled: %1 has sent nothing for %2 s · %3 events")
             .arg(url)
-            .arg(m_sinceLastByte.elapsed() / 1000);
+            .arg(m_client->stallTimeout() / 1000.0)
+            .arg(events);
     case State::Finished:
         return tr("Finished · HTTP %1 · %2 events, %3 bytes")
-            .arg(m_httpStatus)
-            .arg(m_events)
-            .arg(m_bytes);
+            .arg(httpStatus())
+            .arg(events)
+            .arg(bytes);
     case State::Failed: {
-        QString text = tr("Error: %1").arg(m_error);
-        if (!m_errorBody.isEmpty()) {
+        QString text = httpStatus() > 0 ? tr("Error: HTTP %1 from %2").arg(httpStatus()).arg(url)
+                                        : tr("Error: %1").arg(errorString());
+        const QByteArray body = errorBody();
+        if (!body.isEmpty()) {
             // The server's own words, on one line, as plain text.
-            QString body = QString::fromUtf8(m_errorBody.left(300)).simplified();
-            text += QStringLiteral(" · ") + body;
+            text += QStringLiteral(" · ") + QString::fromUtf8(body.left(300)).simplified();
         }
         return text;
     }
     case State::Stopped:
-        return tr("Stopped · %1 events, %2 bytes").arg(m_events).arg(m_bytes);
+        return tr("Stopped · %1 events, %2 bytes").arg(events).arg(bytes);
     }
     return {};
 }
@@ -321,10 +268,15 @@ QString LiveRunController::statusText() const
 QString LiveRunController::statusDetail() const
 {
     QString detail = statusText();
-    if (!m_errorBody.isEmpty())
-        detail += QStringLiteral("\n\n") + QString::fromUtf8(m_errorBody.left(4000));
+    if (m_state == State::Failed && !errorString().isEmpty())
+        detail += QStringLiteral("\n") + errorString();
+    const QByteArray body = errorBody();
+    if (!body.isEmpty())
+        detail += QStringLiteral("\n\n") + QString::fromUtf8(body.left(4000));
     if (!m_capturePath.isEmpty())
         detail += tr("\n\nRecording to %1").arg(m_capturePath);
+    if (!m_recordError.isEmpty())
+        detail += QStringLiteral("\n\n") + m_recordError;
     return detail;
 }
 
@@ -340,6 +292,13 @@ QJsonObject LiveRunController::nextRunInput() const
 void LiveRunController::resetThread()
 {
     m_threadInput = {};
+    if (!isRunning()) {
+        // A new session (an opened capture) gets its own recording file on its next run.
+        m_client->setSink(nullptr);
+        m_recorder.reset();
+        m_writer.reset();
+        m_capturePath.clear();
+    }
 }
 
 } // namespace agui::ui

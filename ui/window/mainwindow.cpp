@@ -2,6 +2,7 @@
 
 #include "core/capture/capturewriter.h"
 #include "ui/dialogs/connectdialog.h"
+#include "ui/live/demoservice.h"
 #include "ui/live/liveruncontroller.h"
 #include "ui/models/captureloader.h"
 #include "ui/models/eventfiltermodel.h"
@@ -10,8 +11,10 @@
 #include "ui/views/eventdetailview.h"
 #include "ui/views/eventlistview.h"
 #include "ui/widgets/filterlineedit.h"
+#include "ui/window/theme.h"
 
 #include <QAction>
+#include <QActionGroup>
 #include <QApplication>
 #include <QCloseEvent>
 #include <QDragEnterEvent>
@@ -30,6 +33,7 @@
 #include <QStatusBar>
 #include <QStyle>
 #include <QTabWidget>
+#include <QTimer>
 #include <QToolBar>
 #include <QVBoxLayout>
 
@@ -209,8 +213,31 @@ void MainWindow::createActions()
     QMenu *run = menuBar()->addMenu(tr("&Run"));
     run->addAction(m_connectAction);
     run->addAction(m_stopAction);
+    run->addSeparator();
+    m_demoAction = run->addAction(tr("Run the &Demo Agent"), this, [this] { startDemoRun(); });
+    m_demoAction->setToolTip(tr("Serve the built-in demo agent on this machine and run it"));
     QMenu *view = menuBar()->addMenu(tr("&View"));
     view->addAction(m_followAction);
+    QMenu *theme = view->addMenu(tr("&Theme"));
+    auto *themes = new QActionGroup(this);
+    const ThemeMode current = themeModeFromName(
+        g_persistSettings ? QSettings().value(QStringLiteral("view/theme")).toString() : QString());
+    const std::pair<ThemeMode, QString> choices[] = {{ThemeMode::System, tr("Follow the &System")},
+                                                     {ThemeMode::Light, tr("&Light")},
+                                                     {ThemeMode::Dark, tr("&Dark")}};
+    for (const auto &[mode, label] : choices) {
+        QAction *a = theme->addAction(label);
+        a->setCheckable(true);
+        a->setChecked(mode == current);
+        themes->addAction(a);
+        connect(a, &QAction::triggered, this, [mode] {
+            applyTheme(mode);
+            if (g_persistSettings)
+                QSettings().setValue(QStringLiteral("view/theme"), themeModeName(mode));
+        });
+    }
+    if (current != ThemeMode::System)
+        applyTheme(current);
     QMenu *help = menuBar()->addMenu(tr("&Help"));
     help->addAction(tr("&About AG-UI Inspector"), this, [this] {
         QMessageBox::about(this, tr("About AG-UI Inspector"),
@@ -236,6 +263,8 @@ void MainWindow::updateActions()
     const bool running = m_live->isRunning();
     m_stopAction->setEnabled(running);
     m_connectAction->setEnabled(!running);
+    if (m_demoAction)
+        m_demoAction->setEnabled(!running);
     m_openAction->setEnabled(!running);
     m_saveAsAction->setEnabled(m_document->size() > 0 || !m_document->capture().runs.isEmpty());
 }
@@ -449,6 +478,43 @@ void MainWindow::connectDialog()
     if (dialog.exec() != QDialog::Accepted)
         return;
     m_live->start(dialog.request());
+}
+
+bool MainWindow::startDemoRun(QString *error)
+{
+    if (m_live->isRunning())
+        return false;
+    if (!m_demo)
+        m_demo = new DemoService(this);
+    if (!m_demo->start()) {
+        const QString message = tr("Cannot start the demo agent: %1").arg(m_demo->errorString());
+        showError(tr("Demo Agent"), message);
+        if (error)
+            *error = message;
+        return false;
+    }
+    RunRequest request;
+    request.url = m_demo->url();
+    const QJsonObject carried
+        = m_live->lastRequest().url == request.url ? m_live->nextRunInput() : QJsonObject();
+    request.input = carried.isEmpty() ? ConnectDialog::defaultInput() : carried;
+    m_live->start(request);
+    return true;
+}
+
+bool MainWindow::waitForRunToEnd(int timeoutMs)
+{
+    if (!m_live->isRunning())
+        return true;
+    QEventLoop loop;
+    QTimer::singleShot(timeoutMs, &loop, &QEventLoop::quit);
+    connect(m_live, &LiveRunController::stateChanged, &loop, [this, &loop] {
+        if (!m_live->isRunning())
+            loop.quit();
+    });
+    loop.exec();
+    m_listModel->flushPendingRows();
+    return !m_live->isRunning();
 }
 
 void MainWindow::addRecentFile(const QString &path)

@@ -13,6 +13,7 @@ class QTabWidget;
 namespace agui::ui {
 
 class CaptureLoader;
+class DemoService;
 class EventDetailView;
 class EventFilterModel;
 class EventListModel;
@@ -36,6 +37,11 @@ public:
     // Same, waiting (with a local event loop) until it is done; for the screenshot mode/tests.
     bool openCaptureAndWait(const QString &path, QString *error = nullptr);
     bool saveCapture(const QString &path, QString *error = nullptr) const;
+
+    // Serves the built-in demo agent in-process and starts a run against it (first launch).
+    bool startDemoRun(QString *error = nullptr);
+    // Waits (local event loop) until the current run has ended; false on timeout.
+    bool waitForRunToEnd(int timeoutMs);
 
     bool selectEvent(qint64 seq);
     qint64 lastEventSeq() const;
@@ -98,12 +104,14 @@ private:
     CaptureLoader *m_loader = nullptr;
     QPointer<QProgressDialog> m_progress;
     LiveRunController *m_live = nullptr;
+    DemoService *m_demo = nullptr;
     QMenu *m_recentMenu = nullptr;
     QAction *m_connectAction = nullptr;
     QAction *m_stopAction = nullptr;
     QAction *m_openAction = nullptr;
     QAction *m_saveAsAction = nullptr;
     QAction *m_followAction = nullptr;
+    QAction *m_demoAction = nullptr;
     QString m_lastError;
     qint64 m_shownSeq = -1;
     bool m_dark = false;

@@ -1,0 +1,243 @@
+// The GUI's item models under QAbstractItemModelTester (created before any data), plus the
+// batching of inserts, the filter language and the filter proxy's counts.
+
+#include "core/protocol/decoder.h"
+#include "ui/models/eventfilter.h"
+#include "ui/models/eventfiltermodel.h"
+#include "ui/models/eventlistmodel.h"
+#include "ui/models/jsontreemodel.h"
+#include "ui/models/sessiondocument.h"
+
+#include <QAbstractItemModelTester>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QSignalSpy>
+#include <QTest>
+
+using namespace agui;
+using namespace agui::ui;
+
+namespace {
+
+Event makeEvent(const QByteArray &json)
+{
+    Event e = decodePayload(json, Framing::Sse);
+    e.raw = "data: " + json + "\n\n";
+    e.receivedAtUs = 1'700'000'000'000'000;
+    return e;
+}
+
+QList<Event> sampleRun(int run)
+{
+    const QByteArray r = QByteArray::number(run);
+    return {
+        makeEvent(R"({"type":"RUN_STARTED","threadId":"t1","runId":"r)" + r + R"("})"),
+        makeEvent(R"({"type":"TEXT_MESSAGE_START","messageId":"m)" + r
+                  + R"(","role":"assistant"})"),
+        makeEvent(R"({"type":"TEXT_MESSAGE_CONTENT","messageId":"m)" + r
+                  + R"(","delta":"Hello umbrella"})"),
+        makeEvent(R"({"type":"TEXT_MESSAGE_END","messageId":"m)" + r + R"("})"),
+        makeEvent(R"({"type":"TOOL_CALL_START","toolCallId":"c)" + r
+                  + R"(","toolCallName":"search"})"),
+        makeEvent(R"({"type":"TOOL_CALL_END","toolCallId":"c)" + r + R"("})"),
+        makeEvent("{oops"),
+        makeEvent(R"({"type":"RUN_FINISHED","threadId":"t1","runId":"r)" + r + R"("})"),
+    };
+}
+
+} // namespace
+
+class TestEventModels : public QObject
+{
+    Q_OBJECT
+private Q_SLOTS:
+    void listModelBatchesInserts();
+    void proxyFollowsAppendsAndFilters();
+    void proxyKeepsStateAcrossReset();
+    void filterSyntax_data();
+    void filterSyntax();
+    void jsonTreeModel();
+};
+
+void TestEventModels::listModelBatchesInserts()
+{
+    SessionDocument doc;
+    EventListModel model(&doc);
+    QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
+    QSignalSpy inserts(&model, &QAbstractItemModel::rowsInserted);
+
+    // Three appends in a row become one insert, announced by the flush timer.
+    doc.appendEvents(sampleRun(1).mid(0, 3));
+    doc.appendEvents(sampleRun(1).mid(3, 3));
+    doc.appendEvents(sampleRun(1).mid(6));
+    QCOMPARE(model.rowCount(), 0);
+    QCOMPARE(model.pendingRowCount(), 8);
+    QTRY_COMPARE(model.rowCount(), 8);
+    QCOMPARE(inserts.count(), 1);
+    QCOMPARE(inserts.first().at(1).toInt(), 0);
+    QCOMPARE(inserts.first().at(2).toInt(), 7);
+
+    QCOMPARE(model.index(2, EventListModel::TypeColumn).data().toString(),
+             QStringLiteral("TEXT_MESSAGE_CONTENT"));
+    QCOMPARE(model.index(2, EventListModel::IdColumn).data().toString(), QStringLiteral("m1"));
+    QVERIFY(model.index(2, EventListModel::SummaryColumn)
+                .data()
+                .toString()
+                .contains(QStringLiteral("Hello umbrella")));
+    QCOMPARE(model.index(2, EventListModel::RunColumn).data().toString(), QStringLiteral("1"));
+    // The invalid frame carries its parse error: a diagnostic count and an icon.
+    QVERIFY(model.index(6, EventListModel::DiagnosticsColumn).data().toInt() >= 1);
+    QVERIFY(!model.index(6, EventListModel::DiagnosticsColumn)
+                 .data(Qt::DecorationRole)
+                 .value<QIcon>()
+                 .isNull());
+    QCOMPARE(model.index(6, EventListModel::TypeColumn).data().toString(),
+             QStringLiteral("INVALID"));
+    QCOMPARE(model.index(7, 0).data(EventListModel::SeqRole).toLongLong(), 7);
+    QVERIFY(model.flags(model.index(0, 0)) & Qt::ItemNeverHasChildren);
+
+    doc.clear();
+    QCOMPARE(model.rowCount(), 0);
+}
+
+void TestEventModels::proxyFollowsAppendsAndFilters()
+{
+    SessionDocument doc;
+    EventListModel model(&doc);
+    EventFilterModel proxy;
+    QAbstractItemModelTester sourceTester(&model,
+                                          QAbstractItemModelTester::FailureReportingMode::QtTest);
+    QAbstractItemModelTester proxyTester(&proxy,
+                                         QAbstractItemModelTester::FailureReportingMode::QtTest);
+    proxy.setSourceModel(&model);
+    QSignalSpy counts(&proxy, &EventFilterModel::countsChanged);
+
+    doc.appendEvents(sampleRun(1));
+    model.flushPendingRows();
+    QCOMPARE(proxy.rowCount(), 8); // pass-through
+
+    proxy.setFilter(EventFilter::parse(QStringLiteral("family:text")));
+    QCOMPARE(proxy.rowCount(), 3);
+    QCOMPARE(counts.last().at(0).toLongLong(), 3);
+    QCOMPARE(counts.last().at(1).toLongLong(), 8);
+    QCOMPARE(proxy.index(0, 0).data(EventListModel::SeqRole).toLongLong(), 1);
+
+    // New rows are tested on arrival; only matches are inserted.
+    doc.appendEvents(sampleRun(2));
+    model.flushPendingRows();
+    QCOMPARE(proxy.rowCount(), 6);
+    QCOMPARE(counts.last().at(1).toLongLong(), 16);
+    QCOMPARE(proxy.mapToSource(proxy.index(5, 0)).row(), 11);
+    QCOMPARE(proxy.mapFromSource(model.index(11, 2)).row(), 5);
+    QVERIFY(!proxy.mapFromSource(model.index(0, 0)).isValid());
+
+    proxy.setFilter(EventFilter::parse(QStringLiteral("run:2 -type:TEXT_*")));
+    QCOMPARE(proxy.rowCount(), 5); // RUN_STARTED, 2 tool events, invalid, RUN_FINISHED
+    proxy.setFilter(EventFilter::parse(QStringLiteral("has:diag")));
+    int withDiagnostics = 0;
+    for (qint64 seq = 0; seq < doc.size(); ++seq)
+        withDiagnostics += doc.row(seq).diagnosticCount > 0 ? 1 : 0;
+    QVERIFY(withDiagnostics >= 2); // at least the two frames that are not JSON
+    QCOMPARE(proxy.rowCount(), withDiagnostics);
+    QCOMPARE(proxy.index(0, 0).data(EventListModel::DiagnosticCountRole).toInt() > 0, true);
+    proxy.setFilter(EventFilter::parse(QStringLiteral("umbrella id:m2")));
+    QCOMPARE(proxy.rowCount(), 1);
+    QCOMPARE(proxy.index(0, 0).data(EventListModel::SeqRole).toLongLong(), 10);
+    proxy.setFilter(EventFilter::parse(QStringLiteral("family:tool,lifecycle run:1")));
+    QCOMPARE(proxy.rowCount(), 4);
+    // An invalid filter is not applied: the last valid one stays.
+    proxy.setFilter(EventFilter::parse(QStringLiteral("type:NOPE_*")));
+    QCOMPARE(proxy.rowCount(), 4);
+    proxy.setFilter(EventFilter::parse(QString()));
+    QCOMPARE(proxy.rowCount(), 16);
+}
+
+void TestEventModels::proxyKeepsStateAcrossReset()
+{
+    SessionDocument doc;
+    EventListModel model(&doc);
+    EventFilterModel proxy;
+    QAbstractItemModelTester proxyTester(&proxy,
+                                         QAbstractItemModelTester::FailureReportingMode::QtTest);
+    proxy.setSourceModel(&model);
+    proxy.setFilter(EventFilter::parse(QStringLiteral("type:TOOL_CALL_START")));
+    auto backing = SessionDocument::createBacking();
+    QList<Event> events = sampleRun(1);
+    events += sampleRun(2);
+    SessionDocument::appendToBacking(*backing, events);
+    doc.adopt(backing);
+    QCOMPARE(model.rowCount(), 16);
+    QCOMPARE(proxy.rowCount(), 2);
+    QCOMPARE(doc.runCount(), 2);
+}
+
+void TestEventModels::filterSyntax_data()
+{
+    QTest::addColumn<QString>("text");
+    QTest::addColumn<bool>("valid");
+    QTest::addColumn<int>("errorPosition");
+    QTest::addRow("empty") << QString() << true << -1;
+    QTest::addRow("type glob") << QStringLiteral("type:TEXT_*") << true << -1;
+    QTest::addRow("lower-case type") << QStringLiteral("type:run_started") << true << -1;
+    QTest::addRow("quoted text") << QStringLiteral("text:\"foo bar\"") << true << -1;
+    QTest::addRow("bare quoted") << QStringLiteral("\"a: b\"") << true << -1;
+    QTest::addRow("negation and alternatives")
+        << QStringLiteral("-family:tool,text has:error run:2-3") << true << -1;
+    QTest::addRow("unknown key") << QStringLiteral("run:1 colour:red") << false << 6;
+    QTest::addRow("unknown family") << QStringLiteral("family:weather") << false << 0;
+    QTest::addRow("no such type") << QStringLiteral("type:FOO") << false << 0;
+    QTest::addRow("bad run") << QStringLiteral("run:0") << false << 0;
+    QTest::addRow("bad range") << QStringLiteral("run:3-1") << false << 0;
+    QTest::addRow("bad has") << QStringLiteral("has:bugs") << false << 0;
+    QTest::addRow("missing value") << QStringLiteral("id:") << false << 0;
+    QTest::addRow("unterminated quote") << QStringLiteral("text:\"abc") << false << 5;
+}
+
+void TestEventModels::filterSyntax()
+{
+    QFETCH(QString, text);
+    QFETCH(bool, valid);
+    QFETCH(int, errorPosition);
+    const EventFilter f = EventFilter::parse(text);
+    QCOMPARE(f.isValid(), valid);
+    if (!valid) {
+        QVERIFY(!f.errorString().isEmpty());
+        QCOMPARE(f.errorPosition(), errorPosition);
+    }
+}
+
+void TestEventModels::jsonTreeModel()
+{
+    JsonTreeModel model;
+    QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
+    const QJsonObject doc
+        = QJsonDocument::fromJson(
+              R"({"type":"STATE_DELTA","delta":[{"op":"add","path":"/a~b/c","value":{"x/y":[1,true,null]}}]})")
+              .object();
+    model.setJson(doc);
+    QCOMPARE(model.rowCount(), 2);
+    const QModelIndex delta = model.indexForPointer(QStringLiteral("/delta"));
+    QVERIFY(delta.isValid());
+    QCOMPARE(delta.data().toString(), QStringLiteral("delta"));
+    QCOMPARE(model.index(delta.row(), JsonTreeModel::ValueColumn).data().toString(),
+             QStringLiteral("[1 item]"));
+    const QModelIndex leaf = model.indexForPointer(QStringLiteral("/delta/0/value/x~1y/1"));
+    QVERIFY(leaf.isValid());
+    QCOMPARE(leaf.data(JsonTreeModel::PointerRole).toString(),
+             QStringLiteral("/delta/0/value/x~1y/1"));
+    QCOMPARE(model.index(leaf.row(), JsonTreeModel::ValueColumn, leaf.parent()).data().toString(),
+             QStringLiteral("true"));
+    QCOMPARE(model.index(leaf.row(), JsonTreeModel::TypeColumn, leaf.parent()).data().toString(),
+             QStringLiteral("boolean"));
+    const QModelIndex path = model.indexForPointer(QStringLiteral("/delta/0/path"));
+    QCOMPARE(path.data(JsonTreeModel::CompactJsonRole).toString(), QStringLiteral("\"/a~b/c\""));
+    QVERIFY(!model.indexForPointer(QStringLiteral("/nope")).isValid());
+    QVERIFY(!model.indexForPointer(QStringLiteral("nope")).isValid());
+    model.setJson(QJsonArray {1, 2, 3});
+    QCOMPARE(model.rowCount(), 3);
+    model.clear();
+    QCOMPARE(model.rowCount(), 0);
+}
+
+QTEST_MAIN(TestEventModels)
+#include "tst_eventmodels.moc"

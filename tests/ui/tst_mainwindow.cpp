@@ -1,0 +1,176 @@
+// The window over a capture: open (in the background) -> rows and detail match the file;
+// filter -> shown/total counts; Save As in both formats round-trips.
+
+#include "ui/models/eventfiltermodel.h"
+#include "ui/models/eventlistmodel.h"
+#include "ui/models/jsontreemodel.h"
+#include "ui/models/sessiondocument.h"
+#include "ui/views/eventdetailview.h"
+#include "ui/views/eventlistview.h"
+#include "ui/widgets/filterlineedit.h"
+#include "ui/window/mainwindow.h"
+
+#include <QAbstractItemModelTester>
+#include <QFile>
+#include <QLabel>
+#include <QPlainTextEdit>
+#include <QSignalSpy>
+#include <QTabWidget>
+#include <QTemporaryDir>
+#include <QTest>
+#include <QTreeView>
+#include <QTreeWidget>
+
+using namespace agui;
+using namespace agui::ui;
+
+namespace {
+const QString kSmall = QStringLiteral(AGUI_TEST_DATA_DIR "/ui/small.sse");
+}
+
+class TestMainWindow : public QObject
+{
+    Q_OBJECT
+private Q_SLOTS:
+    void initTestCase() { MainWindow::setPersistSettings(false); }
+    void openCaptureShowsRowsAndDetail();
+    void filterBarCounts();
+    void saveAsRoundTrips();
+    void missingFileIsAClearError();
+};
+
+void TestMainWindow::openCaptureShowsRowsAndDetail()
+{
+    MainWindow window;
+    QAbstractItemModelTester listTester(window.listModel(),
+                                        QAbstractItemModelTester::FailureReportingMode::QtTest);
+    QAbstractItemModelTester proxyTester(window.filterModel(),
+                                         QAbstractItemModelTester::FailureReportingMode::QtTest);
+    QAbstractItemModelTester treeTester(window.detailView()->treeModel(),
+                                        QAbstractItemModelTester::FailureReportingMode::QtTest);
+    window.resize(1200, 700);
+    window.show();
+    QString error;
+    QVERIFY2(window.openCaptureAndWait(kSmall, &error), qPrintable(error));
+
+    QFile file(kSmall);
+    QVERIFY(file.open(QIODevice::ReadOnly));
+    const QByteArray bytes = file.readAll();
+    QCOMPARE(window.listModel()->rowCount(), 11);
+    QCOMPARE(window.eventList()->model()->rowCount(), 11);
+    QCOMPARE(window.document()->runCount(), 1);
+    // The last event is selected after opening.
+    QCOMPARE(window.eventList()->currentSeq(), 10);
+
+    QVERIFY(window.selectEvent(2));
+    EventDetailView *detail = window.detailView();
+    const EventRow row = window.document()->row(2);
+    QVERIFY(detail->headerLabel()->text().contains(QStringLiteral("TEXT_MESSAGE_CONTENT")));
+    QVERIFY(detail->headerLabel()->text().contains(
+        QStringLiteral("stream offset %1").arg(row.streamOffset)));
+    // The raw page shows exactly the bytes at that offset of the file.
+    const QByteArray raw = bytes.mid(row.streamOffset, row.rawSize);
+    QVERIFY(raw.startsWith("data: {\"type\":\"TEXT_MESSAGE_CONTENT\""));
+    QCOMPARE(detail->rawView()->toPlainText(), QString::fromUtf8(raw));
+    const QModelIndex delta = detail->treeModel()->indexForPointer(QStringLiteral("/delta"));
+    QVERIFY(delta.isValid());
+    QCOMPARE(detail->treeModel()
+                 ->index(delta.row(), JsonTreeModel::ValueColumn, delta.parent())
+                 .data()
+                 .toString(),
+             QStringLiteral("\"Hello\""));
+    QCOMPARE(window.listModel()->index(2, EventListModel::SummaryColumn).data().toString(),
+             QStringLiteral("\"Hello\""));
+
+    // The frame that is not JSON: its error is on the diagnostics page.
+    QVERIFY(window.selectEvent(9));
+    QVERIFY(detail->headerLabel()->text().contains(QStringLiteral("INVALID")));
+    QVERIFY(detail->diagnosticsView()->topLevelItemCount() >= 1);
+    QCOMPARE(detail->diagnosticsView()->topLevelItem(0)->text(1), QStringLiteral("wire.not-json"));
+    QVERIFY(detail->pages()->tabText(EventDetailView::DiagnosticsPage).contains(QLatin1Char('(')));
+    QVERIFY(detail->rawView()->toPlainText().contains(QStringLiteral("{not json}")));
+
+    // Tabs that do not exist yet fall back to the event tab.
+    QVERIFY(window.showTab(QStringLiteral("event")));
+    QVERIFY(!window.showTab(QStringLiteral("surfaces")));
+    QVERIFY(window.countsLabel()->text().contains(QStringLiteral("11 events")));
+}
+
+void TestMainWindow::filterBarCounts()
+{
+    MainWindow window;
+    window.show();
+    QVERIFY(window.openCaptureAndWait(kSmall));
+    FilterLineEdit *edit = window.filterEdit();
+    QSignalSpy ready(edit, &FilterLineEdit::filterReady);
+
+    // Typing gives syntax feedback at once; the filter applies after the pause.
+    QTest::keyClicks(edit, QStringLiteral("family:tool"));
+    QCOMPARE(edit->syntaxState(), FilterLineEdit::Valid);
+    QCOMPARE(window.filterModel()->rowCount(), 11);
+    QTRY_COMPARE(ready.count(), 1);
+    QCOMPARE(window.filterModel()->rowCount(), 3);
+    QVERIFY(window.findChild<QLabel *>() != nullptr);
+    bool sawCounts = false;
+    for (QLabel *label : window.findChildren<QLabel *>())
+        sawCounts = sawCounts || label->text() == QStringLiteral("3 of 11 shown");
+    QVERIFY(sawCounts);
+
+    edit->clear();
+    QTest::keyClicks(edit, QStringLiteral("family:nope"));
+    QCOMPARE(edit->syntaxState(), FilterLineEdit::Invalid);
+    QVERIFY(edit->toolTip().contains(QStringLiteral("unknown family")));
+    QTest::qWait(FilterLineEdit::kApplyDelayMs + 100);
+    // Still the empty filter applied when the text was cleared (or the last valid one).
+    QVERIFY(window.filterModel()->rowCount() == 11 || window.filterModel()->rowCount() == 3);
+
+    // Selection follows the event across filter changes.
+    window.applyFilterText(QString());
+    QCOMPARE(window.filterModel()->rowCount(), 11);
+    QVERIFY(window.selectEvent(6));
+    window.applyFilterText(QStringLiteral("text:umbrella"));
+    QCOMPARE(window.filterModel()->rowCount(), 1);
+    QCOMPARE(window.eventList()->currentSeq(), 6);
+    window.applyFilterText(QStringLiteral("has:diag"));
+    QVERIFY(window.filterModel()->rowCount() >= 1);
+    window.applyFilterText(QStringLiteral("id:m1"));
+    QCOMPARE(window.filterModel()->rowCount(), 4);
+}
+
+void TestMainWindow::saveAsRoundTrips()
+{
+    QTemporaryDir dir;
+    MainWindow window;
+    QVERIFY(window.openCaptureAndWait(kSmall));
+    const QString own = dir.filePath(QStringLiteral("copy.aguicap"));
+    const QString jsonl = dir.filePath(QStringLiteral("copy.jsonl"));
+    QString error;
+    QVERIFY2(window.saveCapture(own, &error), qPrintable(error));
+    QVERIFY2(window.saveCapture(jsonl, &error), qPrintable(error));
+
+    MainWindow again;
+    QVERIFY(again.openCaptureAndWait(own));
+    QCOMPARE(again.listModel()->rowCount(), 11);
+    QCOMPARE(again.document()->event(2).raw, window.document()->event(2).raw);
+
+    QFile lines(jsonl);
+    QVERIFY(lines.open(QIODevice::ReadOnly));
+    const QList<QByteArray> all = lines.readAll().split('\n');
+    QCOMPARE(all.size(), 12); // 11 lines + the empty rest after the last newline
+    QCOMPARE(all.at(2),
+             QByteArray(R"({"type":"TEXT_MESSAGE_CONTENT","messageId":"m1","delta":"Hello"})"));
+    QCOMPARE(all.at(9), QByteArray("{not json}"));
+}
+
+void TestMainWindow::missingFileIsAClearError()
+{
+    MainWindow window;
+    QString error;
+    const QString path = QStringLiteral(AGUI_TEST_DATA_DIR "/ui/does-not-exist.sse");
+    QVERIFY(!window.openCaptureAndWait(path, &error));
+    QVERIFY2(error.contains(QStringLiteral("does-not-exist.sse")), qPrintable(error));
+    QCOMPARE(window.listModel()->rowCount(), 0);
+}
+
+QTEST_MAIN(TestMainWindow)
+#include "tst_mainwindow.moc"

@@ -1,0 +1,123 @@
+#include "ui/window/sessionviews.h"
+
+#include "ui/models/eventlistmodel.h"
+#include "ui/state/stateview.h"
+#include "ui/timeline/timelinewidget.h"
+#include "ui/timeline/timetravel.h"
+#include "ui/toolcalls/toolcallsview.h"
+#include "ui/transcript/transcriptview.h"
+#include "ui/views/eventlistview.h"
+#include "ui/window/mainwindow.h"
+
+#include <QBoxLayout>
+#include <QItemSelection>
+#include <QSplitter>
+#include <QTabWidget>
+
+namespace agui::ui {
+
+namespace {
+
+// The visible row of seq in the (filtered) list, -1 when filtered out: rows are in ascending
+// sequence order under any filter, so a binary search over SeqRole finds it.
+int rowOfSeq(const QAbstractItemModel *model, qint64 seq)
+{
+    int lo = 0;
+    int hi = model->rowCount() - 1;
+    while (lo <= hi) {
+        const int mid = lo + (hi - lo) / 2;
+        const qint64 s = model->index(mid, 0).data(EventListModel::SeqRole).toLongLong();
+        if (s == seq)
+            return mid;
+        if (s < seq)
+            lo = mid + 1;
+        else
+            hi = mid - 1;
+    }
+    return -1;
+}
+
+void selectEventsInList(MainWindow *window, const QList<qint64> &seqs)
+{
+    EventListView *list = window->eventList();
+    QAbstractItemModel *model = list->model();
+    if (!model || seqs.isEmpty())
+        return;
+    window->listModel()->flushPendingRows();
+    QItemSelection selection;
+    const int lastColumn = model->columnCount() - 1;
+    int rangeStart = -1;
+    int rangeEnd = -1;
+    int first = -1;
+    for (qint64 seq : seqs) {
+        const int row = rowOfSeq(model, seq);
+        if (row < 0)
+            continue;
+        if (first < 0)
+            first = row;
+        if (row == rangeEnd + 1 && rangeStart >= 0) {
+            rangeEnd = row;
+            continue;
+        }
+        if (rangeStart >= 0)
+            selection.select(model->index(rangeStart, 0), model->index(rangeEnd, lastColumn));
+        rangeStart = rangeEnd = row;
+    }
+    if (rangeStart >= 0)
+        selection.select(model->index(rangeStart, 0), model->index(rangeEnd, lastColumn));
+    if (first < 0)
+        return;
+    // Select without touching the current index: the views stay at the event they show.
+    list->selectionModel()->select(selection, QItemSelectionModel::ClearAndSelect);
+    list->scrollTo(model->index(first, 0), QAbstractItemView::PositionAtCenter);
+}
+
+} // namespace
+
+void installSessionViews(MainWindow *window)
+{
+    auto *splitter = window->findChild<QSplitter *>(QStringLiteral("mainSplitter"));
+    auto *tabs = splitter ? qobject_cast<QTabWidget *>(splitter->widget(1)) : nullptr;
+    EventListView *list = window->eventList();
+    if (!tabs || !list)
+        return; // the window's layout changed: nothing to attach to
+
+    auto *travel = new TimeTravel(window);
+    travel->setObjectName(QStringLiteral("sessionTimeTravel"));
+    travel->setDocument(window->document());
+
+    auto *state = new StateView(tabs);
+    auto *transcript = new TranscriptView(tabs);
+    auto *tools = new ToolCallsView(tabs);
+    state->setTimeTravel(travel);
+    transcript->setTimeTravel(travel);
+    tools->setTimeTravel(travel);
+    tabs->addTab(state, QObject::tr("State"));
+    tabs->addTab(transcript, QObject::tr("Transcript"));
+    tabs->addTab(tools, QObject::tr("Tool Calls"));
+
+    auto *timeline = new TimelineWidget(list->parentWidget());
+    timeline->setDocument(window->document());
+    if (auto *box = qobject_cast<QBoxLayout *>(list->parentWidget()->layout()))
+        box->addWidget(timeline);
+
+    QObject::connect(list, &EventListView::currentSeqChanged, travel,
+                     [travel, timeline](qint64 seq) {
+                         travel->setCurrentEvent(seq);
+                         timeline->setCurrentEvent(seq);
+                     });
+    QObject::connect(timeline, &TimelineWidget::seekRequested, window,
+                     [window, travel](qint64 seq) {
+                         // An event hidden by the filter has no row to select; time-travel to it
+                         // anyway.
+                         if (!window->selectEvent(seq))
+                             travel->setCurrentEvent(seq);
+                     });
+    auto select = [window](const QList<qint64> &seqs) { selectEventsInList(window, seqs); };
+    QObject::connect(state, &StateView::eventsSelected, window, select);
+    QObject::connect(transcript, &TranscriptView::eventsSelected, window, select);
+    QObject::connect(tools, &ToolCallsView::eventsSelected, window, select);
+    QObject::connect(timeline, &TimelineWidget::eventsSelected, window, select);
+}
+
+} // namespace agui::ui
