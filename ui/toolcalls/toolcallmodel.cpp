@@ -32,8 +32,12 @@ QString oneLine(QString text, int limit = 200)
     return text;
 }
 
-QString resultText(const QJsonValue &result)
+// The result once a TOOL_CALL_RESULT (or tool message) answered the call; "" before.
+QString resultText(const ToolCall &call)
 {
+    if (call.status != ToolCallStatus::Answered && call.resultMessageId.isEmpty())
+        return {};
+    const QJsonValue &result = call.result;
     if (result.isString())
         return result.toString();
     if (result.isUndefined())
@@ -200,7 +204,7 @@ QVariant ToolCallModel::data(const QModelIndex &index, int role) const
                 return tr("⚠ not valid JSON: %1").arg(oneLine(call.args, 80));
             return oneLine(call.parsedArgs ? compactJsonText(*call.parsedArgs) : call.args);
         case ResultColumn:
-            return oneLine(resultText(call.result));
+            return oneLine(resultText(call));
         case ParentMessageColumn:
             return call.parentMessageId;
         case RunColumn:
@@ -225,7 +229,7 @@ QVariant ToolCallModel::data(const QModelIndex &index, int role) const
         if (index.column() == ArgsColumn)
             return data(index, ArgsTextRole).toString().left(4000);
         if (index.column() == ResultColumn)
-            return resultText(call.result).left(4000);
+            return resultText(call).left(4000);
         return {};
     case Qt::ForegroundRole:
         if ((index.column() == ArgsColumn && argsInvalid)
@@ -243,7 +247,7 @@ QVariant ToolCallModel::data(const QModelIndex &index, int role) const
     case ArgsErrorRole:
         return call.argsError;
     case ResultTextRole:
-        return resultText(call.result);
+        return resultText(call);
     }
     return {};
 }
