@@ -166,6 +166,27 @@ private Q_SLOTS:
                  text.out.constData());
     }
 
+    void devToolsExportsAreInputsToo()
+    {
+        const QString dir = QStringLiteral(AGUI_TEST_DATA_DIR "/capture/devtools/");
+        Result r = run({QStringLiteral("stats"), QStringLiteral("--format=json"),
+                        dir + QStringLiteral("runs-edge.agui.jsonl")});
+        QCOMPARE(r.exitCode, 0);
+        QJsonObject o = parse(r.out).toObject();
+        QCOMPARE(o[QLatin1String("format")].toString(), QStringLiteral("devtools"));
+        QCOMPARE(o[QLatin1String("httpExchanges")].toInt(), 4); // connIds c1..c4
+        QCOMPARE(o[QLatin1String("events")].toInt(), 14);
+        QCOMPARE(o[QLatin1String("durationFrom")].toString(), QStringLiteral("arrival"));
+        r = run({QStringLiteral("stats"), QStringLiteral("--format=json"),
+                 dir + QStringLiteral("happy-run.agui.jsonl")});
+        o = parse(r.out).toObject();
+        QCOMPARE(o[QLatin1String("heartbeats")].toInt(), 1); // the keepalive line
+        QCOMPARE(o[QLatin1String("durationMs")].toDouble(), 368.0); // tMs 12 .. 380
+        // The malformed export: the linter's errors, exit 1.
+        r = run({QStringLiteral("lint"), dir + QStringLiteral("malformed.agui.jsonl")});
+        QCOMPARE(r.exitCode, 1);
+    }
+
     void stateAt()
     {
         const auto state = [](const char *at) {
