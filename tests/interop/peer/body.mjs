@@ -2,7 +2,7 @@
 // and checks each against @ag-ui/core's zod schemas. Protobuf bodies (content type exactly
 // application/vnd.ag-ui.event+proto, as the reference client decides) are read frame by frame with
 // @ag-ui/proto; anything else as SSE split on blank lines, like the reference parser.
-import { decode } from "@ag-ui/proto";
+import { AGUIUnknownEventTypeError, decode } from "@ag-ui/proto";
 import { EventSchemas } from "@ag-ui/core/schemas";
 
 const PROTO = "application/vnd.ag-ui.event+proto";
@@ -13,7 +13,12 @@ function protoEvents(bytes) {
   while (at + 4 <= bytes.length) {
     const n = bytes.readUInt32BE(at);
     if (at + 4 + n > bytes.length) break;
-    events.push(decode(bytes.subarray(at + 4, at + 4 + n)));
+    try {
+      events.push(decode(bytes.subarray(at + 4, at + 4 + n)));
+    } catch (err) {
+      // The reference client drops frames of event kinds it does not know (with a warning).
+      if (!(err instanceof AGUIUnknownEventTypeError)) throw err;
+    }
     at += 4 + n;
   }
   const wireError = at < bytes.length ? `${bytes.length - at} trailing bytes are not a complete frame` : null;

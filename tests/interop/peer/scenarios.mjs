@@ -413,6 +413,11 @@ export const scenarios = {
       finished(input),
     ],
   },
+  "proto-unknown-arm": {
+    // An ag_ui.Event whose only field is oneof arm 99 (a newer protocol's event): dropped.
+    bindings: ["proto"],
+    events: (input) => [started(input), { rawBytes: Buffer.from([0, 0, 0, 3, 0x9a, 0x06, 0x00]) }, ...text("m-p", ["after it"]), finished(input)],
+  },
   "lone-surrogate": {
     bindings: ["sse"],
     events: (input) => [started(input), ...text("m-s", ["half \ud83d of an emoji"]), finished(input)],
@@ -495,6 +500,12 @@ export const scenarios = {
       { rawSse: `data: ${JSON.stringify(started(input))}\r\n\r\n` },
       { rawSse: `data: ${JSON.stringify(finished(input))}\r\n\r\n` },
     ],
+  },
+  "broken-proto-garbage": {
+    broken: true,
+    bindings: ["proto"],
+    expectError: "Failed to decode protocol buffer message",
+    events: (input) => [started(input), { rawBytes: Buffer.from([0, 0, 0, 4, 0x0a, 0x7f, 0xff, 0xff]) }, finished(input)],
   },
   "broken-proto-truncated": {
     broken: true,
