@@ -191,6 +191,27 @@ Issues lintSurface(const Surface &s)
                         QStringLiteral("no component has id \"root\": nothing is rendered")));
     }
 
+    // v0.8 components rendered inside templates resolve even "/x" against the item (the
+    // reference processor's quirk), so their paths are not checked against the root.
+    QSet<QString> inV08Template;
+    if (v08) {
+        QStringList queue;
+        for (const QString &id : s.componentOrder) {
+            const QJsonObject t
+                = s.components[id].normalized.value(QStringLiteral("children")).toObject();
+            if (t.value(QStringLiteral("componentId")).isString())
+                queue.append(t.value(QStringLiteral("componentId")).toString());
+        }
+        while (!queue.isEmpty()) {
+            const QString id = queue.takeFirst();
+            if (inV08Template.contains(id) || !s.components.contains(id))
+                continue;
+            inV08Template.insert(id);
+            for (const StaticRef &ref : staticReferences(s.components[id].normalized))
+                queue.append(ref.id);
+        }
+    }
+
     for (const QString &id : s.componentOrder) {
         const Component &c = s.components[id];
         // Dangling references.
@@ -276,6 +297,8 @@ Issues lintSurface(const Surface &s)
             paths.append(
                 {QStringLiteral("/children/path"), tpl.value(QStringLiteral("path")).toString()});
         for (const auto &[pointer, path] : paths) {
+            if (inV08Template.contains(id) && pointer != QStringLiteral("/children/path"))
+                continue;
             if (!json::resolve(s.dataModel, path))
                 out.append(make(
                     s, "a2ui.unresolved-path", IssueSeverity::Warning, id, pointer,

@@ -56,7 +56,10 @@ ActionBuild buildUserAction(const Surface &surface, const QString &componentId,
     }
     // The original keeps the v0.8 context array form; the normalized one is in the v0.9 shape.
     // Both resolve the same way; use the normalized one.
-    const QJsonObject action = c->normalized.value(QStringLiteral("action")).toObject();
+    const QJsonObject normalized = c->version == Version::V0_8 && !scopePath.isEmpty()
+        ? v08TemplateRelative(c->normalized)
+        : c->normalized;
+    const QJsonObject action = normalized.value(QStringLiteral("action")).toObject();
     if (action.isEmpty()) {
         out.error = QStringLiteral("component \"%1\" has no action").arg(componentId);
         return out;

@@ -41,6 +41,47 @@ QString normalizeV08Path(const QString &path)
     return absolute ? QLatin1Char('/') + joined : joined;
 }
 
+static QJsonValue stripTemplateRoots(const QJsonValue &v)
+{
+    if (v.isArray()) {
+        QJsonArray out;
+        for (const QJsonValue &item : v.toArray())
+            out.append(stripTemplateRoots(item));
+        return out;
+    }
+    if (!v.isObject())
+        return v;
+    QJsonObject o = v.toObject();
+    for (auto it = o.begin(); it != o.end(); ++it) {
+        if (it.key() == QStringLiteral("path") && it.value().isString()) {
+            QString p = it.value().toString();
+            if (p == QStringLiteral("/item") || p == QStringLiteral("/")) {
+                p = QStringLiteral(".");
+            } else {
+                for (const QString &prefix :
+                     {QStringLiteral("/item/"), QStringLiteral("./"), QStringLiteral("/")}) {
+                    if (p.startsWith(prefix)) {
+                        p = p.mid(prefix.size());
+                        break;
+                    }
+                }
+            }
+            it.value() = p;
+        } else {
+            it.value() = stripTemplateRoots(it.value());
+        }
+    }
+    return o;
+}
+
+QJsonObject v08TemplateRelative(const QJsonObject &normalized)
+{
+    QJsonObject out = stripTemplateRoots(normalized).toObject();
+    out.insert(QStringLiteral("id"), normalized.value(QStringLiteral("id")));
+    out.insert(QStringLiteral("component"), normalized.value(QStringLiteral("component")));
+    return out;
+}
+
 static bool isV08Literal(const QJsonObject &o)
 {
     return o.contains(QStringLiteral("literalString"))

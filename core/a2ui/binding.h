@@ -22,6 +22,11 @@ QString absolutePath(const QString &path, const QString &scopePath);
 // Relative v0.8 paths (no leading '/') stay relative: "name" -> "name".
 QString normalizeV08Path(const QString &path);
 
+// The v0.8 reference processor's template quirk (a2ui-protocol §1.2): inside a template instance,
+// a leading "/", "./" or "/item" is stripped, so absolute paths act as relative ones. Applied to a
+// normalized v0.8 component rendered in a template scope (paths anywhere in its props).
+QJsonObject v08TemplateRelative(const QJsonObject &normalized);
+
 // The value a bound value stands for:
 //  - a literal (string, number, bool, array, object without "path"/"call") is itself;
 //  - {"path": p} is the model's value at absolutePath(p, scope) (Undefined when absent);

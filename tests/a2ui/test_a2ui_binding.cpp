@@ -47,6 +47,7 @@ private Q_SLOTS:
 
     void actionInTemplateScopeAndLocalFunction();
     void inspectShowsBindingsAndChecks();
+    void v08TemplateQuirk();
 };
 
 // Bodies outside the class: moc mis-reads raw JSON strings (URLs, quotes).
@@ -396,6 +397,31 @@ void TestA2uiBinding::inspectShowsBindingsAndChecks()
               .toObject();
     QCOMPARE(checks.value(QStringLiteral("ok")), QJsonValue(false));
     QCOMPARE(checks.value(QStringLiteral("failures")).toArray(), arr(R"(["Name is required"])"));
+}
+
+void TestA2uiBinding::v08TemplateQuirk()
+{
+    // The v0.8 reference processor strips a leading "/" (and "/item") inside templates.
+    const QJsonObject n
+        = obj(R"({"id":"row","component":"Button","child":"l","text":{"path":"/name"},
+        "label":{"path":"/item/title"},"whole":{"path":"/item"},
+        "action":{"event":{"name":"pick","context":{"sku":{"path":"/sku"}}}}})");
+    QCOMPARE(v08TemplateRelative(n),
+             obj(R"({"id":"row","component":"Button","child":"l","text":{"path":"name"},
+        "label":{"path":"title"},"whole":{"path":"."},
+        "action":{"event":{"name":"pick","context":{"sku":{"path":"sku"}}}}})"));
+    SurfaceSet set;
+    set.applySource(QStringLiteral("x"), arr(R"([
+        {"surfaceUpdate":{"surfaceId":"s","components":[
+          {"id":"root","component":{"List":{"children":{"template":{"componentId":"buy","dataBinding":"/items"}}}}},
+          {"id":"buy","component":{"Button":{"child":"root","action":{"name":"buy","context":[{"key":"sku","value":{"path":"/sku"}}]}}}}]}},
+        {"dataModelUpdate":{"surfaceId":"s","path":"/items","contents":[{"key":"0","valueMap":[{"key":"sku","valueString":"A1"}]}]}},
+        {"beginRendering":{"surfaceId":"s","root":"root"}}])"));
+    const Surface *s = set.surface(QStringLiteral("s"));
+    const ActionBuild b = buildUserAction(*s, QStringLiteral("buy"), s->dataModel,
+                                          QDateTime(QDate(2026, 6, 1), QTime(10, 0), Qt::UTC),
+                                          QStringLiteral("/items/0"));
+    QCOMPARE(b.userAction.value(QStringLiteral("context")).toObject(), obj(R"({"sku":"A1"})"));
 }
 
 #endif

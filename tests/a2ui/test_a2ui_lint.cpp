@@ -145,6 +145,17 @@ void TestA2uiLint::rules_data()
         << "a2ui.unresolved-path"
         << "root"
         << "/text/path";
+    QTest::newRow("unresolved-path v0.8 (template items resolve against the item)")
+        << arr(R"([{"surfaceUpdate":{"surfaceId":"s","components":[{"id":"root","component":{"Text":{"text":{"path":"/name"}}}}]}},
+                   {"beginRendering":{"surfaceId":"s","root":"root"}}])")
+        << arr(R"([{"surfaceUpdate":{"surfaceId":"s","components":[
+                     {"id":"root","component":{"List":{"children":{"template":{"componentId":"row","dataBinding":"/people"}}}}},
+                     {"id":"row","component":{"Text":{"text":{"path":"/name"}}}}]}},
+                   {"dataModelUpdate":{"surfaceId":"s","path":"/people","contents":[{"key":"a","valueMap":[{"key":"name","valueString":"Ann"}]}]}},
+                   {"beginRendering":{"surfaceId":"s","root":"root"}}])")
+        << "a2ui.unresolved-path"
+        << "root"
+        << "/text/path";
     QTest::newRow("unknown-catalog")
         << v09(QStringLiteral("[%1]").arg(text), QStringLiteral("{}"),
                QStringLiteral("https:\\/\\/example.org\\/mine.json"))

@@ -276,7 +276,10 @@ QWidget *SurfaceWidget::build(const QString &id, const QString &scope)
     QWidget *w = nullptr;
     const auto builder = factory().value(c->type);
     if (builder) {
-        w = (this->*builder)(*c, scope);
+        Component local = *c;
+        if (local.version == a2ui::Version::V0_8 && !scope.isEmpty()) // the v0.8 template quirk
+            local.normalized = a2ui::v08TemplateRelative(local.normalized);
+        w = (this->*builder)(local, scope);
     } else {
         w = placeholder(tr("Unknown component \"%1\" (id \"%2\")").arg(c->type, id), c->original);
         w->setProperty("a2uiUnknown", true);
