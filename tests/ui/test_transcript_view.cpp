@@ -9,10 +9,10 @@
 #include "ui/transcript/transcriptview.h"
 
 #include <QAbstractItemModelTester>
+#include <QAbstractItemView>
 #include <QFile>
 #include <QJsonDocument>
 #include <QJsonObject>
-#include <QListView>
 #include <QSignalSpy>
 #include <QTest>
 
@@ -186,7 +186,7 @@ void TestTranscriptView::clickSelectsTheMessagesEvents()
     m_view->show();
     QVERIFY(QTest::qWaitForWindowExposed(m_view));
     QSignalSpy selected(m_view, &TranscriptView::eventsSelected);
-    QListView *list = m_view->listView();
+    QAbstractItemView *list = m_view->listView();
     const QModelIndex m1 = m_view->model()->index(row(QStringLiteral("m1")));
     const QRect rect = list->visualRect(m1);
     QVERIFY(rect.isValid());

@@ -104,75 +104,47 @@ ToolCallModel::ToolCallModel(QObject *parent)
 
 void ToolCallModel::setSnapshot(const SessionSnapshot &snapshot)
 {
-    QList<ToolCall> calls;
-    QList<ToolCallPhase> phases;
-    calls.reserve(snapshot.toolCallCount());
-    for (qsizetype i = 0; i < snapshot.toolCallCount(); ++i) {
-        calls.append(snapshot.toolCall(i));
-        phases.append(toolCallPhase(snapshot, calls.last()));
-    }
-    QStringList runs;
-    for (qsizetype i = 0; i < snapshot.runCount(); ++i) {
-        const QString id = snapshot.run(i).runId;
-        runs.append(id.isEmpty() ? tr("run %1").arg(i + 1) : id);
-    }
-    bool extends = calls.size() >= m_calls.size();
-    for (qsizetype i = 0; extends && i < m_calls.size(); ++i)
-        extends = calls.at(i).id == m_calls.at(i).id;
-    if (!extends) {
+    const int oldCount = int(m_snapshot.toolCallCount());
+    const int newCount = int(snapshot.toolCallCount());
+    const int common = qMin(oldCount, newCount);
+    // Same session: the calls at one index are the same call. Anything else (a new capture) is
+    // a different list.
+    const bool samePrefix
+        = common == 0 || m_snapshot.toolCall(common - 1).id == snapshot.toolCall(common - 1).id;
+    if (!samePrefix) {
         beginResetModel();
-        m_calls = std::move(calls);
-        m_phases = std::move(phases);
-        m_runLabels = std::move(runs);
+        m_snapshot = snapshot;
         endResetModel();
         return;
     }
-    const qsizetype old = m_calls.size();
-    qsizetype firstChanged = -1;
-    qsizetype lastChanged = -1;
-    for (qsizetype i = 0; i < old; ++i) {
-        if (calls.at(i) != m_calls.at(i) || phases.at(i) != m_phases.at(i)) {
-            if (firstChanged < 0)
-                firstChanged = i;
-            lastChanged = i;
-        }
-    }
-    const bool runsChanged = runs != m_runLabels;
-    if (calls.size() > old) {
-        beginInsertRows({}, int(old), int(calls.size() - 1));
-        m_calls = std::move(calls);
-        m_phases = std::move(phases);
-        m_runLabels = std::move(runs);
+    if (oldCount > newCount) {
+        beginRemoveRows({}, newCount, oldCount - 1);
+        m_snapshot = snapshot;
+        endRemoveRows();
+    } else if (newCount > oldCount) {
+        beginInsertRows({}, oldCount, newCount - 1);
+        m_snapshot = snapshot;
         endInsertRows();
     } else {
-        m_calls = std::move(calls);
-        m_phases = std::move(phases);
-        m_runLabels = std::move(runs);
+        m_snapshot = snapshot;
     }
-    if (runsChanged && old > 0) {
-        firstChanged = 0;
-        lastChanged = old - 1;
-    }
-    if (firstChanged >= 0)
-        Q_EMIT dataChanged(index(int(firstChanged), 0), index(int(lastChanged), ColumnCount - 1));
+    if (common > 0)
+        Q_EMIT dataChanged(index(0, 0), index(common - 1, ColumnCount - 1));
 }
 
 const ToolCall *ToolCallModel::callAt(int row) const
 {
-    return row >= 0 && row < m_calls.size() ? &m_calls.at(row) : nullptr;
+    return row >= 0 && row < m_snapshot.toolCallCount() ? &m_snapshot.toolCall(row) : nullptr;
 }
 
 int ToolCallModel::rowOf(const QString &toolCallId) const
 {
-    for (qsizetype i = 0; i < m_calls.size(); ++i)
-        if (m_calls.at(i).id == toolCallId)
-            return int(i);
-    return -1;
+    return int(m_snapshot.toolCallIndex(toolCallId));
 }
 
 int ToolCallModel::rowCount(const QModelIndex &parent) const
 {
-    return parent.isValid() ? 0 : int(m_calls.size());
+    return parent.isValid() ? 0 : int(m_snapshot.toolCallCount());
 }
 
 int ToolCallModel::columnCount(const QModelIndex &parent) const
@@ -182,15 +154,18 @@ int ToolCallModel::columnCount(const QModelIndex &parent) const
 
 QString ToolCallModel::runLabel(int runIndex) const
 {
-    return runIndex >= 0 && runIndex < m_runLabels.size() ? m_runLabels.at(runIndex) : QString();
+    if (runIndex < 0 || runIndex >= m_snapshot.runCount())
+        return {};
+    const QString &id = m_snapshot.run(runIndex).runId;
+    return id.isEmpty() ? tr("run %1").arg(runIndex + 1) : id;
 }
 
 QVariant ToolCallModel::data(const QModelIndex &index, int role) const
 {
-    if (!index.isValid() || index.row() >= m_calls.size())
+    if (!index.isValid() || index.row() >= m_snapshot.toolCallCount())
         return {};
-    const ToolCall &call = m_calls.at(index.row());
-    const ToolCallPhase phase = m_phases.at(index.row());
+    const ToolCall &call = m_snapshot.toolCall(index.row());
+    const ToolCallPhase phase = toolCallPhase(m_snapshot, call);
     const bool argsInvalid = !call.argsError.isEmpty();
     switch (role) {
     case Qt::DisplayRole:

@@ -13,8 +13,11 @@ enum class ToolCallPhase : quint8 { StreamingArgs, ArgsComplete, Answered, Never
 QString toolCallPhaseName(ToolCallPhase phase); // "streaming args", "args complete", ...
 ToolCallPhase toolCallPhase(const SessionSnapshot &snapshot, const ToolCall &call);
 
-// The tool calls of one snapshot as a table. Updates in place when the new snapshot extends the
-// old one (calls are only ever appended), so selection and scrolling survive a live run.
+// The tool calls of one snapshot as a table, computed on demand from the snapshot (a cheap
+// shared copy). A session's calls are only ever appended, so two snapshots of one session share
+// a prefix: an update inserts or removes the tail and announces the rest as changed (one
+// dataChanged; the view repaints only what is visible), so selection and scrolling survive both
+// a live run and time travel.
 class ToolCallModel : public QAbstractTableModel
 {
     Q_OBJECT
@@ -56,9 +59,7 @@ public:
 private:
     QString runLabel(int runIndex) const;
 
-    QList<ToolCall> m_calls;
-    QList<ToolCallPhase> m_phases;
-    QStringList m_runLabels; // by run index
+    SessionSnapshot m_snapshot;
 };
 
 QString formatTimeUs(qint64 us); // "HH:mm:ss.zzz" (UTC), "" when unknown

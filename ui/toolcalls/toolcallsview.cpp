@@ -144,13 +144,19 @@ void ToolCallsView::refresh()
         selectCall(selected);
     int open = 0;
     int unanswered = 0;
-    for (int row = 0; row < m_model->rowCount(); ++row) {
-        const QString phase = m_model->index(row, 0).data(ToolCallModel::PhaseRole).toString();
-        if (phase == toolCallPhaseName(ToolCallPhase::StreamingArgs)
-            || phase == toolCallPhaseName(ToolCallPhase::ArgsComplete))
+    const SessionSnapshot &snap = m_timeTravel->snapshot();
+    for (qsizetype i = 0; i < snap.toolCallCount(); ++i) {
+        switch (toolCallPhase(snap, snap.toolCall(i))) {
+        case ToolCallPhase::StreamingArgs:
+        case ToolCallPhase::ArgsComplete:
             ++open;
-        else if (phase == toolCallPhaseName(ToolCallPhase::NeverAnswered))
+            break;
+        case ToolCallPhase::NeverAnswered:
             ++unanswered;
+            break;
+        case ToolCallPhase::Answered:
+            break;
+        }
     }
     m_summary->setText(m_timeTravel->seq() < 0
                            ? tr("No events yet.")

@@ -78,59 +78,56 @@ TranscriptModel::TranscriptModel(QObject *parent)
     : QAbstractListModel(parent)
 { }
 
+const Message &TranscriptModel::Rows::message(int row) const
+{
+    const qint32 r = rows.at(row);
+    return r >= 0 ? snapshot.message(r) : dropped.at(-r - 1);
+}
+
+QString TranscriptModel::Rows::key(int row) const
+{
+    const qint32 r = rows.at(row);
+    return r >= 0 ? snapshot.message(r).id : QStringLiteral("dropped:") + dropped.at(-r - 1).id;
+}
+
+QString TranscriptModel::Rows::tag(int row) const
+{
+    if (rows.at(row) < 0)
+        return QStringLiteral("dropped");
+    const QString &id = message(row).id;
+    if (added.contains(id))
+        return isMerge ? QStringLiteral("appended") : QStringLiteral("new");
+    if (changed.contains(id))
+        return isMerge ? QStringLiteral("replaced") : QStringLiteral("changed");
+    return {};
+}
+
+qint64 TranscriptModel::Rows::signature(int row) const
+{
+    const Message &m = message(row);
+    // The message's own last change, plus how far its tool calls got (their lines are part of
+    // the message's card), plus the tag.
+    qint64 sig = m.lastSeq * 1'000'003 + m.eventCount;
+    for (const QString &id : m.toolCalls) {
+        if (const ToolCall *call = snapshot.findToolCall(id))
+            sig = sig * 31 + call->argsEventCount * 7 + qint64(call->status) + call->endSeq;
+    }
+    const QString t = tag(row);
+    sig = sig * 31 + (t.isEmpty() ? 0 : t.at(0).unicode() + t.size());
+    return sig;
+}
+
 void TranscriptModel::setSnapshot(const SessionSnapshot &snapshot, const SessionSnapshot &before,
                                   const EventChange &change)
 {
-    const bool isMerge = change.appliedTypes.contains(EventType::MessagesSnapshot);
-    const QSet<QString> added(change.messagesAdded.cbegin(), change.messagesAdded.cend());
-    const QSet<QString> changed(change.messagesChanged.cbegin(), change.messagesChanged.cend());
-
-    QList<TranscriptItem> items;
-    items.reserve(snapshot.messageCount() + change.messagesRemoved.size());
-    auto describe = [&](const SessionSnapshot &from, const Message &m, bool dropped) {
-        TranscriptItem item;
-        item.message = m;
-        item.dropped = dropped;
-        if (dropped)
-            item.tag = QStringLiteral("dropped");
-        else if (added.contains(m.id))
-            item.tag = isMerge ? QStringLiteral("appended") : QStringLiteral("new");
-        else if (changed.contains(m.id))
-            item.tag = isMerge ? QStringLiteral("replaced") : QStringLiteral("changed");
-        QStringList head {m.role.isEmpty() ? tr("(no role)") : m.role};
-        if (!m.name.isEmpty())
-            head.append(m.name);
-        if (m.isActivity() && !m.activityType.isEmpty())
-            head.append(m.activityType);
-        head.append(m.id);
-        if (m.runIndex >= 0 && m.runIndex < from.runCount()
-            && !from.run(m.runIndex).runId.isEmpty())
-            head.append(from.run(m.runIndex).runId);
-        if (m.firstSeq >= 0)
-            head.append(m.lastSeq > m.firstSeq ? tr("events %1–%2").arg(m.firstSeq).arg(m.lastSeq)
-                                               : tr("event %1").arg(m.firstSeq));
-        else if (m.fromSnapshot)
-            head.append(tr("from the run input"));
-        item.header = head.join(QStringLiteral(" · "));
-
-        QStringList body;
-        if (m.role == QLatin1String("tool") && !m.toolCallId.isEmpty())
-            body.append(tr("result of %1:").arg(m.toolCallId));
-        const QString content = messageContentText(m);
-        if (!content.isEmpty())
-            body.append(content);
-        for (const QString &id : m.toolCalls)
-            body.append(toolCallLine(from, id));
-        if (!m.error.isEmpty())
-            body.append(tr("error: %1").arg(m.error));
-        if (!m.encryptedValue.isEmpty())
-            body.append(
-                tr("[encrypted value, %n character(s)]", nullptr, int(m.encryptedValue.size())));
-        item.body = body.join(QLatin1Char('\n'));
-        return item;
-    };
+    Rows next;
+    next.snapshot = snapshot;
+    next.isMerge = change.appliedTypes.contains(EventType::MessagesSnapshot);
+    next.added = QSet<QString>(change.messagesAdded.cbegin(), change.messagesAdded.cend());
+    next.changed = QSet<QString>(change.messagesChanged.cbegin(), change.messagesChanged.cend());
+    next.rows.reserve(snapshot.messageCount() + change.messagesRemoved.size());
     for (qsizetype i = 0; i < snapshot.messageCount(); ++i)
-        items.append(describe(snapshot, snapshot.message(i), false));
+        next.rows.append(qint32(i));
     // Dropped messages go back where they were: after the nearest earlier message still there.
     for (const QString &id : change.messagesRemoved) {
         const qsizetype oldPos = before.messagePosition(id);
@@ -138,62 +135,57 @@ void TranscriptModel::setSnapshot(const SessionSnapshot &snapshot, const Session
             continue;
         qsizetype insertAt = 0;
         for (qsizetype p = oldPos - 1; p >= 0; --p) {
-            const QString prev = before.message(p).id;
-            auto it = std::find_if(items.cbegin(), items.cend(),
-                                   [&](const TranscriptItem &t) { return t.message.id == prev; });
-            if (it != items.cend()) {
-                insertAt = (it - items.cbegin()) + 1;
+            const qsizetype now = snapshot.messagePosition(before.message(p).id);
+            if (now >= 0) {
+                insertAt = next.rows.indexOf(qint32(now)) + 1;
                 break;
             }
         }
-        items.insert(insertAt, describe(before, before.message(oldPos), true));
+        next.dropped.append(before.message(oldPos));
+        next.rows.insert(insertAt, -qint32(next.dropped.size()));
     }
 
-    if (isMerge) {
+    if (next.isMerge) {
         const qsizetype kept = snapshot.messageCount() - change.messagesAdded.size();
-        m_mergeSummary = tr("MESSAGES_SNAPSHOT merge: %1 appended, %2 replaced, %3 dropped, %4 "
-                            "kept unchanged.")
-                             .arg(change.messagesAdded.size())
-                             .arg(change.messagesChanged.size())
-                             .arg(change.messagesRemoved.size())
-                             .arg(qMax<qsizetype>(0, kept - change.messagesChanged.size()));
+        m_mergeSummary
+            = tr("MESSAGES_SNAPSHOT merge: %1 appended, %2 replaced, %3 dropped, %4 kept "
+                 "unchanged.")
+                  .arg(change.messagesAdded.size())
+                  .arg(change.messagesChanged.size())
+                  .arg(change.messagesRemoved.size())
+                  .arg(qMax<qsizetype>(0, kept - change.messagesChanged.size()));
     } else {
         m_mergeSummary.clear();
     }
 
-    auto key = [](const TranscriptItem &t) {
-        return t.dropped ? QStringLiteral("dropped:") + t.message.id : t.message.id;
-    };
-    bool extends = items.size() >= m_items.size();
-    for (qsizetype i = 0; extends && i < m_items.size(); ++i)
-        extends = key(items.at(i)) == key(m_items.at(i));
-    if (!extends) {
-        beginResetModel();
-        m_items = std::move(items);
-        endResetModel();
-        return;
+    const int oldCount = int(m_data.rows.size());
+    const int newCount = int(next.rows.size());
+    int common = 0;
+    while (common < oldCount && common < newCount && m_data.key(common) == next.key(common))
+        ++common;
+    QList<std::pair<int, int>> changedRuns;
+    for (int row = 0; row < common; ++row) {
+        if (m_data.signature(row) == next.signature(row))
+            continue;
+        if (!changedRuns.isEmpty() && changedRuns.last().second == row - 1)
+            changedRuns.last().second = row;
+        else
+            changedRuns.append({row, row});
     }
-    const qsizetype old = m_items.size();
-    qsizetype first = -1;
-    qsizetype last = -1;
-    for (qsizetype i = 0; i < old; ++i) {
-        const TranscriptItem &a = m_items.at(i);
-        const TranscriptItem &b = items.at(i);
-        if (a.body != b.body || a.header != b.header || a.tag != b.tag) {
-            if (first < 0)
-                first = i;
-            last = i;
-        }
+    if (oldCount > common) {
+        beginRemoveRows({}, common, oldCount - 1);
+        m_data.rows.resize(common);
+        endRemoveRows();
     }
-    if (items.size() > old) {
-        beginInsertRows({}, int(old), int(items.size() - 1));
-        m_items = std::move(items);
+    if (newCount > common) {
+        beginInsertRows({}, common, newCount - 1);
+        m_data = std::move(next);
         endInsertRows();
     } else {
-        m_items = std::move(items);
+        m_data = std::move(next);
     }
-    if (first >= 0)
-        Q_EMIT dataChanged(index(int(first)), index(int(last)));
+    for (const auto &run : std::as_const(changedRuns))
+        Q_EMIT dataChanged(index(run.first), index(run.second));
 }
 
 void TranscriptModel::setExpanded(const QString &messageId, bool expanded)
@@ -211,66 +203,116 @@ void TranscriptModel::setExpanded(const QString &messageId, bool expanded)
 
 void TranscriptModel::toggleExpanded(const QModelIndex &index)
 {
-    if (const TranscriptItem *item = itemAt(index.row()))
-        setExpanded(item->message.id, !isExpanded(item->message.id));
+    if (const Message *m = messageAt(index.row()))
+        setExpanded(m->id, !isExpanded(m->id));
 }
 
-const TranscriptItem *TranscriptModel::itemAt(int row) const
+const Message *TranscriptModel::messageAt(int row) const
 {
-    return row >= 0 && row < m_items.size() ? &m_items.at(row) : nullptr;
+    return row >= 0 && row < m_data.rows.size() ? &m_data.message(row) : nullptr;
+}
+
+bool TranscriptModel::isDropped(int row) const
+{
+    return row >= 0 && row < m_data.rows.size() && m_data.rows.at(row) < 0;
 }
 
 int TranscriptModel::rowOf(const QString &messageId) const
 {
-    for (qsizetype i = 0; i < m_items.size(); ++i)
-        if (m_items.at(i).message.id == messageId && !m_items.at(i).dropped)
-            return int(i);
-    return -1;
+    const qsizetype position = m_data.snapshot.messagePosition(messageId);
+    if (position < 0)
+        return -1;
+    if (m_data.dropped.isEmpty())
+        return int(position);
+    return int(m_data.rows.indexOf(qint32(position)));
 }
 
 int TranscriptModel::rowCount(const QModelIndex &parent) const
 {
-    return parent.isValid() ? 0 : int(m_items.size());
+    return parent.isValid() ? 0 : int(m_data.rows.size());
 }
 
-QString TranscriptModel::bodyOf(const TranscriptItem &item) const
+QString TranscriptModel::headerOf(int row) const
 {
-    if (item.message.role == QLatin1String("reasoning") && !m_expanded.contains(item.message.id))
-        return tr("▸ Reasoning, %n character(s) — click to expand", nullptr, int(item.body.size()));
-    if (item.body.size() > kMaxBodyChars)
-        return item.body.left(kMaxBodyChars)
-            + tr("\n… (%n more character(s))", nullptr, int(item.body.size() - kMaxBodyChars));
-    return item.body;
+    const Message &m = m_data.message(row);
+    const SessionSnapshot &from = m_data.snapshot;
+    QStringList head {m.role.isEmpty() ? tr("(no role)") : m.role};
+    if (!m.name.isEmpty())
+        head.append(m.name);
+    if (m.isActivity() && !m.activityType.isEmpty())
+        head.append(m.activityType);
+    head.append(m.id);
+    if (m.runIndex >= 0 && m.runIndex < from.runCount() && !from.run(m.runIndex).runId.isEmpty())
+        head.append(from.run(m.runIndex).runId);
+    if (m.firstSeq >= 0)
+        head.append(m.lastSeq > m.firstSeq ? tr("events %1–%2").arg(m.firstSeq).arg(m.lastSeq)
+                                           : tr("event %1").arg(m.firstSeq));
+    else if (m.fromSnapshot)
+        head.append(tr("from the run input"));
+    return head.join(QStringLiteral(" · "));
+}
+
+QString TranscriptModel::bodyOf(int row) const
+{
+    const Message &m = m_data.message(row);
+    QStringList body;
+    if (m.role == QLatin1String("tool") && !m.toolCallId.isEmpty())
+        body.append(tr("result of %1:").arg(m.toolCallId));
+    const QString content = messageContentText(m);
+    if (!content.isEmpty())
+        body.append(content);
+    for (const QString &id : m.toolCalls)
+        body.append(toolCallLine(m_data.snapshot, id));
+    if (!m.error.isEmpty())
+        body.append(tr("error: %1").arg(m.error));
+    if (!m.encryptedValue.isEmpty())
+        body.append(
+            tr("[encrypted value, %n character(s)]", nullptr, int(m.encryptedValue.size())));
+    return body.join(QLatin1Char('\n'));
+}
+
+QString TranscriptModel::shownBody(int row) const
+{
+    const Message &m = m_data.message(row);
+    const QString body = bodyOf(row);
+    if (m.role == QLatin1String("reasoning") && !m_expanded.contains(m.id))
+        return tr("▸ Reasoning, %n character(s) — click to expand", nullptr, int(body.size()));
+    if (body.size() > kMaxBodyChars)
+        return body.left(kMaxBodyChars)
+            + tr("\n… (%n more character(s))", nullptr, int(body.size() - kMaxBodyChars));
+    return body;
 }
 
 QVariant TranscriptModel::data(const QModelIndex &index, int role) const
 {
-    const TranscriptItem *item = itemAt(index.row());
-    if (!index.isValid() || !item)
+    if (!index.isValid() || index.row() >= m_data.rows.size())
         return {};
+    const int row = index.row();
     switch (role) {
     case Qt::DisplayRole:
-        return QString(item->header + QLatin1Char('\n') + bodyOf(*item));
-    case Qt::ToolTipRole:
-        return item->tag.isEmpty() ? QVariant() : tr("This event: %1").arg(item->tag);
+        return QString(headerOf(row) + QLatin1Char('\n') + shownBody(row));
+    case Qt::ToolTipRole: {
+        const QString tag = m_data.tag(row);
+        return tag.isEmpty() ? QVariant() : tr("This event: %1").arg(tag);
+    }
     case MessageIdRole:
-        return item->message.id;
+        return m_data.message(row).id;
     case RoleRole:
-        return item->message.role;
+        return m_data.message(row).role;
     case TagRole:
-        return item->tag;
+        return m_data.tag(row);
     case HeaderRole:
-        return item->header;
+        return headerOf(row);
     case BodyRole:
-        return bodyOf(*item);
+        return shownBody(row);
     case FullTextRole:
-        return item->body;
+        return bodyOf(row);
     case IsReasoningRole:
-        return item->message.role == QLatin1String("reasoning");
+        return m_data.message(row).role == QLatin1String("reasoning");
     case ExpandedRole:
-        return m_expanded.contains(item->message.id);
+        return m_expanded.contains(m_data.message(row).id);
     case DroppedRole:
-        return item->dropped;
+        return m_data.rows.at(row) < 0;
     }
     return {};
 }

@@ -8,22 +8,16 @@
 
 namespace agui::ui {
 
-// One card of the transcript: a message of the thread as of the selected event, or a message
-// the selected MESSAGES_SNAPSHOT dropped (shown where it was, marked "dropped").
-struct TranscriptItem
-{
-    Message message;
-    QString tag; // what the selected event did to it: "new", "changed", "appended",
-                 // "replaced", "dropped" or ""
-    QString header; // "assistant · m1 · run-1"
-    QString body; // plain text (never markup): content, tool calls, results, activity JSON
-    bool dropped = false;
-};
-
-// The conversation as a flat list (one row per message, in thread order). Agent text is data:
-// every role is plain text, painted by TranscriptDelegate without any markup interpretation.
-// Reasoning messages are folded (a one-line body) until expanded. Updates in place when the
-// new list extends the old one, so a streaming run grows the list without resetting it.
+// The conversation as a flat list (one row per message, in thread order, plus the messages a
+// selected MESSAGES_SNAPSHOT dropped, shown where they were and tagged "dropped"). Agent text is
+// data: every role is plain text, painted by TranscriptDelegate without markup interpretation.
+// Reasoning messages are folded (a one-line body) until expanded.
+//
+// Rows are computed on demand from the snapshot (a cheap implicitly shared copy), so a session
+// with tens of thousands of messages costs O(rows) integer work per cursor move, not O(rows)
+// strings. Updates are minimal: the common prefix of old and new rows stays, changed rows in it
+// get dataChanged, the differing tail is removed / inserted — so a streaming run only ever
+// appends and grows rows, and the view keeps its scroll position and selection.
 class TranscriptModel : public QAbstractListModel
 {
     Q_OBJECT
@@ -31,8 +25,9 @@ public:
     enum Role {
         MessageIdRole = Qt::UserRole + 1,
         RoleRole, // "user", "assistant", ...
-        TagRole,
-        HeaderRole,
+        TagRole, // what the selected event did: "new", "changed", "appended", "replaced",
+                 // "dropped" or ""
+        HeaderRole, // "assistant · m1 · run-1 · events 2–4"
         BodyRole, // what is painted (folded reasoning: the one-line summary)
         FullTextRole, // the whole body, folded or not
         IsReasoningRole,
@@ -49,8 +44,10 @@ public:
     bool isExpanded(const QString &messageId) const { return m_expanded.contains(messageId); }
     void toggleExpanded(const QModelIndex &index);
 
-    const TranscriptItem *itemAt(int row) const;
-    int rowOf(const QString &messageId) const;
+    // The message of a row (a dropped row: as it was before the event); nullptr out of range.
+    const Message *messageAt(int row) const;
+    bool isDropped(int row) const;
+    int rowOf(const QString &messageId) const; // the row of the live (not dropped) message
     // "MESSAGES_SNAPSHOT merge: …" when the selected event is one, else "".
     QString mergeSummary() const { return m_mergeSummary; }
 
@@ -58,9 +55,24 @@ public:
     QVariant data(const QModelIndex &index, int role = Qt::DisplayRole) const override;
 
 private:
-    QString bodyOf(const TranscriptItem &item) const;
+    struct Rows
+    {
+        SessionSnapshot snapshot;
+        QList<Message> dropped;
+        QList<qint32> rows; // >= 0: position in snapshot; < 0: -(i + 1) index into dropped
+        QSet<QString> added;
+        QSet<QString> changed;
+        bool isMerge = false;
+        const Message &message(int row) const;
+        QString key(int row) const;
+        qint64 signature(int row) const; // changes whenever what the row shows changes
+        QString tag(int row) const;
+    };
+    QString headerOf(int row) const;
+    QString bodyOf(int row) const; // unfolded, untruncated
+    QString shownBody(int row) const;
 
-    QList<TranscriptItem> m_items;
+    Rows m_data;
     QSet<QString> m_expanded;
     QString m_mergeSummary;
 };

@@ -8,22 +8,32 @@
 #include "ui/transcript/transcriptmodel.h"
 
 #include <QLabel>
-#include <QListView>
+#include <QResizeEvent>
 #include <QScrollBar>
+#include <QTreeView>
 #include <QVBoxLayout>
 
 namespace agui::ui {
 
 namespace {
 
-// Card heights depend on the text, so a changed row (a growing message, a folded reasoning
-// opened) needs the list to lay its items out again; QListView only does that on its own for
-// inserts and resets.
-class TranscriptListView : public QListView
+// A flat QTreeView rather than a QListView: with rows of different heights QListView asks every
+// row for its size on each layout (O(messages) text measuring), while QTreeView measures rows
+// lazily as they are shown and re-measures only the rows a dataChanged names. Card heights
+// depend on the width, so a width change drops the measured heights.
+class TranscriptTreeView : public QTreeView
 {
 public:
-    using QListView::QListView;
-    void relayout() { scheduleDelayedItemsLayout(); }
+    using QTreeView::QTreeView;
+
+protected:
+    void resizeEvent(QResizeEvent *event) override
+    {
+        const bool widthChanged = event->size().width() != event->oldSize().width();
+        QTreeView::resizeEvent(event);
+        if (widthChanged)
+            scheduleDelayedItemsLayout();
+    }
 };
 
 } // namespace
@@ -45,14 +55,17 @@ TranscriptView::TranscriptView(QWidget *parent)
         QStringLiteral("QLabel { background: #fff4d6; color: #5a4300; border: 1px solid #e0c060; "
                        "border-radius: 4px; padding: 4px; }"));
     m_banner->hide();
-    auto *list = new TranscriptListView(this);
-    m_list = list;
+    m_list = new TranscriptTreeView(this);
     m_list->setObjectName(QStringLiteral("transcriptList"));
     m_list->setModel(m_model);
     m_list->setItemDelegate(new TranscriptDelegate(m_list));
-    m_list->setUniformItemSizes(false);
-    m_list->setResizeMode(QListView::Adjust);
-    m_list->setVerticalScrollMode(QAbstractItemView::ScrollPerPixel);
+    m_list->setHeaderHidden(true);
+    m_list->setRootIsDecorated(false);
+    m_list->setItemsExpandable(false);
+    m_list->setUniformRowHeights(false);
+    m_list->setAllColumnsShowFocus(true);
+    // Per item: per-pixel scrolling would need every card measured up front.
+    m_list->setVerticalScrollMode(QAbstractItemView::ScrollPerItem);
     m_list->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
     m_list->setSelectionMode(QAbstractItemView::SingleSelection);
     m_list->setWordWrap(true);
@@ -60,9 +73,13 @@ TranscriptView::TranscriptView(QWidget *parent)
     layout->addWidget(m_banner);
     layout->addWidget(m_list, 1);
 
-    connect(m_model, &QAbstractItemModel::dataChanged, list, [list] { list->relayout(); });
     connect(m_list, &QAbstractItemView::clicked, this,
             [this](const QModelIndex &index) { onClicked(index.row()); });
+}
+
+QAbstractItemView *TranscriptView::listView() const
+{
+    return m_list;
 }
 
 void TranscriptView::setDocument(SessionDocument *document)
@@ -138,13 +155,14 @@ void TranscriptView::activateMessage(const QString &messageId)
 
 void TranscriptView::onClicked(int row)
 {
-    const TranscriptItem *item = m_model->itemAt(row);
-    if (!item)
+    const Message *message = m_model->messageAt(row);
+    if (!message)
         return;
-    if (item->message.role == QLatin1String("reasoning"))
+    const Message copy = *message; // toggling may not move rows, but do not hold a reference
+    if (copy.role == QLatin1String("reasoning"))
         m_model->toggleExpanded(m_model->index(row));
     if (m_timeTravel && m_timeTravel->document())
-        Q_EMIT eventsSelected(eventsOfMessage(m_timeTravel->document()->session(), item->message));
+        Q_EMIT eventsSelected(eventsOfMessage(m_timeTravel->document()->session(), copy));
 }
 
 } // namespace agui::ui

@@ -5,7 +5,8 @@
 #include <QWidget>
 
 class QLabel;
-class QListView;
+class QAbstractItemView;
+class QTreeView;
 
 namespace agui::ui {
 
@@ -30,7 +31,7 @@ public:
     void setCurrentEvent(qint64 seq);
 
     TranscriptModel *model() const { return m_model; }
-    QListView *listView() const { return m_list; }
+    QAbstractItemView *listView() const;
     QString bannerText() const;
     // What a click on the message does (select its events; reasoning also folds/unfolds).
     void activateMessage(const QString &messageId);
@@ -48,7 +49,7 @@ private:
     TranscriptModel *m_model = nullptr;
     QLabel *m_banner = nullptr;
     QLabel *m_summary = nullptr;
-    QListView *m_list = nullptr;
+    QTreeView *m_list = nullptr;
     quint64 m_shownGeneration = 0;
 };
 
