@@ -235,12 +235,41 @@ bool operator==(const SessionSnapshot &a, const SessionSnapshot &b)
         && a.m_spans == b.m_spans && a.m_subagents == b.m_subagents;
 }
 
-static QJsonObject toolCallAsAgUi(const SessionSnapshot &snapshot, const QString &id)
+namespace {
+
+// The members the client's schema (agui-protocol.md §2.1) allows per role: its enforce stage
+// strips every other key, so agent.messages never holds them. The model keeps them (Message::extra,
+// ToolCall::extra); this view, like agent.messages, leaves them out.
+bool allowedKey(const QString &role, QLatin1StringView key)
+{
+    static const QLatin1StringView kCommon[]
+        = {QLatin1String("id"), QLatin1String("role"), QLatin1String("metadata"),
+           QLatin1String("subagentRunId")};
+    for (QLatin1StringView k : kCommon)
+        if (key == k)
+            return true;
+    const bool content = key == QLatin1String("content");
+    const bool encrypted = key == QLatin1String("encryptedValue");
+    if (role == QLatin1String("activity"))
+        return content || key == QLatin1String("activityType");
+    if (role == QLatin1String("reasoning"))
+        return content || encrypted;
+    if (role == QLatin1String("tool"))
+        return content || encrypted || key == QLatin1String("toolCallId")
+            || key == QLatin1String("error");
+    if (role == QLatin1String("assistant"))
+        return content || encrypted || key == QLatin1String("name")
+            || key == QLatin1String("toolCalls");
+    if (role == QLatin1String("user") || role == QLatin1String("system")
+        || role == QLatin1String("developer"))
+        return content || encrypted || key == QLatin1String("name");
+    return true; // a role the schema does not know: the client rejects the event; show it all
+}
+
+QJsonObject toolCallAsAgUi(const SessionSnapshot &snapshot, const QString &id)
 {
     const ToolCall *call = snapshot.findToolCall(id);
     QJsonObject obj;
-    if (call)
-        obj = call->extra;
     obj.insert(QLatin1String("id"), id);
     obj.insert(QLatin1String("type"), QLatin1String("function"));
     QJsonObject function;
@@ -254,34 +283,46 @@ static QJsonObject toolCallAsAgUi(const SessionSnapshot &snapshot, const QString
     return obj;
 }
 
+} // namespace
+
 QJsonObject messageAsAgUi(const SessionSnapshot &snapshot, const Message &m)
 {
-    QJsonObject obj = m.extra;
-    obj.insert(QLatin1String("id"), m.id);
-    obj.insert(QLatin1String("role"), m.role);
-    if (m.contentKind != ContentKind::Absent)
-        obj.insert(QLatin1String("content"), m.content());
-    auto optional = [&](QLatin1StringView key, const QString &value) {
-        if (!value.isEmpty())
+    QJsonObject obj;
+    // Schema members kept verbatim in extra (e.g. an empty "name": "" or a non-string value).
+    for (auto it = m.extra.constBegin(); it != m.extra.constEnd(); ++it) {
+        const QString key = it.key();
+        if (allowedKey(m.role, QLatin1StringView(key.toLatin1())))
+            obj.insert(key, it.value());
+    }
+    auto put = [&](QLatin1StringView key, const QJsonValue &value) {
+        if (allowedKey(m.role, key))
             obj.insert(key, value);
     };
+    auto optional = [&](QLatin1StringView key, const QString &value) {
+        if (!value.isEmpty())
+            put(key, value);
+    };
+    put(QLatin1String("id"), m.id);
+    put(QLatin1String("role"), m.role);
+    if (m.contentKind != ContentKind::Absent)
+        put(QLatin1String("content"), m.content());
     optional(QLatin1String("name"), m.name);
     if (m.hasToolCalls) {
         QJsonArray calls;
         for (const QString &id : m.toolCalls)
             calls.append(toolCallAsAgUi(snapshot, id));
-        obj.insert(QLatin1String("toolCalls"), calls);
+        put(QLatin1String("toolCalls"), calls);
     }
     optional(QLatin1String("toolCallId"), m.toolCallId);
     if (m.isActivity())
-        obj.insert(QLatin1String("activityType"), m.activityType);
+        put(QLatin1String("activityType"), m.activityType);
     else
         optional(QLatin1String("activityType"), m.activityType);
     optional(QLatin1String("encryptedValue"), m.encryptedValue);
     optional(QLatin1String("error"), m.error);
     optional(QLatin1String("subagentRunId"), m.subagentRunId);
     if (m.metadata)
-        obj.insert(QLatin1String("metadata"), *m.metadata);
+        put(QLatin1String("metadata"), *m.metadata);
     return obj;
 }
 

@@ -284,7 +284,9 @@ private:
 
 // The messages in @ag-ui/client's Message shape: what agent.messages holds after the same events
 // (agui-protocol.md §2.1, §3.6): toolCalls as {id, type:"function", function:{name, arguments}},
-// tool / activity / reasoning messages included, metadata merged, "absent" fields left out.
+// tool / activity / reasoning messages included, metadata merged, "absent" fields left out, and
+// only the members the schema allows for the role (the client's enforce stage strips the others;
+// the model keeps them in Message::extra / ToolCall::extra).
 QJsonArray messagesAsAgUi(const SessionSnapshot &snapshot);
 QJsonObject messageAsAgUi(const SessionSnapshot &snapshot, const Message &message);
 

@@ -54,9 +54,6 @@ struct KnownDisagreement
     const char *why;
 };
 const KnownDisagreement kKnown[] = {
-    {"unknown-material/sse",
-     "D1: the session keeps unknown keys of MESSAGES_SNAPSHOT messages / tool calls that "
-     "@ag-ui/client's enforce stage strips"},
     {"broken-crlf-framing/sse",
      "D2: CRLF-framed SSE with several events breaks @ag-ui/client, our wire.crlf-framing is only "
      "a warning"},

@@ -170,10 +170,16 @@ private Q_SLOTS:
         Session s;
         feed(s, {R"({"type":"MESSAGES_SNAPSHOT","messages":[
                    {"id":"u","role":"user","content":[{"type":"text","text":"hi"}],"name":"",
-                    "metadata":{"k":1},"subagentRunId":null,"custom":42}]})"});
+                    "metadata":{"k":1},"subagentRunId":null,"custom":42},
+                   {"id":"t","role":"tool","toolCallId":"c","content":"x","name":"no"}]})"});
+        // The model keeps what the schema does not know...
+        QCOMPARE(s.current().message(0).extra.value(QLatin1String("custom")), QJsonValue(42));
+        QCOMPARE(s.current().message(1).name, QStringLiteral("no"));
+        // ... the client's view does not (its enforce stage strips it; tool messages have no name).
         QCOMPARE(messagesAsAgUi(s.current()),
                  arr(R"([{"id":"u","role":"user","content":[{"type":"text","text":"hi"}],"name":"",
-                          "metadata":{"k":1},"custom":42}])"));
+                          "metadata":{"k":1}},
+                         {"id":"t","role":"tool","toolCallId":"c","content":"x"}])"));
     }
 
     void streamingContinuesIntoReplacedMessage()
