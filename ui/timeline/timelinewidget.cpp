@@ -279,8 +279,12 @@ void TimelineWidget::paintEvent(QPaintEvent *)
 
     int y = plot.top();
     label(y, kRunH, tr("runs"));
+    int runEnd = -1;
     for (const auto &s : std::as_const(m_data.runs)) {
         const QRect r = spanRect(s, y, kRunH);
+        if (r.right() <= runEnd && !s.open)
+            continue;
+        runEnd = qMax(runEnd, r.right());
         QColor c = kRunColors[s.colorIndex % 4];
         c.setAlpha(s.open ? 110 : 170);
         p.fillRect(r, c);
@@ -292,8 +296,13 @@ void TimelineWidget::paintEvent(QPaintEvent *)
     }
     y += kRunH + kGap;
     label(y, kLaneH * 4, tr("steps"));
+    // Thousands of steps land on the same pixels: draw a span only where it adds something.
+    int laneEnd[4] = {-1, -1, -1, -1};
     for (const auto &s : std::as_const(m_data.steps)) {
         const QRect r = spanRect(s, y + s.lane * kLaneH, kLaneH - 1);
+        if (r.right() <= laneEnd[s.lane] && !s.open)
+            continue;
+        laneEnd[s.lane] = qMax(laneEnd[s.lane], r.right());
         p.fillRect(r, s.open ? QColor(240, 160, 40) : QColor(120, 140, 160));
     }
     y += 4 * kLaneH + kGap;
