@@ -10,7 +10,12 @@ TimeTravel::TimeTravel(QObject *parent)
 {
     m_timer.setSingleShot(true);
     m_timer.setInterval(kCoalesceMs);
-    connect(&m_timer, &QTimer::timeout, this, &TimeTravel::compute);
+    connect(&m_timer, &QTimer::timeout, this, [this] {
+        if (m_pending) {
+            compute();
+            m_timer.start(); // still busy: keep coalescing
+        }
+    });
 }
 
 void TimeTravel::setDocument(SessionDocument *document)
@@ -45,8 +50,12 @@ void TimeTravel::setCurrentEvent(qint64 seq)
 void TimeTravel::schedule()
 {
     m_pending = true;
-    if (!m_timer.isActive())
-        m_timer.start();
+    if (m_timer.isActive())
+        return; // cooling down: the timeout computes the latest request
+    // Leading edge: a single move (a click, a key) shows at once; a burst (a drag, a stream)
+    // is coalesced to one update per kCoalesceMs.
+    compute();
+    m_timer.start();
 }
 
 void TimeTravel::flush()
@@ -57,7 +66,6 @@ void TimeTravel::flush()
 
 void TimeTravel::compute()
 {
-    m_timer.stop();
     m_pending = false;
     if (!m_document) {
         m_seq = -1;

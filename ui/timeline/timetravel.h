@@ -16,10 +16,10 @@ class SessionDocument;
 // state, transcript and tool-call views so one cursor move costs one seek, not one per view.
 //
 // A seek costs at most K reductions (Session checkpoints), which is fast but not free on a
-// 1,000,000-event capture, so cursor moves are coalesced: setCurrentEvent() only records the
-// request (bumping a generation counter) and a short single-shot timer computes the latest one.
-// While a drag keeps requesting, the timer is not restarted, so the views still follow at
-// ~30 fps instead of waiting for the mouse to stop.
+// 1,000,000-event capture, so cursor moves are throttled: a request while idle is computed at
+// once (then a kCoalesceMs cool-down starts); requests during the cool-down only record the
+// latest event and are computed together when it ends. A drag thus updates the views ~30 times
+// a second with the newest position, and a click or key press shows without delay.
 class TimeTravel : public QObject
 {
     Q_OBJECT
