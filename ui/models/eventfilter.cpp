@@ -65,15 +65,19 @@ QList<Token> tokenize(const QString &text, QString *error, int *errorPosition)
     return tokens;
 }
 
+QRegularExpression globPattern(const QString &pattern)
+{
+    QString re = QRegularExpression::escape(pattern);
+    re.replace(QStringLiteral("\\*"), QStringLiteral(".*"));
+    return QRegularExpression(QRegularExpression::anchoredPattern(re),
+                              QRegularExpression::CaseInsensitiveOption);
+}
+
 bool globMatches(const QString &pattern, const QString &name)
 {
     if (!pattern.contains(QLatin1Char('*')))
         return pattern.compare(name, Qt::CaseInsensitive) == 0;
-    const QRegularExpression re(
-        QRegularExpression::anchoredPattern(QRegularExpression::escape(pattern).replace(
-            QStringLiteral("\\*"), QStringLiteral(".*"))),
-        QRegularExpression::CaseInsensitiveOption);
-    return re.match(name).hasMatch();
+    return globPattern(pattern).match(name).hasMatch();
 }
 
 } // namespace
@@ -160,6 +164,10 @@ EventFilter EventFilter::parse(const QString &text)
             }
         } else if (keyName == QLatin1String("id")) {
             term.key = Key::Id;
+            for (const QString &alt : alternatives) {
+                if (alt.contains(QLatin1Char('*')))
+                    term.patterns << globPattern(alt);
+            }
         } else if (keyName == QLatin1String("run")) {
             term.key = Key::Run;
             static const QRegularExpression range(QStringLiteral("^(\\d+)(?:-(\\d+))?$"));
@@ -208,8 +216,15 @@ bool EventFilter::matches(const EventRow &row, const std::function<QString()> &e
             ok = term.typeMask.value(int(row.type));
             break;
         case Key::Id:
-            for (const QString &v : term.values)
-                ok = ok || globMatches(v, row.primaryId);
+            // Exact ids compare as strings; wildcard ones use the patterns compiled at parse.
+            for (const QString &v : term.values) {
+                if (!v.contains(QLatin1Char('*')) && v == row.primaryId) {
+                    ok = true;
+                    break;
+                }
+            }
+            for (const QRegularExpression &re : term.patterns)
+                ok = ok || re.match(row.primaryId).hasMatch();
             break;
         case Key::Run:
             for (const auto &r : term.runRanges)

@@ -3,6 +3,7 @@
 #include "ui/models/sessiondocument.h"
 
 #include <QList>
+#include <QRegularExpression>
 #include <QString>
 #include <QStringList>
 
@@ -30,6 +31,7 @@ public:
         QStringList values; // alternatives, already validated
         QList<bool> typeMask; // Key::Type / Key::Family: accepted EventType values
         QList<QPair<int, int>> runRanges; // Key::Run: 0-based inclusive ranges
+        QList<QRegularExpression> patterns; // Key::Id values with '*', compiled once
     };
 
     // Parses text; on a syntax error isValid() is false and errorString()/errorPosition() say

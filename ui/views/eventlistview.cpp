@@ -4,8 +4,28 @@
 
 #include <QHeaderView>
 #include <QScrollBar>
+#include <QStyledItemDelegate>
 
 namespace agui::ui {
+
+namespace {
+
+// Ids are often long generated strings sharing a prefix (UUIDs derived from a thread id): their
+// distinguishing end stays visible when elided in the middle.
+class MiddleElideDelegate : public QStyledItemDelegate
+{
+public:
+    using QStyledItemDelegate::QStyledItemDelegate;
+
+protected:
+    void initStyleOption(QStyleOptionViewItem *option, const QModelIndex &index) const override
+    {
+        QStyledItemDelegate::initStyleOption(option, index);
+        option->textElideMode = Qt::ElideMiddle;
+    }
+};
+
+} // namespace
 
 EventListView::EventListView(QWidget *parent)
     : QTreeView(parent)
@@ -61,6 +81,7 @@ void EventListView::setModel(QAbstractItemModel *model)
     h->resizeSection(EventListModel::DiagnosticsColumn, digit * 7);
     // The summary takes what is left; the diagnostics column stays visible at the right.
     h->setSectionResizeMode(EventListModel::SummaryColumn, QHeaderView::Stretch);
+    setItemDelegateForColumn(EventListModel::IdColumn, new MiddleElideDelegate(this));
 }
 
 void EventListView::setFollowLive(bool follow)
