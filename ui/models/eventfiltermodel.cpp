@@ -2,6 +2,8 @@
 
 #include "ui/models/eventlistmodel.h"
 
+#include <QElapsedTimer>
+
 #include <algorithm>
 
 namespace agui::ui {
@@ -28,9 +30,9 @@ void EventFilterModel::setSourceModel(QAbstractItemModel *sourceModel)
         m_connections << connect(sourceModel, &QAbstractItemModel::modelAboutToBeReset, this,
                                  [this] { beginResetModel(); });
         m_connections << connect(sourceModel, &QAbstractItemModel::modelReset, this, [this] {
-            rebuild();
+            restartScan();
             endResetModel();
-            emitCounts();
+            scanSlice(kSliceMs);
         });
         m_connections << connect(sourceModel, &QAbstractItemModel::layoutAboutToBeChanged, this,
                                  [this] { Q_EMIT layoutAboutToBeChanged(); });
@@ -47,9 +49,9 @@ void EventFilterModel::setSourceModel(QAbstractItemModel *sourceModel)
         m_connections << connect(sourceModel, &QAbstractItemModel::headerDataChanged, this,
                                  &QAbstractItemModel::headerDataChanged);
     }
-    rebuild();
+    restartScan();
     endResetModel();
-    emitCounts();
+    scanSlice(kSliceMs);
 }
 
 qint64 EventFilterModel::totalCount() const
@@ -65,16 +67,53 @@ bool EventFilterModel::accepts(int sourceRow) const
     });
 }
 
-void EventFilterModel::rebuild()
+void EventFilterModel::restartScan()
 {
+    m_scanTimer.stop();
     m_rows.clear();
-    if (!m_eventModel || passThrough())
+    m_scanned = 0;
+}
+
+bool EventFilterModel::isFiltering() const
+{
+    return !passThrough() && m_eventModel && m_scanned < m_eventModel->rowCount();
+}
+
+void EventFilterModel::finishFiltering()
+{
+    if (isFiltering())
+        scanSlice(-1);
+}
+
+void EventFilterModel::scanSlice(qint64 budgetMs)
+{
+    if (!m_eventModel || passThrough()) {
+        emitCounts();
         return;
-    const int n = m_eventModel->rowCount();
-    for (int row = 0; row < n; ++row) {
-        if (accepts(row))
-            m_rows.push_back(row);
     }
+    const int total = m_eventModel->rowCount();
+    QElapsedTimer clock;
+    clock.start();
+    std::vector<int> found;
+    while (m_scanned < total) {
+        if (accepts(m_scanned))
+            found.push_back(m_scanned);
+        ++m_scanned;
+        // Checking the clock every 4096 rows keeps its cost out of the loop.
+        if (budgetMs >= 0 && (m_scanned & 4095) == 0 && clock.elapsed() >= budgetMs)
+            break;
+    }
+    if (!found.empty()) {
+        const int start = int(m_rows.size());
+        beginInsertRows({}, start, start + int(found.size()) - 1);
+        m_rows.insert(m_rows.end(), found.begin(), found.end());
+        endInsertRows();
+    }
+    emitCounts();
+    if (m_scanned < total)
+        m_scanTimer.start();
+    else
+        Q_EMIT filteringFinished();
 }
 
 void EventFilterModel::setFilter(const EventFilter &filter)
@@ -83,9 +122,9 @@ void EventFilterModel::setFilter(const EventFilter &filter)
         return;
     beginResetModel();
     m_filter = filter;
-    rebuild();
+    restartScan();
     endResetModel();
-    emitCounts();
+    scanSlice(kSliceMs);
 }
 
 void EventFilterModel::onSourceRowsAboutToBeInserted(const QModelIndex &parent, int first, int last)
@@ -104,6 +143,12 @@ void EventFilterModel::onSourceRowsInserted(const QModelIndex &parent, int first
         emitCounts();
         return;
     }
+    // Rows the running scan has not reached yet are left to it.
+    if (m_scanned < first) {
+        emitCounts();
+        return;
+    }
+    m_scanned = last + 1;
     // The source appends only, so matches of the new rows go after every row we have.
     std::vector<int> added;
     for (int row = first; row <= last; ++row) {

@@ -4,6 +4,7 @@
 
 #include <QAbstractProxyModel>
 #include <QPointer>
+#include <QTimer>
 
 #include <vector>
 
@@ -27,6 +28,11 @@ public:
     void setFilter(const EventFilter &filter);
     const EventFilter &filter() const { return m_filter; }
     qint64 totalCount() const;
+    // A new filter over many rows is applied in slices of kSliceMs (Wireshark's idle-work idea),
+    // matches appearing as they are found, so typing in the filter bar never freezes the window.
+    static constexpr int kSliceMs = 25;
+    bool isFiltering() const;
+    void finishFiltering(); // runs the rest of the scan now (tests, screenshot mode)
 
     QModelIndex mapToSource(const QModelIndex &proxyIndex) const override;
     QModelIndex mapFromSource(const QModelIndex &sourceIndex) const override;
@@ -40,11 +46,13 @@ public:
 
 Q_SIGNALS:
     void countsChanged(qint64 shown, qint64 total);
+    void filteringFinished();
 
 private:
     bool passThrough() const { return m_filter.isEmpty(); }
     bool accepts(int sourceRow) const;
-    void rebuild();
+    void restartScan();
+    void scanSlice(qint64 budgetMs);
     void onSourceRowsAboutToBeInserted(const QModelIndex &parent, int first, int last);
     void onSourceRowsInserted(const QModelIndex &parent, int first, int last);
     void emitCounts();
@@ -52,6 +60,8 @@ private:
     QPointer<EventListModel> m_eventModel;
     EventFilter m_filter;
     std::vector<int> m_rows; // visible source rows, ascending; unused in pass-through
+    int m_scanned = 0; // source rows [0, m_scanned) have been tested against the filter
+    QTimer m_scanTimer;
     QList<QMetaObject::Connection> m_connections;
 };
 

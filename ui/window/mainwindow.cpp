@@ -119,11 +119,18 @@ void MainWindow::createCentralArea()
     m_list->setModel(m_filterModel);
     leftLayout->addWidget(m_list, 1);
     connect(m_filterEdit, &FilterLineEdit::filterReady, this, [this](const EventFilter &filter) {
-        const qint64 seq = m_list->currentSeq();
+        const qint64 seq = m_list->currentSeq() >= 0 ? m_list->currentSeq() : m_pendingSelect;
         m_filterModel->setFilter(filter);
-        // The selection follows the event, not the row number, across filter changes.
-        if (seq >= 0)
-            m_list->selectSeq(seq);
+        // The selection follows the event, not the row number, across filter changes; when the
+        // scan has not reached it yet, it is selected when the scan ends.
+        m_pendingSelect = -1;
+        if (seq >= 0 && !m_list->selectSeq(seq) && m_filterModel->isFiltering())
+            m_pendingSelect = seq;
+    });
+    connect(m_filterModel, &EventFilterModel::filteringFinished, this, [this] {
+        if (m_pendingSelect >= 0)
+            m_list->selectSeq(m_pendingSelect);
+        m_pendingSelect = -1;
     });
     connect(m_filterEdit, &FilterLineEdit::syntaxStateChanged, this, [this] {
         if (m_filterEdit->syntaxState() == FilterLineEdit::Invalid)
@@ -273,9 +280,10 @@ void MainWindow::updateCounts()
 {
     const qint64 shown = m_filterModel->rowCount();
     const qint64 total = m_filterModel->totalCount();
-    const QString counts = m_filterModel->filter().isEmpty()
-        ? tr("%1 events").arg(total)
-        : tr("%1 of %2 shown").arg(shown).arg(total);
+    QString counts = m_filterModel->filter().isEmpty() ? tr("%1 events").arg(total)
+                                                       : tr("%1 of %2 shown").arg(shown).arg(total);
+    if (m_filterModel->isFiltering())
+        counts += tr(" (filtering…)");
     m_filterCounts->setText(counts);
     QString status = tr("%1 events · %2 runs").arg(total).arg(m_document->runCount());
     const qint64 withDiag = m_document->diagnosticEventCount();
@@ -326,6 +334,7 @@ void MainWindow::applyFilterText(const QString &text)
 {
     m_filterEdit->setText(text);
     Q_EMIT m_filterEdit->returnPressed();
+    m_filterModel->finishFiltering();
 }
 
 void MainWindow::openCapture(const QString &path)

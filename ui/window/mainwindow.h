@@ -114,6 +114,7 @@ private:
     QAction *m_demoAction = nullptr;
     QString m_lastError;
     qint64 m_shownSeq = -1;
+    qint64 m_pendingSelect = -1;
     bool m_dark = false;
 };
 
