@@ -1,0 +1,158 @@
+// The connection dialog (validation as you type, masked header values, the binding) and the
+// event list's follow-tail rule (only while the user is at the bottom; selection kept).
+
+#include "core/protocol/decoder.h"
+#include "ui/dialogs/connectdialog.h"
+#include "ui/models/eventlistmodel.h"
+#include "ui/models/sessiondocument.h"
+#include "ui/views/eventlistview.h"
+
+#include <QAbstractItemModelTester>
+#include <QComboBox>
+#include <QDialogButtonBox>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QPlainTextEdit>
+#include <QPushButton>
+#include <QScrollBar>
+#include <QSettings>
+#include <QStandardPaths>
+#include <QStyledItemDelegate>
+#include <QTableWidget>
+#include <QTest>
+
+using namespace agui;
+using namespace agui::ui;
+
+class TestWidgets : public QObject
+{
+    Q_OBJECT
+private Q_SLOTS:
+    void initTestCase();
+    void connectDialogValidatesAsYouType();
+    void connectDialogMasksHeaderValues();
+    void followTailOnlyAtTheBottom();
+};
+
+void TestWidgets::initTestCase()
+{
+    // Keep the dialog's remembered endpoints out of the user's real settings.
+    QStandardPaths::setTestModeEnabled(true);
+    QSettings().clear();
+}
+
+void TestWidgets::connectDialogValidatesAsYouType()
+{
+    ConnectDialog dialog;
+    dialog.setEndpoint(QStringLiteral("http://127.0.0.1:9/agent"));
+    auto *body = dialog.findChild<QPlainTextEdit *>();
+    auto *ok = dialog.findChild<QDialogButtonBox *>()->button(QDialogButtonBox::Ok);
+    QVERIFY(body && ok);
+    QVERIFY2(dialog.validationError().isEmpty(), qPrintable(dialog.validationError()));
+    QVERIFY(ok->isEnabled());
+
+    body->setPlainText(QStringLiteral("{\"threadId\": \"t\", "));
+    QVERIFY(dialog.validationError().contains(QStringLiteral("character")));
+    QVERIFY(!ok->isEnabled());
+    body->setPlainText(QStringLiteral("{\"threadId\":\"t\",\"runId\":\"r\"}"));
+    QVERIFY(dialog.validationError().contains(QStringLiteral("messages")));
+    body->setPlainText(
+        QStringLiteral("{\"threadId\":\"t\",\"runId\":\"r\",\"messages\":[],\"tools\":[{}]}"));
+    QVERIFY(dialog.validationError().contains(QStringLiteral("tools[0]")));
+    body->setPlainText(QStringLiteral("{\"threadId\":\"t\",\"runId\":\"r\",\"messages\":[]}"));
+    QVERIFY(dialog.validationError().isEmpty());
+    QVERIFY(ok->isEnabled());
+    dialog.setEndpoint(QStringLiteral("ftp://example"));
+    QVERIFY(dialog.validationError().contains(QStringLiteral("http")));
+    dialog.setEndpoint(QStringLiteral("http://127.0.0.1:9/agent"));
+
+    const RunRequest r = dialog.request();
+    QCOMPARE(r.url, QUrl(QStringLiteral("http://127.0.0.1:9/agent")));
+    QCOMPARE(r.input.value(QStringLiteral("threadId")).toString(), QStringLiteral("t"));
+    QVERIFY(!r.acceptProtobuf);
+
+    // The default body is a valid RunAgentInput with fresh ids.
+    const QJsonObject a = ConnectDialog::defaultInput();
+    const QJsonObject b = ConnectDialog::defaultInput();
+    QVERIFY(a.value(QStringLiteral("runId")) != b.value(QStringLiteral("runId")));
+    QVERIFY(a.value(QStringLiteral("messages")).isArray());
+}
+
+void TestWidgets::connectDialogMasksHeaderValues()
+{
+    ConnectDialog dialog;
+    dialog.setEndpoint(QStringLiteral("http://127.0.0.1:9/agent"));
+    dialog.setHeaders({{QStringLiteral("Authorization"), QStringLiteral("Bearer hunter2")}});
+    auto *table = dialog.findChild<QTableWidget *>();
+    QVERIFY(table);
+    QCOMPARE(table->rowCount(), 1);
+    dialog.resize(800, 600);
+    dialog.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&dialog));
+    // What is painted is the delegate's display text: dots, never the token.
+    QStyleOptionViewItem option;
+    const QModelIndex value = table->model()->index(0, 1);
+    auto *delegate = qobject_cast<QStyledItemDelegate *>(table->itemDelegateForColumn(1));
+    QVERIFY(delegate);
+    const QString shown = delegate->displayText(value.data(), QLocale());
+    QVERIFY(!shown.contains(QStringLiteral("hunter2")));
+    QVERIFY(shown.startsWith(QChar(0x2022)));
+    // The request still carries the real value.
+    QCOMPARE(dialog.request().headers.first().second, QStringLiteral("Bearer hunter2"));
+}
+
+void TestWidgets::followTailOnlyAtTheBottom()
+{
+    SessionDocument doc;
+    EventListModel model(&doc);
+    QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
+    EventListView view;
+    view.setModel(&model);
+    view.resize(600, 300);
+    view.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&view));
+    auto batch = [](int n) {
+        QList<Event> events;
+        for (int i = 0; i < n; ++i) {
+            const QByteArray json
+                = R"({"type":"CUSTOM","name":"tick","value":)" + QByteArray::number(i) + "}";
+            Event e = decodePayload(json, Framing::Sse);
+            e.raw = "data: " + json + "\n\n";
+            events << e;
+        }
+        return events;
+    };
+    doc.appendEvents(batch(200));
+    model.flushPendingRows();
+    QTRY_VERIFY(view.isAtBottom());
+
+    // At the bottom: new rows pull the view along.
+    doc.appendEvents(batch(50));
+    model.flushPendingRows();
+    QTRY_VERIFY(view.isAtBottom());
+    QCOMPARE(model.rowCount(), 250);
+
+    // Scrolled up, with a row selected: new rows change neither.
+    view.selectSeq(10);
+    QTest::qWait(20); // let the view finish scrolling to the selection
+    view.verticalScrollBar()->setValue(0);
+    doc.appendEvents(batch(50));
+    model.flushPendingRows();
+    QTest::qWait(50);
+    QCOMPARE(view.verticalScrollBar()->value(), 0);
+    QVERIFY(!view.isAtBottom());
+    QCOMPARE(view.currentSeq(), 10);
+
+    // Following off: even at the bottom the view stays.
+    view.setFollowLive(false);
+    view.scrollToBottom();
+    const int before = view.verticalScrollBar()->value();
+    doc.appendEvents(batch(50));
+    model.flushPendingRows();
+    QTest::qWait(50);
+    QCOMPARE(view.verticalScrollBar()->value(), before);
+    QVERIFY(!view.isAtBottom());
+}
+
+QTEST_MAIN(TestWidgets)
+#include "tst_widgets.moc"
