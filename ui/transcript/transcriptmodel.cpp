@@ -163,9 +163,39 @@ void TranscriptModel::setSnapshot(const SessionSnapshot &snapshot, const Session
     int common = 0;
     while (common < oldCount && common < newCount && m_data.key(common) == next.key(common))
         ++common;
+    // Only rows that something between the two events can have touched need comparing: a
+    // message changed after the earlier event, one with a tool call that moved since, or one
+    // tagged by either event. That keeps a cursor move O(rows) integer compares.
+    QList<char> candidate(common, 0);
+    const qint64 lo = qMin(m_data.snapshot.lastSeq(), next.snapshot.lastSeq());
+    for (int row = 0; row < common; ++row)
+        candidate[row] = m_data.rows.at(row) < 0 || next.rows.at(row) < 0
+            || m_data.message(row).lastSeq > lo || next.message(row).lastSeq > lo;
+    auto markRow = [&](const Rows &rows, const QString &messageId) {
+        const qsizetype position = rows.snapshot.messagePosition(messageId);
+        if (position < 0)
+            return;
+        const int row
+            = rows.dropped.isEmpty() ? int(position) : int(rows.rows.indexOf(qint32(position)));
+        if (row >= 0 && row < common)
+            candidate[row] = 1;
+    };
+    for (const Rows *rows : {&m_data, &next}) {
+        for (const QString &id : rows->added)
+            markRow(*rows, id);
+        for (const QString &id : rows->changed)
+            markRow(*rows, id);
+        const SessionSnapshot &snap = rows->snapshot;
+        for (qsizetype i = 0; i < snap.toolCallCount(); ++i) {
+            const ToolCall &c = snap.toolCall(i);
+            if (c.startSeq > lo || c.endSeq > lo || c.resultSeq > lo
+                || (c.endSeq < 0 && c.startSeq >= 0))
+                markRow(*rows, c.parentMessageId);
+        }
+    }
     QList<std::pair<int, int>> changedRuns;
     for (int row = 0; row < common; ++row) {
-        if (m_data.signature(row) == next.signature(row))
+        if (!candidate.at(row) || m_data.signature(row) == next.signature(row))
             continue;
         if (!changedRuns.isEmpty() && changedRuns.last().second == row - 1)
             changedRuns.last().second = row;
