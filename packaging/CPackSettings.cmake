@@ -2,10 +2,11 @@ set(CPACK_PACKAGE_NAME agui-inspector)
 set(CPACK_PACKAGE_VENDOR "The AG-UI Inspector developers")
 set(CPACK_PACKAGE_CONTACT "The AG-UI Inspector developers <maintainers@aguiinspector.invalid>")
 set(CPACK_PACKAGE_DESCRIPTION_SUMMARY "Inspector and debugger for AG-UI agent event streams")
-set(CPACK_PACKAGE_DESCRIPTION "AG-UI Inspector connects to an agent's AG-UI endpoint or opens a
-captured session and shows every event as received, lints it, and rebuilds the messages, tool
-calls, state and A2UI surfaces a front end would see, as of any event. Includes agui-inspect, a
-headless command-line tool for linting, statistics and conversion.")
+set(CPACK_PACKAGE_DESCRIPTION "AG-UI Inspector connects to an agent's AG-UI endpoint or
+opens a captured session and shows every event as received, lints it, and
+rebuilds the messages, tool calls, state and A2UI surfaces a front end would
+see, as of any event. Includes agui-inspect, a headless command-line tool for
+linting, statistics and conversion.")
 set(CPACK_PACKAGE_VERSION ${PROJECT_VERSION})
 set(CPACK_PACKAGE_INSTALL_DIRECTORY "AG-UI Inspector")
 set(CPACK_RESOURCE_FILE_LICENSE ${PROJECT_SOURCE_DIR}/LICENSE)

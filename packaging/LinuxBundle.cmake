@@ -17,15 +17,13 @@ install(CODE "
     if(EXISTS \"\${_plugins_src}/\${_p}\")
       get_filename_component(_dir \"\${_p}\" DIRECTORY)
       file(INSTALL \"\${_plugins_src}/\${_p}\" DESTINATION \"\${_root}/plugins/\${_dir}\")
-      list(APPEND _plugin_files \"\${_root}/plugins/\${_p}\")
+      list(APPEND _plugin_files \"\${_plugins_src}/\${_p}\")
     endif()
   endforeach()
-  set(_exes \"\")
-  foreach(_e agui-inspector agui-inspect)
-    if(EXISTS \"\${_root}/bin/\${_e}\")
-      list(APPEND _exes \"\${_root}/bin/\${_e}\")
-    endif()
-  endforeach()
+  # CPack stages each component in its own folder: the apps are not beside this one, so their
+  # dependencies are read from the build tree's binaries.
+  set(_exes \"$<TARGET_FILE:agui-inspect>\" \"$<$<TARGET_EXISTS:agui-inspector>:$<TARGET_FILE:agui-inspector>>\")
+  list(REMOVE_ITEM _exes \"\")
   file(GET_RUNTIME_DEPENDENCIES
     EXECUTABLES \${_exes}
     LIBRARIES \${_plugin_files}
