@@ -1,5 +1,7 @@
 #include "core/net/aguiendpoint.h"
 
+#include "core/wire/protoevent.h"
+#include "core/wire/protoframes.h"
 #include "core/wire/sseencoder.h"
 
 #include <QDateTime>
@@ -110,6 +112,25 @@ bool admits(const QByteArray &accept, const QByteArray &type)
     return false;
 }
 
+// Does an Accept header name exactly this media type with q>0 (no wildcard)?
+bool namesExplicitly(const QByteArray &accept, const QByteArray &type)
+{
+    for (const QByteArray &rangeText : accept.split(',')) {
+        const QList<QByteArray> params = rangeText.split(';');
+        if (params.first().trimmed().toLower() != type)
+            continue;
+        double q = 1.0;
+        for (qsizetype i = 1; i < params.size(); ++i) {
+            const QByteArray p = params.at(i).trimmed();
+            if (p.startsWith("q=") || p.startsWith("Q="))
+                q = p.mid(2).toDouble();
+        }
+        if (q > 0)
+            return true;
+    }
+    return false;
+}
+
 } // namespace
 
 QByteArray mediaType(const QByteArray &contentType)
@@ -119,14 +140,36 @@ QByteArray mediaType(const QByteArray &contentType)
 
 QList<ResponseEncoding> defaultEncodings()
 {
-    return {ResponseEncoding {QByteArrayLiteral("text/event-stream"),
-                              [](const QJsonObject &e) { return encodeSse(e); }}};
+    ResponseEncoding proto {QByteArrayLiteral("application/vnd.ag-ui.event+proto"),
+                            [](const QJsonObject &e) {
+                                const ProtoEncodeResult r = encodeProtoEvent(e);
+                                if (!r.error.isEmpty()) {
+                                    // Nothing half-encoded goes out; the log says what was left
+                                    // out.
+                                    qWarning("agui serve: event not sent over protobuf: %s",
+                                             qPrintable(r.error));
+                                    return QByteArray();
+                                }
+                                return encodeProtoFrame(r.message);
+                            },
+                            true};
+    ResponseEncoding sse {QByteArrayLiteral("text/event-stream"),
+                          [](const QJsonObject &e) { return encodeSse(e); }};
+    return {proto, sse};
 }
 
 const ResponseEncoding *negotiate(const QList<ResponseEncoding> &offered, const QByteArray &accept)
 {
+    // 1. a binding the client names itself; 2. one a wildcard admits, text first (curl's */*);
+    // 3. an explicit-only binding a wildcard admits (application/* can only mean protobuf).
     for (const ResponseEncoding &e : offered)
-        if (admits(accept, e.contentType))
+        if (e.explicitOnly && namesExplicitly(accept, e.contentType))
+            return &e;
+    for (const ResponseEncoding &e : offered)
+        if (!e.explicitOnly && admits(accept, e.contentType))
+            return &e;
+    for (const ResponseEncoding &e : offered)
+        if (e.explicitOnly && admits(accept, e.contentType))
             return &e;
     return nullptr;
 }

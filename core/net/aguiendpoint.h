@@ -5,10 +5,12 @@
 //   415 unless the request's media type is application/json
 //   400 unless the body is a JSON object (the message names the byte offset of a parse error)
 //   406 when the Accept header admits no binding we can send (text/event-stream; */* allowed)
-// Response encoding is chosen by negotiate(); only SSE exists here. The protobuf binding
-// (application/vnd.ag-ui.event+proto) plugs in through setEncodings() later: note that per the
-// reference encoder a request admitting the proto type with q>0 (even via */*) selects it, so
-// adding it changes what wildcard clients receive.
+// Response encoding is chosen by negotiate(): the protobuf binding
+// (application/vnd.ag-ui.event+proto) when the Accept header names it with q>0, whatever its
+// preference order (as the reference encoder does), else text/event-stream when admitted. Unlike
+// the reference encoder, */* or a missing Accept gets SSE: curl and browsers send */* and expect
+// text, and a conforming AG-UI client names the binding it reads anyway. application/* gets
+// protobuf (the only application type we send).
 
 #include "core/net/httpserver.h"
 
@@ -47,11 +49,12 @@ struct ResponseEncoding
 {
     QByteArray contentType; // e.g. "text/event-stream"
     std::function<QByteArray(const QJsonObject &event)> encode;
+    bool explicitOnly = false; // admitted only when Accept names contentType itself
 };
 
 // The encodings a server offers, most preferred first; negotiate() picks the first the Accept
 // header admits with q>0 (an absent Accept admits anything).
-QList<ResponseEncoding> defaultEncodings(); // SSE only
+QList<ResponseEncoding> defaultEncodings(); // protobuf (explicit only), then SSE
 const ResponseEncoding *negotiate(const QList<ResponseEncoding> &offered, const QByteArray &accept);
 
 // Media type of a Content-Type header without parameters, lower-cased ("application/json").

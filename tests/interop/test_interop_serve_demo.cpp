@@ -67,18 +67,6 @@ void TestInteropServeDemo::referenceClientRoundTrip_data()
 void TestInteropServeDemo::referenceClientRoundTrip()
 {
     QFETCH(QString, binding);
-    if (binding == QLatin1String("proto")) {
-        // The protobuf row runs once serve offers that binding; until then serve answers a
-        // request that admits only protobuf with 406 (and the row says so).
-        const RunOutcome probe
-            = runWithRunClient(m_url,
-                               QJsonObject {{QStringLiteral("threadId"), QStringLiteral("probe")},
-                                            {QStringLiteral("runId"), QStringLiteral("probe")},
-                                            {QStringLiteral("messages"), QJsonArray()}},
-                               true);
-        if (probe.httpStatus == 406)
-            QSKIP("agui-inspect serve does not offer application/vnd.ag-ui.event+proto yet (406)");
-    }
     const NodeResult ref = runNodeJson(
         m_node,
         {QStringLiteral(AGUI_SOURCE_DIR "/tests/interop/peer/demo-roundtrip.mjs"),
