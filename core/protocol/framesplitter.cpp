@@ -133,11 +133,33 @@ public:
         }
         std::sort(frames.begin(), frames.end(),
                   [](const RawFrame &a, const RawFrame &b) { return a.offset < b.offset; });
+        flagGluedFrames(frames);
         return frames;
     }
 
 private:
+    // The reference client only ends a frame at "\n\n". After a block without one (CRLF or CR
+    // line ends) the next event's data lands in the same frame, and JSON.parse of the joined
+    // data fails: a lone CRLF event still works, the second one is where the client breaks.
+    void flagGluedFrames(QList<RawFrame> &frames)
+    {
+        for (RawFrame &f : frames) {
+            if (!f.heartbeat && m_clientFrameOpen)
+                f.diagnostics.append(Diagnostic {
+                    QStringLiteral("wire.crlf-framing"), Severity::Error, QString(),
+                    QStringLiteral("no \"\\n\\n\" separates this event from the one before "
+                                   "(CRLF/CR line ends): the reference client reads both as "
+                                   "one frame and fails to parse it"),
+                    f.offset});
+            if (!f.raw.contains("\n\n"))
+                m_clientFrameOpen = m_clientFrameOpen || !f.heartbeat;
+            else
+                m_clientFrameOpen = false;
+        }
+    }
+
     SseParser m_parser;
+    bool m_clientFrameOpen = false; // the client's current frame has not reached "\n\n" yet
 };
 
 class JsonLineFrameSplitter final : public FrameSplitter

@@ -45,27 +45,6 @@ namespace {
 
 const QString kPeerDir = QStringLiteral(AGUI_SOURCE_DIR "/tests/interop/peer/");
 
-// Disagreements found by this test where OUR side is wrong and the fix belongs to another layer
-// (docs/interop.md, "Disagreements"). Marked as expected failures so the suite stays usable; each
-// turns into an XPASS (a failure) once fixed, so this list must then shrink.
-struct KnownDisagreement
-{
-    const char *row;
-    const char *why;
-};
-const KnownDisagreement kKnown[] = {
-    {"broken-crlf-framing/sse",
-     "D2: CRLF-framed SSE with several events breaks @ag-ui/client, our wire.crlf-framing is only "
-     "a warning"},
-};
-
-void expectKnownDisagreement()
-{
-    for (const KnownDisagreement &k : kKnown)
-        if (qstrcmp(QTest::currentDataTag(), k.row) == 0)
-            QEXPECT_FAIL(k.row, k.why, Abort);
-}
-
 QString findingsText(const agui::Findings &findings, bool errorsOnly)
 {
     QStringList out;
@@ -240,7 +219,6 @@ void TestInteropDifferential::differential()
         (f.layer == QLatin1String("lint") ? beyond : clientModel).append(f);
     const QString errors = findingsText(clientModel, true);
     if (broken) {
-        expectKnownDisagreement();
         QVERIFY2(!errors.isEmpty(),
                  qPrintable(QStringLiteral("@ag-ui/client rejects the stream (%1) but our linter "
                                            "reports no schema/verify error; findings:\n%2")
@@ -258,7 +236,6 @@ void TestInteropDifferential::differential()
     const QJsonArray ourMessages = agui::messagesAsAgUi(session.current());
     const QJsonArray clientMessages = ref.json.value(QLatin1String("messages")).toArray();
     const QString md = describeDifference(ourMessages, clientMessages);
-    expectKnownDisagreement();
     QVERIFY2(md.isEmpty(),
              qPrintable(QStringLiteral("messages differ from agent.messages: ") + md));
     const QString sd

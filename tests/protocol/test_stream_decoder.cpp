@@ -160,7 +160,25 @@ private Q_SLOTS:
             QVERIFY(e.diagnostics[0].message.contains(QStringLiteral("reference client")));
             QVERIFY(e.isValid());
         }
+        // The client glues every event after the first into one frame: an error from the
+        // second event on (interop disagreement D2), a warning on the first.
+        QVERIFY(!events[0].hasErrors());
+        for (qsizetype i = 1; i < events.size(); ++i)
+            QVERIFY2(events[i].hasErrors(), qPrintable(QString::number(i)));
         everySplitGivesSameEvents(Framing::Sse, body);
+    }
+
+    void crlfSingleEventAndLfSeparatorDoNotGlue()
+    {
+        // One CRLF event alone parses in the client; an LF "\n\n" after it ends the frame.
+        const QByteArray body(
+            "data: {\"type\":\"RUN_STARTED\",\"threadId\":\"t\",\"runId\":\"r\"}\r\n\r\n"
+            ": keep-alive\n\n"
+            "data: {\"type\":\"RUN_FINISHED\",\"threadId\":\"t\",\"runId\":\"r\"}\n\n");
+        const QList<Event> events = decodeAll(Framing::Sse, {body});
+        QCOMPARE(events.size(), 2);
+        QVERIFY(!events[0].hasErrors());
+        QVERIFY(!events[1].hasErrors());
     }
 
     void unterminatedLastFrame()
