@@ -2,7 +2,6 @@
 
 #include "app/cli/command.h"
 #include "app/cli/input.h"
-#include "app/cli/jsonprint.h"
 
 namespace agui::cli {
 
@@ -16,29 +15,9 @@ const char kHelp[]
 
 int runMessages(const QStringList &argv)
 {
-    const Args args = parseArgs(argv, {QStringLiteral("--at")}, {QStringLiteral("--help")});
-    if (!args.error.isEmpty())
-        return usageError(QStringLiteral("messages"), args.error);
-    if (args.options.contains(QStringLiteral("--help"))) {
-        out() << kHelp;
-        return ExitOk;
-    }
-    if (args.positional.size() != 1)
-        return usageError(QStringLiteral("messages"), QStringLiteral("expects exactly one FILE"));
-    Input input;
-    if (!openInput(args.positional.first(), &input))
-        return ExitUnreadable;
-    reportCaptureProblems(input);
-    qint64 seq = -1;
-    QString error;
-    if (!parseAtOption(args.options.value(QStringLiteral("--at")), input.session->size(), &seq,
-                       &error))
-        return usageError(QStringLiteral("messages"), error);
-    const bool last = seq == input.session->size() - 1;
-    const SessionSnapshot snapshot
-        = last ? input.session->current() : input.session->snapshotAt(seq);
-    out() << indentedJson(messagesAsAgUi(snapshot));
-    return ExitOk;
+    return runAtEventCommand(
+        QStringLiteral("messages"), kHelp, argv,
+        [](const SessionSnapshot &snapshot) { return QJsonValue(messagesAsAgUi(snapshot)); });
 }
 
 const CommandRegistration reg {

@@ -1,6 +1,7 @@
 #include "app/cli/input.h"
 
 #include "app/cli/command.h"
+#include "app/cli/jsonprint.h"
 
 #include <QJsonDocument>
 #include <QJsonObject>
@@ -122,6 +123,34 @@ int usageError(const QString &command, const QString &message)
           << " --help)\n";
     err().flush();
     return ExitUnreadable;
+}
+
+int runAtEventCommand(const QString &command, const char *help, const QStringList &argv,
+                      const std::function<QJsonValue(const SessionSnapshot &)> &view)
+{
+    const Args args = parseArgs(argv, {QStringLiteral("--at")}, {QStringLiteral("--help")});
+    if (!args.error.isEmpty())
+        return usageError(command, args.error);
+    if (args.options.contains(QStringLiteral("--help"))) {
+        out() << help;
+        return ExitOk;
+    }
+    if (args.positional.size() != 1)
+        return usageError(command, QStringLiteral("expects exactly one FILE"));
+    Input input;
+    if (!openInput(args.positional.first(), &input))
+        return ExitUnreadable;
+    reportCaptureProblems(input);
+    qint64 seq = -1;
+    QString error;
+    if (!parseAtOption(args.options.value(QStringLiteral("--at")), input.session->size(), &seq,
+                       &error))
+        return usageError(command, error);
+    const bool last = seq == input.session->size() - 1;
+    const SessionSnapshot snapshot
+        = last ? input.session->current() : input.session->snapshotAt(seq);
+    out() << indentedJson(view(snapshot));
+    return ExitOk;
 }
 
 } // namespace agui::cli

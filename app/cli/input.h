@@ -3,9 +3,11 @@
 #include "core/capture/captureloader.h"
 #include "core/session/session.h"
 
+#include <QJsonValue>
 #include <QList>
 #include <QString>
 
+#include <functional>
 #include <memory>
 
 namespace agui::cli {
@@ -54,5 +56,10 @@ struct Args
 Args parseArgs(const QStringList &args, const QStringList &valueOptions, const QStringList &flags);
 // Prints "agui-inspect <command>: <message>" and returns ExitUnreadable.
 int usageError(const QString &command, const QString &message);
+
+// The body of the "<command> [--at N] FILE" commands: opens FILE, takes the session as of event
+// N (default the last) and prints what `view` makes of it as indented JSON.
+int runAtEventCommand(const QString &command, const char *help, const QStringList &argv,
+                      const std::function<QJsonValue(const SessionSnapshot &)> &view);
 
 } // namespace agui::cli
