@@ -11,6 +11,8 @@
 #include "ui/toolcalls/toolcallsview.h"
 #include "ui/transcript/transcriptmodel.h"
 #include "ui/transcript/transcriptview.h"
+#include "ui/views/eventlistview.h"
+#include "ui/window/mainwindow.h"
 
 #include <QMouseEvent>
 #include <QSignalSpy>
@@ -31,6 +33,7 @@ private Q_SLOTS:
     void keyboardSteps();
     void untimedEventsUseTheEventNumber();
     void liveAppendsRebuildIncrementally();
+    void mainWindowWiring();
 };
 
 namespace {
@@ -196,6 +199,49 @@ void TestTimeline::liveAppendsRebuildIncrementally()
              1000);
     // Evenly spaced events: every bin holds one or two.
     QVERIFY(timeline.data().maxBin <= 2);
+}
+
+void TestTimeline::mainWindowWiring()
+{
+    MainWindow::setPersistSettings(false);
+    MainWindow window;
+    window.resize(1400, 900);
+    window.show();
+    QString error;
+    QVERIFY2(window.openCaptureAndWait(viewsCapturePath(), &error), qPrintable(error));
+    QVERIFY(window.showTab(QStringLiteral("state")));
+    QVERIFY(window.showTab(QStringLiteral("transcript")));
+    QVERIFY(window.showTab(QStringLiteral("tools")));
+    auto *timeline = window.findChild<TimelineWidget *>();
+    auto *state = window.findChild<StateView *>();
+    auto *tools = window.findChild<ToolCallsView *>();
+    QVERIFY(timeline && state && tools);
+
+    // The list's current event drives the views and the cursor.
+    QVERIFY(window.selectEvent(5));
+    state->timeTravel()->flush();
+    QCOMPARE(state->timeTravel()->seq(), 5);
+    QCOMPARE(timeline->currentEvent(), 5);
+    QCOMPARE(state->treeModel()
+                 ->indexForPointer(QStringLiteral("/count"))
+                 .data(StateTreeModel::ChangeKindRole)
+                 .toString(),
+             QStringLiteral("replaced"));
+
+    // Dragging the cursor selects the event in the list, which time-travels the views.
+    sendMouse(timeline, QEvent::MouseButtonPress, timeline->xOfSeq(10), Qt::LeftButton);
+    sendMouse(timeline, QEvent::MouseButtonRelease, timeline->xOfSeq(10), Qt::NoButton);
+    QCOMPARE(window.eventList()->currentSeq(), 10);
+    tools->timeTravel()->flush();
+    QCOMPARE(tools->model()->rowCount(), 1);
+    QCOMPARE(tools->model()->index(0, ToolCallModel::StatusColumn).data().toString(),
+             QStringLiteral("answered"));
+
+    // A view's "select these events" selects rows without moving the current event.
+    QVERIFY(tools->selectCall(QStringLiteral("c1")));
+    Q_EMIT tools->eventsSelected({6, 7, 8, 9, 10});
+    QCOMPARE(window.eventList()->currentSeq(), 10);
+    QCOMPARE(window.eventList()->selectionModel()->selectedRows().size(), 5);
 }
 
 QTEST_MAIN(TestTimeline)
