@@ -83,10 +83,11 @@ StateView::StateView(QWidget *parent)
     m_changes = makeTable(m_lower);
     m_changes->setObjectName(QStringLiteral("stateChanges"));
     m_changes->setModel(m_changeModel);
-    m_changes->horizontalHeader()->resizeSection(StateChangeModel::IndexColumn, 36);
-    m_changes->horizontalHeader()->resizeSection(StateChangeModel::OpColumn, 70);
-    m_changes->horizontalHeader()->resizeSection(StateChangeModel::PathColumn, 160);
-    m_changes->horizontalHeader()->resizeSection(StateChangeModel::EffectColumn, 300);
+    m_changes->horizontalHeader()->resizeSection(StateChangeModel::IndexColumn, 30);
+    m_changes->horizontalHeader()->resizeSection(StateChangeModel::OpColumn, 65);
+    m_changes->horizontalHeader()->resizeSection(StateChangeModel::PathColumn, 120);
+    m_changes->horizontalHeader()->resizeSection(StateChangeModel::EffectColumn, 230);
+    m_changes->horizontalHeader()->resizeSection(StateChangeModel::BeforeColumn, 110);
     m_lower->addTab(m_changes, tr("Changes by This Event"));
     auto *historyPage = new QWidget(m_lower);
     auto *historyLayout = new QVBoxLayout(historyPage);

@@ -90,14 +90,16 @@ TimelineData TimelineBuilder::build(const Session &session)
         d.domainEnd = double(qMax<qint64>(1, n - 1));
     }
 
-    // Density: bin boundaries found by binary search, O(bins x log n), not O(n).
-    d.bins.resize(TimelineData::kBins);
-    const double width = (d.domainEnd - d.domainStart) / TimelineData::kBins;
+    // Density: bin boundaries found by binary search, O(bins x log n), not O(n). A short
+    // capture gets fewer, wider bins (about two events each) so its rate reads as a curve.
+    const int binCount = int(qBound(qint64(60), n / 2, qint64(TimelineData::kBins)));
+    d.bins.resize(binCount);
+    const double width = (d.domainEnd - d.domainStart) / binCount;
     qint64 previous = 0;
-    for (int b = 0; b < TimelineData::kBins && n > 0; ++b) {
+    for (int b = 0; b < binCount && n > 0; ++b) {
         const double end = d.domainStart + width * (b + 1);
         qint64 next;
-        if (b == TimelineData::kBins - 1)
+        if (b == binCount - 1)
             next = n;
         else if (d.timeAxis)
             next = lowerBoundTime(store, end);

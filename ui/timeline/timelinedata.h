@@ -15,7 +15,7 @@ namespace agui::ui {
 // non-decreasing time, else the event number.
 struct TimelineData
 {
-    static constexpr int kBins = 600;
+    static constexpr int kBins = 600; // at most
     static constexpr int kMaxSpans = 5000; // per kind; the rest is summarised in the tooltip
 
     struct Span

@@ -19,7 +19,7 @@ constexpr int kLeft = 70; // lane labels
 constexpr int kRight = 8;
 constexpr int kRunH = 16;
 constexpr int kLaneH = 6;
-constexpr int kSubagentH = 8;
+constexpr int kSubagentH = 10;
 constexpr int kDensityH = 34;
 constexpr int kTokenH = 22;
 constexpr int kGap = 3;
@@ -269,7 +269,10 @@ void TimelineWidget::paintEvent(QPaintEvent *)
 
     auto label = [&](int y, int h, const QString &text) {
         p.setPen(dim);
-        p.drawText(QRect(2, y, kLeft - 6, h), Qt::AlignRight | Qt::AlignVCenter, text);
+        // Labels are taller than the thinnest lanes: centre them on the lane.
+        const int lh = qMax(h, fm.height());
+        p.drawText(QRect(2, y + h / 2 - lh / 2, kLeft - 6, lh), Qt::AlignRight | Qt::AlignVCenter,
+                   text);
     };
     auto spanRect = [&](const TimelineData::Span &s, int y, int h) {
         const int x0 = domainToX(s.from);

@@ -3,6 +3,8 @@
 #include "core/session/session.h"
 #include "ui/models/sessiondocument.h"
 
+#include <QElapsedTimer>
+
 namespace agui::ui {
 
 TimeTravel::TimeTravel(QObject *parent)
@@ -11,10 +13,8 @@ TimeTravel::TimeTravel(QObject *parent)
     m_timer.setSingleShot(true);
     m_timer.setInterval(kCoalesceMs);
     connect(&m_timer, &QTimer::timeout, this, [this] {
-        if (m_pending) {
-            compute();
-            m_timer.start(); // still busy: keep coalescing
-        }
+        if (m_pending)
+            computeAndCoolDown(); // still busy: keep coalescing
     });
 }
 
@@ -53,9 +53,20 @@ void TimeTravel::schedule()
     if (m_timer.isActive())
         return; // cooling down: the timeout computes the latest request
     // Leading edge: a single move (a click, a key) shows at once; a burst (a drag, a stream)
-    // is coalesced to one update per kCoalesceMs.
+    // is coalesced to one update per cool-down.
+    computeAndCoolDown();
+}
+
+void TimeTravel::computeAndCoolDown()
+{
+    QElapsedTimer elapsed;
+    elapsed.start();
     compute();
-    m_timer.start();
+    // The cool-down scales with what an update costs (seek + every view's refresh): a small
+    // session updates on every request, a huge one at most every kCoalesceMs.
+    const qint64 cooldown = qMin<qint64>(kCoalesceMs, 2 * elapsed.elapsed());
+    if (cooldown > 0)
+        m_timer.start(int(cooldown));
 }
 
 void TimeTravel::flush()

@@ -17,9 +17,10 @@ class SessionDocument;
 //
 // A seek costs at most K reductions (Session checkpoints), which is fast but not free on a
 // 1,000,000-event capture, so cursor moves are throttled: a request while idle is computed at
-// once (then a kCoalesceMs cool-down starts); requests during the cool-down only record the
-// latest event and are computed together when it ends. A drag thus updates the views ~30 times
-// a second with the newest position, and a click or key press shows without delay.
+// once, then a cool-down of twice what that update cost (at most kCoalesceMs) starts; requests
+// during the cool-down only record the latest event and are computed together when it ends. A
+// drag over a huge capture thus updates the views ~30 times a second with the newest position,
+// while a click, a key press or any move over a small capture shows without delay.
 class TimeTravel : public QObject
 {
     Q_OBJECT
@@ -54,6 +55,7 @@ Q_SIGNALS:
 
 private:
     void schedule();
+    void computeAndCoolDown();
     void compute();
 
     QPointer<SessionDocument> m_document;

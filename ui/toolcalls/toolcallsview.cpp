@@ -55,15 +55,15 @@ ToolCallsView::ToolCallsView(QWidget *parent)
     m_table->verticalHeader()->hide();
     m_table->verticalHeader()->setDefaultSectionSize(m_table->fontMetrics().height() + 6);
     QHeaderView *h = m_table->horizontalHeader();
-    h->resizeSection(ToolCallModel::NameColumn, 130);
-    h->resizeSection(ToolCallModel::StatusColumn, 110);
-    h->resizeSection(ToolCallModel::ArgsColumn, 220);
-    h->resizeSection(ToolCallModel::ResultColumn, 160);
-    h->resizeSection(ToolCallModel::ParentMessageColumn, 110);
-    h->resizeSection(ToolCallModel::RunColumn, 80);
-    h->resizeSection(ToolCallModel::StartColumn, 95);
-    h->resizeSection(ToolCallModel::EndColumn, 95);
-    h->resizeSection(ToolCallModel::DurationColumn, 70);
+    h->resizeSection(ToolCallModel::NameColumn, 110);
+    h->resizeSection(ToolCallModel::StatusColumn, 105);
+    h->resizeSection(ToolCallModel::ArgsColumn, 200);
+    h->resizeSection(ToolCallModel::ResultColumn, 120);
+    h->resizeSection(ToolCallModel::ParentMessageColumn, 90);
+    h->resizeSection(ToolCallModel::RunColumn, 60);
+    h->resizeSection(ToolCallModel::StartColumn, 90);
+    h->resizeSection(ToolCallModel::EndColumn, 90);
+    h->resizeSection(ToolCallModel::DurationColumn, 65);
     h->setStretchLastSection(true);
 
     auto *detail = new QWidget(splitter);
@@ -142,6 +142,14 @@ void ToolCallsView::refresh()
     // selected when it still exists.
     if (!selected.isEmpty() && selectedCallId() != selected)
         selectCall(selected);
+    // Nothing chosen yet: show the call the selected event moved on (or the newest call).
+    if (selectedCallId().isEmpty() && m_model->rowCount() > 0) {
+        const EventChange &change = m_timeTravel->change();
+        if (change.toolCalls.isEmpty() || !selectCall(change.toolCalls.first().id))
+            selectCall(m_model->index(m_model->rowCount() - 1, 0)
+                           .data(ToolCallModel::ToolCallIdRole)
+                           .toString());
+    }
     int open = 0;
     int unanswered = 0;
     const SessionSnapshot &snap = m_timeTravel->snapshot();
