@@ -77,6 +77,12 @@ void RunClient::setStatus(Status status)
 void RunClient::start(const QUrl &url, const QJsonObject &runAgentInput,
                       const HttpHeaders &extraHeaders)
 {
+    startWithBody(url, QJsonDocument(runAgentInput).toJson(QJsonDocument::Compact), extraHeaders);
+}
+
+void RunClient::startWithBody(const QUrl &url, const QByteArray &body,
+                              const HttpHeaders &extraHeaders)
+{
     if (isActive())
         stop();
     m_decoder.reset();
@@ -110,8 +116,6 @@ void RunClient::start(const QUrl &url, const QJsonObject &runAgentInput,
     }
     for (const auto &[name, value] : std::as_const(headers))
         request.setRawHeader(name.toUtf8(), value.toUtf8());
-    const QByteArray body = QJsonDocument(runAgentInput).toJson(QJsonDocument::Compact);
-
     if (m_sink) {
         RecordedRequest recorded;
         recorded.present = true;

@@ -64,6 +64,9 @@ public:
     // identity, then extraHeaders (which may override them). Redirects are not followed.
     void start(const QUrl &url, const QJsonObject &runAgentInput,
                const HttpHeaders &extraHeaders = {});
+    // Same with the exact bytes to POST (a composed body, possibly invalid on purpose).
+    void startWithBody(const QUrl &url, const QByteArray &body,
+                       const HttpHeaders &extraHeaders = {});
     // Aborts the run; status Stopped. Nothing more is signalled for it.
     void stop();
 

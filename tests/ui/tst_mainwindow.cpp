@@ -90,9 +90,9 @@ void TestMainWindow::openCaptureShowsRowsAndDetail()
     QVERIFY(detail->pages()->tabText(EventDetailView::DiagnosticsPage).contains(QLatin1Char('(')));
     QVERIFY(detail->rawView()->toPlainText().contains(QStringLiteral("{not json}")));
 
-    // Tabs that do not exist yet fall back to the event tab.
+    // Tabs that do not exist fall back to the event tab.
     QVERIFY(window.showTab(QStringLiteral("event")));
-    QVERIFY(!window.showTab(QStringLiteral("surfaces")));
+    QVERIFY(!window.showTab(QStringLiteral("no-such")));
     QVERIFY(window.countsLabel()->text().contains(QStringLiteral("11 events")));
 }
 

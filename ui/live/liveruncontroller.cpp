@@ -205,7 +205,9 @@ void LiveRunController::start(const RunRequest &request)
     if (isRunning() || !m_document)
         return;
     m_lastRequest = request;
-    m_threadInput = request.input;
+    // A raw body that is not a JSON object carries no thread: keep the one we had.
+    if (!request.input.isEmpty() || request.body.isEmpty())
+        m_threadInput = request.input;
     m_recordError.clear();
     const bool recording = ensureCaptureFile();
     m_recorder
@@ -218,7 +220,10 @@ void LiveRunController::start(const RunRequest &request)
         headers.append(
             {QStringLiteral("Accept"), QStringLiteral("application/vnd.ag-ui.event+proto")});
     }
-    m_client->start(request.url, request.input, headers);
+    if (request.body.isEmpty())
+        m_client->start(request.url, request.input, headers);
+    else
+        m_client->startWithBody(request.url, request.body, headers);
 }
 
 void LiveRunController::stop()

@@ -15,6 +15,9 @@ struct RunRequest
     // redacts credential values before anything reaches the disk.
     HttpHeaders headers;
     QJsonObject input; // the RunAgentInput body
+    // When not empty: POSTed as is instead of input (the composer's exact bytes, even invalid on
+    // purpose); input is then what those bytes parse to ({} when they are not a JSON object).
+    QByteArray body;
     bool acceptProtobuf = false; // Accept: application/vnd.ag-ui.event+proto instead of SSE
 };
 

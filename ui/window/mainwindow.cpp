@@ -12,6 +12,7 @@
 #include "ui/views/eventlistview.h"
 #include "ui/widgets/filterlineedit.h"
 #include "ui/window/sessionviews.h"
+#include "ui/window/surfacestab.h"
 #include "ui/window/theme.h"
 
 #include <QAction>
@@ -86,6 +87,7 @@ MainWindow::MainWindow(QWidget *parent)
     createCentralArea();
     createActions();
     installSessionViews(this); // State, Transcript, Tool Calls tabs; the timeline under the list
+    installSurfacesTab(this); // the Surfaces tab and Run > Compose Run…
     connect(m_filterModel, &EventFilterModel::countsChanged, this, &MainWindow::updateCounts);
     connect(m_live, &LiveRunController::stateChanged, this, [this] {
         m_connectionLabel->setText(m_live->statusText());

@@ -1,0 +1,230 @@
+#include "ui/window/surfacestab.h"
+
+#include "core/capture/redaction.h"
+#include "core/session/session.h"
+#include "ui/a2ui/sessionsurfaces.h"
+#include "ui/a2ui/surfacespanel.h"
+#include "ui/composer/composerdialog.h"
+#include "ui/live/liveruncontroller.h"
+#include "ui/models/sessiondocument.h"
+#include "ui/views/eventlistview.h"
+#include "ui/window/mainwindow.h"
+
+#include <QAction>
+#include <QMenu>
+#include <QMenuBar>
+#include <QSplitter>
+#include <QStatusBar>
+#include <QStyle>
+#include <QTabWidget>
+#include <QToolBar>
+
+namespace agui::ui {
+
+namespace {
+
+// The window's menus and toolbar are found by what they show (MainWindow keeps them private);
+// when they are not found the action is simply not added there.
+QMenu *runMenu(MainWindow *window)
+{
+    const QList<QAction *> actions = window->menuBar()->actions();
+    for (QAction *a : actions) {
+        if (a->menu() && a->menu()->title().remove(QLatin1Char('&')) == QObject::tr("Run"))
+            return a->menu();
+    }
+    return nullptr;
+}
+
+void addToToolBar(MainWindow *window, QAction *compose)
+{
+    auto *bar = window->findChild<QToolBar *>(QStringLiteral("mainToolBar"));
+    if (!bar)
+        return;
+    const QList<QAction *> actions = bar->actions();
+    // After Connect… / Stop: the composer starts runs too.
+    for (int i = 0; i < actions.size(); ++i) {
+        if (actions[i]->text().remove(QLatin1Char('&')) == QObject::tr("Stop")) {
+            bar->insertAction(i + 1 < actions.size() ? actions[i + 1] : nullptr, compose);
+            return;
+        }
+    }
+    bar->addAction(compose);
+}
+
+} // namespace
+
+SurfacesTab::SurfacesTab(MainWindow *window, QTabWidget *tabs)
+    : QObject(window)
+    , m_window(window)
+    , m_tabs(tabs)
+{
+    setObjectName(QStringLiteral("surfacesTabController"));
+    m_panel = new SurfacesPanel(tabs);
+    m_panel->setObjectName(QStringLiteral("surfacesTab"));
+    tabs->addTab(m_panel, tr("Surfaces"));
+
+    m_timer.setSingleShot(true);
+    m_timer.setInterval(kCoalesceMs);
+    connect(&m_timer, &QTimer::timeout, this, &SurfacesTab::rebuild);
+
+    SessionDocument *document = window->document();
+    EventListView *list = window->eventList();
+    connect(list, &EventListView::currentSeqChanged, this, [this, document, list](qint64 seq) {
+        m_requestedSeq = seq;
+        // Selecting the newest event (or nothing) means "the tail": the tab then follows the
+        // events a run appends, as the list does when Follow Live is on.
+        m_followTail = seq < 0 || (seq == document->size() - 1 && list->followLive());
+        requestUpdate();
+    });
+    connect(document, &SessionDocument::eventsAppended, this, [this] {
+        if (m_followTail)
+            requestUpdate(); // a snapshot before the appended events does not change
+    });
+    connect(document, &SessionDocument::resetDone, this, [this, list] {
+        // Another session: the old surfaces' edits must not be carried into it.
+        m_panel->setSurfaces(a2ui::SurfaceSet());
+        m_requestedSeq = list->currentSeq();
+        m_followTail = m_requestedSeq < 0;
+        m_shownSeq = -2;
+        requestUpdate();
+    });
+    connect(tabs, &QTabWidget::currentChanged, this, [this] {
+        if (isShown() && m_dirty)
+            rebuild(); // it becomes visible: show it as of now, without a delay
+    });
+    connect(m_panel, &SurfacesPanel::userActionTriggered, this,
+            [this](const QJsonObject &action) { openComposer(action); });
+
+    m_compose = new QAction(window->style()->standardIcon(QStyle::SP_MediaSkipForward),
+                            tr("Compose &Run…"), window);
+    m_compose->setObjectName(QStringLiteral("composeRunAction"));
+    m_compose->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_R));
+    m_compose->setToolTip(tr("Compose the next run on this thread (message, A2UI action, resume "
+                             "or raw JSON) and send it to the last endpoint"));
+    connect(m_compose, &QAction::triggered, this, [this] { openComposer(); });
+    if (QMenu *run = runMenu(window)) {
+        const QList<QAction *> actions = run->actions();
+        // Beside Connect… and Stop, before the demo entry.
+        run->insertAction(actions.size() > 2 ? actions[2] : nullptr, m_compose);
+    }
+    addToToolBar(window, m_compose);
+    LiveRunController *live = window->liveRun();
+    connect(live, &LiveRunController::stateChanged, this,
+            [this, live] { m_compose->setEnabled(!live->isRunning()); });
+    m_compose->setEnabled(!live->isRunning());
+
+    m_requestedSeq = list->currentSeq();
+    m_followTail = m_requestedSeq < 0;
+}
+
+bool SurfacesTab::isShown() const
+{
+    return m_tabs->currentWidget() == m_panel;
+}
+
+void SurfacesTab::requestUpdate()
+{
+    m_dirty = true;
+    // Hidden: nothing is computed until the tab is shown. Shown: a burst of selection moves or
+    // appended batches is coalesced to one rebuild per kCoalesceMs with the newest position.
+    if (isShown() && !m_timer.isActive())
+        m_timer.start();
+}
+
+void SurfacesTab::flush()
+{
+    if (m_dirty)
+        rebuild();
+}
+
+void SurfacesTab::rebuild()
+{
+    m_timer.stop();
+    if (!isShown())
+        return; // stays dirty: rebuilt when the tab is shown
+    const SessionDocument *document = m_window->document();
+    const qint64 size = document->size();
+    const qint64 seq = m_followTail || m_requestedSeq >= size ? -1 : m_requestedSeq;
+    m_dirty = false;
+    if (seq == m_shownSeq && (seq >= 0 || size == m_shownSize))
+        return; // the same snapshot: keep the widgets (and what is being typed) untouched
+    m_shownSeq = seq;
+    m_shownSize = size;
+    if (size == 0) {
+        m_panel->setSurfaces(a2ui::SurfaceSet());
+        return;
+    }
+    const Session &session = document->session();
+    m_panel->setSurfaces(seq < 0 ? surfacesOf(session.current())
+                                 : surfacesOf(session.snapshotAt(seq)));
+}
+
+ComposerDialog *SurfacesTab::openComposer(const QJsonObject &userAction)
+{
+    if (m_composer)
+        m_composer->close(); // one composed run at a time
+    auto *composer = new ComposerDialog(m_window);
+    composer->setAttribute(Qt::WA_DeleteOnClose);
+    // The thread as it stands after the newest event: what the next run continues.
+    composer->setContext(composerContextOf(m_window->document()->session().current()));
+    if (!userAction.isEmpty())
+        composer->setUserAction(userAction);
+    connect(composer, &ComposerDialog::sendRequested, this,
+            [this](const QByteArray &body, const QJsonObject &input, bool) {
+                sendComposed(body, input);
+            });
+    m_composer = composer;
+    composer->open(); // window-modal without a nested event loop
+    Q_EMIT composerOpened(composer);
+    return composer;
+}
+
+bool SurfacesTab::sendComposed(const QByteArray &body, const QJsonObject &input)
+{
+    LiveRunController *live = m_window->liveRun();
+    if (live->isRunning()) {
+        reportError(tr("A run is in progress: stop it before sending the composed run."));
+        return false;
+    }
+    RunRequest request = live->lastRequest();
+    // An opened capture names the endpoint its runs went to; that one wins over an unrelated
+    // earlier connection (whose headers are then not sent there).
+    const Capture &capture = m_window->document()->capture();
+    if (!capture.runs.isEmpty()) {
+        const RecordedRequest &recorded = capture.runs.last().request;
+        if (recorded.present && !recorded.url.isEmpty()
+            && recorded.url != redactUrl(request.url.toString())) {
+            request = RunRequest();
+            request.url = QUrl(recorded.url);
+            request.acceptProtobuf = headerValue(recorded.headers, QLatin1StringView("Accept"))
+                                         .contains(QLatin1String("vnd.ag-ui.event+proto"));
+        }
+    }
+    if (!request.url.isValid() || request.url.isEmpty()) {
+        reportError(tr("No endpoint is known for this session: start a run with Run > Connect… "
+                       "first."));
+        return false;
+    }
+    request.body = body; // the exact bytes, even invalid on purpose
+    request.input = input;
+    m_lastError.clear();
+    live->start(request);
+    return true;
+}
+
+void SurfacesTab::reportError(const QString &message)
+{
+    m_lastError = message;
+    m_window->statusBar()->showMessage(message, 10000);
+}
+
+SurfacesTab *installSurfacesTab(MainWindow *window)
+{
+    auto *splitter = window->findChild<QSplitter *>(QStringLiteral("mainSplitter"));
+    auto *tabs = splitter ? qobject_cast<QTabWidget *>(splitter->widget(1)) : nullptr;
+    if (!tabs || !window->eventList())
+        return nullptr; // the window's layout changed: nothing to attach to
+    return new SurfacesTab(window, tabs);
+}
+
+} // namespace agui::ui
