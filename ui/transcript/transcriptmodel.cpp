@@ -84,12 +84,6 @@ const Message &TranscriptModel::Rows::message(int row) const
     return r >= 0 ? snapshot.message(r) : dropped.at(-r - 1);
 }
 
-QString TranscriptModel::Rows::key(int row) const
-{
-    const qint32 r = rows.at(row);
-    return r >= 0 ? snapshot.message(r).id : QStringLiteral("dropped:") + dropped.at(-r - 1).id;
-}
-
 QString TranscriptModel::Rows::tag(int row) const
 {
     if (rows.at(row) < 0)
@@ -160,17 +154,25 @@ void TranscriptModel::setSnapshot(const SessionSnapshot &snapshot, const Session
 
     const int oldCount = int(m_data.rows.size());
     const int newCount = int(next.rows.size());
-    int common = 0;
-    while (common < oldCount && common < newCount && m_data.key(common) == next.key(common))
-        ++common;
-    // Only rows that something between the two events can have touched need comparing: a
-    // message changed after the earlier event, one with a tool call that moved since, or one
-    // tagged by either event. That keeps a cursor move O(rows) integer compares.
-    QList<char> candidate(common, 0);
+    // One pass over the common prefix (rows showing the same message) that also marks the rows
+    // something between the two events can have touched: a message changed after the earlier
+    // event (or a dropped row). Tool calls that moved and tagged messages are marked below.
+    // Only marked rows are compared in full, so a cursor move is O(rows) integer compares.
     const qint64 lo = qMin(m_data.snapshot.lastSeq(), next.snapshot.lastSeq());
-    for (int row = 0; row < common; ++row)
-        candidate[row] = m_data.rows.at(row) < 0 || next.rows.at(row) < 0
-            || m_data.message(row).lastSeq > lo || next.message(row).lastSeq > lo;
+    const int limit = qMin(oldCount, newCount);
+    QList<char> candidate;
+    candidate.reserve(limit);
+    int common = 0;
+    for (; common < limit; ++common) {
+        const bool droppedA = m_data.rows.at(common) < 0;
+        if (droppedA != (next.rows.at(common) < 0))
+            break;
+        const Message &a = m_data.message(common);
+        const Message &b = next.message(common);
+        if (a.id != b.id)
+            break;
+        candidate.append(droppedA || a.lastSeq > lo || b.lastSeq > lo);
+    }
     auto markRow = [&](const Rows &rows, const QString &messageId) {
         const qsizetype position = rows.snapshot.messagePosition(messageId);
         if (position < 0)

@@ -64,7 +64,6 @@ private:
         QSet<QString> changed;
         bool isMerge = false;
         const Message &message(int row) const;
-        QString key(int row) const;
         qint64 signature(int row) const; // changes whenever what the row shows changes
         QString tag(int row) const;
     };
