@@ -22,7 +22,6 @@ set(CPACK_DEBIAN_FILE_NAME DEB-DEFAULT)
 set(CPACK_DEBIAN_PACKAGE_SHLIBDEPS ON) # Depends on Debian's Qt 6 computed by dpkg-shlibdeps
 set(CPACK_DEBIAN_PACKAGE_SECTION devel)
 set(CPACK_DEBIAN_PACKAGE_PRIORITY optional)
-set(CPACK_DEBIAN_PACKAGE_RECOMMENDS "qt6-svg-plugins")
 
 # Windows
 set(CPACK_NSIS_DISPLAY_NAME "AG-UI Inspector")
