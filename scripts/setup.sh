@@ -9,11 +9,16 @@ want_tests=0
 
 packages=(
   build-essential cmake ninja-build git pkg-config
-  qt6-base-dev qt6-base-dev-tools libqt6svg6-dev libgl-dev qtkeychain-qt6-dev
+  qt6-base-dev qt6-base-dev-tools qt6-svg-dev libgl-dev qtkeychain-qt6-dev
   fonts-dejavu-core
 )
 if [ $want_tests = 1 ]; then
-  packages+=(nodejs npm clang-format desktop-file-utils appstream lintian dpkg-dev file)
+  packages+=(clang-format desktop-file-utils appstream lintian dpkg-dev file)
+  # Node from Debian (18.19 + npm 9.2) unless a node and npm are already there (any install,
+  # e.g. a newer one from another source, which Debian's npm package would conflict with).
+  if ! command -v node >/dev/null || ! command -v npm >/dev/null; then
+    packages+=(nodejs npm)
+  fi
 fi
 
 missing=()
