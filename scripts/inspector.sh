@@ -7,4 +7,6 @@ here=$(cd "$(dirname "$0")/.." && pwd)
 cd "$here"
 cmake --preset release >/dev/null
 cmake --build --preset release --target agui-inspector
+# No arguments: the embedded default, the built-in demo agent served in-process and connected to.
+[ $# -eq 0 ] && set -- --demo
 exec "$here/build/release/app/gui/agui-inspector" "$@"

@@ -2,9 +2,11 @@
 // event list's follow-tail rule (only while the user is at the bottom; selection kept).
 
 #include "core/protocol/decoder.h"
+#include "core/wire/protoevent.h"
 #include "ui/dialogs/connectdialog.h"
 #include "ui/models/eventlistmodel.h"
 #include "ui/models/sessiondocument.h"
+#include "ui/views/eventdetailview.h"
 #include "ui/views/eventlistview.h"
 
 #include <QAbstractItemModelTester>
@@ -32,6 +34,7 @@ private Q_SLOTS:
     void connectDialogValidatesAsYouType();
     void connectDialogMasksHeaderValues();
     void followTailOnlyAtTheBottom();
+    void protoFrameShownAsHexAndDecoded();
 };
 
 void TestWidgets::initTestCase()
@@ -152,6 +155,32 @@ void TestWidgets::followTailOnlyAtTheBottom()
     QTest::qWait(50);
     QCOMPARE(view.verticalScrollBar()->value(), before);
     QVERIFY(!view.isAtBottom());
+}
+
+void TestWidgets::protoFrameShownAsHexAndDecoded()
+{
+    // Appendix A of the protocol reference: RUN_STARTED t1/r1 as a length-prefixed frame.
+    const QByteArray frame = QByteArray::fromHex("0000000e620c0a02080b120274311a027231");
+    const agui::ProtoDecodeResult decoded = agui::decodeProtoEvent(frame.mid(4));
+    QVERIFY(decoded.ok());
+    agui::Event event = agui::decodeObject(decoded.event, agui::Framing::Proto);
+    event.raw = frame;
+    event.streamOffset = 32;
+    event.seq = 3;
+    agui::ui::EventDetailView view;
+    view.setEvent(event, 0, {});
+    QPlainTextEdit *raw = nullptr;
+    for (QPlainTextEdit *edit : view.findChildren<QPlainTextEdit *>())
+        if (edit->toPlainText().contains(QLatin1String("ag_ui.Event")))
+            raw = edit;
+    QVERIFY(raw);
+    const QString text = raw->toPlainText();
+    // Offsets are stream offsets; bytes in hex with their ASCII beside them.
+    QVERIFY2(text.startsWith(
+                 QLatin1String("00000020  00 00 00 0e 62 0c 0a 02  08 0b 12 02 74 31 1a 02")),
+             qPrintable(text));
+    QVERIFY(text.contains(QLatin1String("|....b.......t1..|")));
+    QVERIFY(text.contains(QLatin1String("\"threadId\": \"t1\"")));
 }
 
 QTEST_MAIN(TestWidgets)

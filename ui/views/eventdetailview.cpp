@@ -8,6 +8,7 @@
 #include <QClipboard>
 #include <QFontDatabase>
 #include <QHeaderView>
+#include <QJsonDocument>
 #include <QLabel>
 #include <QMenu>
 #include <QPlainTextEdit>
@@ -16,6 +17,8 @@
 #include <QTreeView>
 #include <QTreeWidget>
 #include <QVBoxLayout>
+
+#include <algorithm>
 
 namespace agui::ui {
 
@@ -138,6 +141,34 @@ void EventDetailView::clear()
     m_pages->setTabText(DiagnosticsPage, tr("Diagnostics"));
 }
 
+// A protobuf frame is binary: a classic hex dump (stream offsets, 16 bytes a line, printable
+// ASCII beside) and, under it, the event it decodes to, so both can be read side by side.
+QString protoFrameText(const Event &event)
+{
+    QString out;
+    const QByteArray &raw = event.raw;
+    const qint64 base = std::max<qint64>(event.streamOffset, 0);
+    for (qsizetype line = 0; line < raw.size(); line += 16) {
+        out += QStringLiteral("%1  ").arg(base + line, 8, 16, QLatin1Char('0'));
+        QString ascii;
+        for (qsizetype i = line; i < line + 16; ++i) {
+            if (i < raw.size()) {
+                const auto c = uchar(raw.at(i));
+                out += QStringLiteral("%1 ").arg(c, 2, 16, QLatin1Char('0'));
+                ascii += c >= 0x20 && c < 0x7f ? QLatin1Char(char(c)) : QLatin1Char('.');
+            } else {
+                out += QStringLiteral("   ");
+            }
+            if (i == line + 7)
+                out += QLatin1Char(' ');
+        }
+        out += QStringLiteral(" |") + ascii + QStringLiteral("|\n");
+    }
+    out += QStringLiteral("\n4-byte big-endian length + ag_ui.Event, decoded as:\n");
+    out += QString::fromUtf8(QJsonDocument(event.json).toJson(QJsonDocument::Indented));
+    return out;
+}
+
 void EventDetailView::setEvent(const Event &event, int runIndex, const Diagnostics &diagnostics)
 {
     QString type = event.type == EventType::Unknown ? event.typeName : eventTypeName(event.type);
@@ -159,8 +190,9 @@ void EventDetailView::setEvent(const Event &event, int runIndex, const Diagnosti
                                                               : QJsonValue(event.json));
     m_tree->expandToDepth(1);
 
-    QString raw = rawAsText(event.raw.isEmpty() ? event.payload : event.raw);
-    m_raw->setPlainText(raw);
+    m_raw->setPlainText(event.framing == Framing::Proto
+                            ? protoFrameText(event)
+                            : rawAsText(event.raw.isEmpty() ? event.payload : event.raw));
 
     m_diagnostics->clear();
     for (const Diagnostic &d : diagnostics) {
