@@ -40,16 +40,10 @@ int runA2uiSnapshots(const QStringList &argv)
         return usageError(QStringLiteral("a2ui-snapshots"), args.error);
     if (args.positional.size() > 1)
         return usageError(QStringLiteral("a2ui-snapshots"), QStringLiteral("give one input file"));
-    const QString path = args.positional.value(0, QStringLiteral("-"));
-    const QString name = path == QStringLiteral("-") ? QStringLiteral("<stdin>") : path;
     QFile in;
-    const bool opened = path == QStringLiteral("-")
-        ? in.open(stdin, QIODevice::ReadOnly)
-        : (in.setFileName(path), in.open(QIODevice::ReadOnly));
-    if (!opened) {
-        err() << "agui-inspect: " << name << ": " << in.errorString() << '\n';
+    QString name;
+    if (!openFileOrStdin(args.positional.value(0, QStringLiteral("-")), &in, &name))
         return ExitUnreadable;
-    }
     QFile outFile;
     if (!outFile.open(stdout, QIODevice::WriteOnly))
         return ExitUnreadable;

@@ -51,16 +51,10 @@ int runRender(const QStringList &argv)
         return usageError(QStringLiteral("render"), args.error);
     if (args.positional.size() > 1)
         return usageError(QStringLiteral("render"), QStringLiteral("give one input file"));
-    const QString path = args.positional.value(0, QStringLiteral("-"));
-    const QString name = path == QStringLiteral("-") ? QStringLiteral("<stdin>") : path;
     QFile in;
-    const bool opened = path == QStringLiteral("-")
-        ? in.open(stdin, QIODevice::ReadOnly)
-        : (in.setFileName(path), in.open(QIODevice::ReadOnly));
-    if (!opened) {
-        err() << "agui-inspect: " << name << ": " << in.errorString() << '\n';
+    QString name;
+    if (!openFileOrStdin(args.positional.value(0, QStringLiteral("-")), &in, &name))
         return ExitUnreadable;
-    }
     QFile outFile;
     if (!outFile.open(stdout, QIODevice::WriteOnly))
         return ExitUnreadable;

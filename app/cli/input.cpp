@@ -153,4 +153,20 @@ int runAtEventCommand(const QString &command, const char *help, const QStringLis
     return ExitOk;
 }
 
+bool openFileOrStdin(const QString &path, QFile *file, QString *displayName)
+{
+    const bool isStdin = path == QStringLiteral("-");
+    *displayName = isStdin ? QStringLiteral("<stdin>") : path;
+    bool opened = false;
+    if (isStdin) {
+        opened = file->open(stdin, QIODevice::ReadOnly);
+    } else {
+        file->setFileName(path);
+        opened = file->open(QIODevice::ReadOnly);
+    }
+    if (!opened)
+        err() << "agui-inspect: " << *displayName << ": " << file->errorString() << '\n';
+    return opened;
+}
+
 } // namespace agui::cli

@@ -3,6 +3,7 @@
 #include "core/capture/captureloader.h"
 #include "core/session/session.h"
 
+#include <QFile>
 #include <QJsonValue>
 #include <QList>
 #include <QString>
@@ -56,6 +57,10 @@ struct Args
 Args parseArgs(const QStringList &args, const QStringList &valueOptions, const QStringList &flags);
 // Prints "agui-inspect <command>: <message>" and returns ExitUnreadable.
 int usageError(const QString &command, const QString &message);
+
+// Opens PATH for reading ("-": standard input) into *file; *displayName is the name errors use
+// ("<stdin>" for "-"). On failure prints "agui-inspect: NAME: reason" and returns false.
+bool openFileOrStdin(const QString &path, QFile *file, QString *displayName);
 
 // The body of the "<command> [--at N] FILE" commands: opens FILE, takes the session as of event
 // N (default the last) and prints what `view` makes of it as indented JSON.
