@@ -25,7 +25,8 @@ echo "== the .deb unpacked into an empty root"
 root="$work/root"; dpkg-deb -x "$deb" "$root"
 for f in usr/bin/agui-inspector usr/bin/agui-inspect "usr/share/applications/$app_id.desktop" \
          "usr/share/metainfo/$app_id.metainfo.xml" "usr/share/icons/hicolor/scalable/apps/$app_id.svg" \
-         "usr/share/icons/hicolor/48x48/apps/$app_id.png" usr/share/doc/agui-inspector/copyright; do
+         "usr/share/icons/hicolor/48x48/apps/$app_id.png" usr/share/doc/agui-inspector/copyright \
+         usr/share/man/man1/agui-inspect.1.gz usr/share/man/man1/agui-inspector.1.gz; do
   [ -e "$root/$f" ] || fail "missing in the .deb: /$f"
 done
 desktop-file-validate "$root/usr/share/applications/$app_id.desktop"
