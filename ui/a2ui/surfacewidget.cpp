@@ -392,6 +392,17 @@ QWidget *SurfaceWidget::labelFor(const Component &c, const char *prop, const QSt
     return label;
 }
 
+// An input's frame: a column with its label (when it has one) above the input; the builder adds
+// the input and then its checks line.
+QVBoxLayout *SurfaceWidget::labelledColumn(QWidget *w, const Component &c, const QString &scope)
+{
+    auto *layout = new QVBoxLayout(w);
+    layout->setContentsMargins(0, 0, 0, 0);
+    if (QWidget *label = labelFor(c, "label", scope))
+        layout->addWidget(label);
+    return layout;
+}
+
 QWidget *SurfaceWidget::checksLine(const Component &c, const QString &scope)
 {
     QJsonArray checks = c.normalized.value(QStringLiteral("checks")).toArray();
@@ -716,10 +727,7 @@ QWidget *SurfaceWidget::buildCheckBox(const Component &c, const QString &scope)
 QWidget *SurfaceWidget::buildTextField(const Component &c, const QString &scope)
 {
     auto *w = new QWidget;
-    auto *layout = new QVBoxLayout(w);
-    layout->setContentsMargins(0, 0, 0, 0);
-    if (QWidget *label = labelFor(c, "label", scope))
-        layout->addWidget(label);
+    QVBoxLayout *layout = labelledColumn(w, c, scope);
     const QString variant = c.normalized.value(QStringLiteral("variant")).toString();
     const auto path = pathOf(c, "value", scope);
     const QString placeholder = a2ui::toDisplayString(value(c, "placeholder", scope));
@@ -778,10 +786,7 @@ QWidget *SurfaceWidget::buildTextField(const Component &c, const QString &scope)
 QWidget *SurfaceWidget::buildDateTimeInput(const Component &c, const QString &scope)
 {
     auto *w = new QWidget;
-    auto *layout = new QVBoxLayout(w);
-    layout->setContentsMargins(0, 0, 0, 0);
-    if (QWidget *label = labelFor(c, "label", scope))
-        layout->addWidget(label);
+    QVBoxLayout *layout = labelledColumn(w, c, scope);
     bool enableDate = c.normalized.value(QStringLiteral("enableDate")).toBool(false);
     bool enableTime = c.normalized.value(QStringLiteral("enableTime")).toBool(false);
     if (!enableDate && !enableTime)
@@ -835,10 +840,7 @@ QWidget *SurfaceWidget::buildDateTimeInput(const Component &c, const QString &sc
 QWidget *SurfaceWidget::buildChoicePicker(const Component &c, const QString &scope)
 {
     auto *w = new QWidget;
-    auto *layout = new QVBoxLayout(w);
-    layout->setContentsMargins(0, 0, 0, 0);
-    if (QWidget *label = labelFor(c, "label", scope))
-        layout->addWidget(label);
+    QVBoxLayout *layout = labelledColumn(w, c, scope);
     const bool exclusive = c.normalized.value(QStringLiteral("variant")).toString()
         != QStringLiteral("multipleSelection");
     const bool chips
@@ -931,10 +933,7 @@ QWidget *SurfaceWidget::buildChoicePicker(const Component &c, const QString &sco
 QWidget *SurfaceWidget::buildSlider(const Component &c, const QString &scope)
 {
     auto *w = new QWidget;
-    auto *layout = new QVBoxLayout(w);
-    layout->setContentsMargins(0, 0, 0, 0);
-    if (QWidget *label = labelFor(c, "label", scope))
-        layout->addWidget(label);
+    QVBoxLayout *layout = labelledColumn(w, c, scope);
     auto *row = new QHBoxLayout;
     auto *slider = new QSlider(Qt::Horizontal);
     slider->setObjectName(QStringLiteral("a2uiInput"));

@@ -92,6 +92,7 @@ private:
     QWidget *labelFor(const a2ui::Component &c, const char *prop, const QString &scope);
     // A message line under an input showing its failing checks.
     QWidget *checksLine(const a2ui::Component &c, const QString &scope);
+    QVBoxLayout *labelledColumn(QWidget *w, const a2ui::Component &c, const QString &scope);
 
     QJsonValue value(const a2ui::Component &c, const char *prop, const QString &scope) const;
     std::optional<QString> pathOf(const a2ui::Component &c, const char *prop,
