@@ -43,13 +43,16 @@ public:
         }
         state.spans.push_back(
             {state.decoder->bytesSeen(), chunk.sourceOffset, chunk.sourceIsBytes});
-        deliver(state, runIndex, state.decoder->feed(chunk.bytes, chunk.receivedAtUs));
+        Delivery sink(*this, state, runIndex);
+        state.decoder->feed(chunk.bytes, chunk.receivedAtUs, sink);
     }
 
     void finish()
     {
-        for (auto &[runIndex, state] : m_runs)
-            deliver(state, runIndex, state.decoder->finish());
+        for (auto &[runIndex, state] : m_runs) {
+            Delivery sink(*this, state, runIndex);
+            state.decoder->finish(sink);
+        }
     }
 
     // Runs whose response was not 2xx: one problem each, naming status and body.
@@ -85,7 +88,6 @@ private:
         std::unique_ptr<StreamDecoder> decoder;
         std::vector<Span> spans;
         size_t cursor = 0; // events come in stream order, so the span search only moves on
-        qsizetype heartbeatsSeen = 0;
     };
 
     RunState &stateFor(const Capture &capture, int runIndex)
@@ -114,30 +116,43 @@ private:
                           : span.sourceOffset;
     }
 
-    void deliver(RunState &state, int runIndex, QList<Event> events)
+    // Hands a run's frames and heartbeats on, in stream order, numbered across the capture.
+    class Delivery final : public FrameSink
     {
-        // Heartbeats first: they precede the events that completed in the same chunk only if
-        // their offset says so; order by stream offset.
-        const QList<Heartbeat> &beats = state.decoder->heartbeats();
-        qsizetype nextBeat = state.heartbeatsSeen;
-        for (Event &e : events) {
-            while (nextBeat < beats.size() && beats[nextBeat].streamOffset < e.streamOffset)
-                heartbeat(state, runIndex, beats[nextBeat++]);
-            const EventOrigin origin {runIndex, sourceOffsetOf(state, e.streamOffset)};
-            e.seq = m_nextSeq++;
-            if (m_options.onEvent)
-                m_options.onEvent(std::move(e), origin);
+    public:
+        Delivery(RunDecoders &owner, RunState &state, int runIndex)
+            : m_owner(owner)
+            , m_state(state)
+            , m_runIndex(runIndex)
+        { }
+        void frame(const DecodedFrame &f) override
+        {
+            const EventOrigin origin {m_runIndex, m_owner.sourceOffsetOf(m_state, f.streamOffset)};
+            DecodedFrame numbered = f;
+            numbered.event.seq = m_owner.m_nextSeq++;
+            if (m_owner.m_options.onFrame)
+                m_owner.m_options.onFrame(numbered, origin);
+            if (m_owner.m_options.onEvent) {
+                Event e = materialize(numbered.event, numbered.framing);
+                e.streamOffset = numbered.streamOffset;
+                e.raw = numbered.raw.toByteArray();
+                e.payload = numbered.payload.toByteArray();
+                e.diagnostics = *numbered.diagnostics;
+                m_owner.m_options.onEvent(std::move(e), origin);
+            }
         }
-        while (nextBeat < beats.size())
-            heartbeat(state, runIndex, beats[nextBeat++]);
-        state.heartbeatsSeen = nextBeat;
-    }
+        void heartbeat(const Heartbeat &beat) override
+        {
+            if (m_owner.m_options.onHeartbeat)
+                m_owner.m_options.onHeartbeat(
+                    beat, {m_runIndex, m_owner.sourceOffsetOf(m_state, beat.streamOffset)});
+        }
 
-    void heartbeat(RunState &state, int runIndex, const Heartbeat &beat)
-    {
-        if (m_options.onHeartbeat)
-            m_options.onHeartbeat(beat, {runIndex, sourceOffsetOf(state, beat.streamOffset)});
-    }
+    private:
+        RunDecoders &m_owner;
+        RunState &m_state;
+        int m_runIndex;
+    };
 
     static constexpr qsizetype kErrorSnippet = 300;
     struct ErrorBody

@@ -23,7 +23,9 @@ struct EventOrigin
 struct CaptureLoadOptions
 {
     // Every event, in arrival order, numbered across runs (seq 0, 1, ...). Runs recorded
-    // concurrently interleave as their chunks did.
+    // concurrently interleave as their chunks did. onFrame is the fast path (views, valid during
+    // the call: a Session's appendFrame takes them); onEvent materialises each event.
+    std::function<void(const DecodedFrame &frame, const EventOrigin &origin)> onFrame;
     std::function<void(Event &&event, const EventOrigin &origin)> onEvent;
     // Before the first event of a run (its request, e.g. the RunAgentInput body, is known).
     std::function<void(const Capture &capture, int runIndex)> onRunStart;

@@ -80,6 +80,11 @@ JsonParser::Result JsonParser::parse(QByteArrayView text, JsonDoc &doc)
     return result;
 }
 
+bool isValidUtf8(QByteArrayView bytes)
+{
+    return simdjson::validate_utf8(bytes.data(), size_t(bytes.size()));
+}
+
 QByteArray utf8WithReplacement(QByteArrayView in)
 {
     static const char kReplacement[] = "\xEF\xBF\xBD";

@@ -2,7 +2,6 @@
 
 #include <QHash>
 #include <QJsonArray>
-#include <QRegularExpression>
 
 #include <algorithm>
 #include <array>
@@ -20,11 +19,14 @@ FieldSpec req(const char *name, FieldKind kind, const char *description, const c
 {
     FieldSpec f;
     f.name = QString::fromLatin1(name);
+    f.key = QByteArray(name);
     f.kind = kind;
     f.required = true;
     f.description = QString::fromUtf8(description);
     f.shape = QString::fromLatin1(shape);
     f.enumValues = std::move(enumValues);
+    for (const QString &v : f.enumValues)
+        f.enumKeys.append(v.toUtf8());
     return f;
 }
 
@@ -279,6 +281,30 @@ std::array<EventSpec, kEventTypeCount> buildSpecs()
         "legacy: a thinking message ends (now REASONING_MESSAGE_END)", {});
     set(EventType::Unknown, "an event type outside the catalogue", {}, false);
     set(EventType::Invalid, "a frame that is not an event", {}, false);
+
+    // The id each type is listed under.
+    const std::pair<const char *, std::initializer_list<EventType>> ids[] = {
+        {"runId", {EventType::RunStarted, EventType::RunFinished}},
+        {"code", {EventType::RunError}},
+        {"stepName", {EventType::StepStarted, EventType::StepFinished}},
+        {"messageId",
+         {EventType::TextMessageStart, EventType::TextMessageContent, EventType::TextMessageEnd,
+          EventType::TextMessageChunk, EventType::ActivitySnapshot, EventType::ActivityDelta,
+          EventType::ReasoningStart, EventType::ReasoningMessageStart,
+          EventType::ReasoningMessageContent, EventType::ReasoningMessageEnd,
+          EventType::ReasoningMessageChunk, EventType::ReasoningEnd}},
+        {"toolCallId",
+         {EventType::ToolCallStart, EventType::ToolCallArgs, EventType::ToolCallEnd,
+          EventType::ToolCallChunk, EventType::ToolCallResult}},
+        {"subagentRunId",
+         {EventType::SubagentStarted, EventType::SubagentFinished, EventType::SubagentError}},
+        {"entityId", {EventType::ReasoningEncryptedValue}},
+        {"name", {EventType::Custom}},
+        {"source", {EventType::Raw}},
+    };
+    for (const auto &[key, types] : ids)
+        for (const EventType t : types)
+            s[size_t(t)].primaryIdKey = key;
     return s;
 }
 
@@ -340,32 +366,32 @@ struct Checker
         out.append(Diagnostic {QString::fromLatin1(rule), severity, path, message, -1});
     }
 
-    void checkObject(const QJsonObject &obj, const QList<FieldSpec> &fields, const QString &path,
+    void checkObject(json::JsonView obj, const QList<FieldSpec> &fields, const QString &path,
                      const QString &label, bool flagUnknown);
-    void checkField(const QJsonObject &obj, const FieldSpec &f, const QString &path,
+    void checkField(json::JsonView obj, const FieldSpec &f, const QString &path,
                     const QString &label);
-    void checkValue(const QJsonValue &v, const FieldSpec &f, const QString &path,
+    void checkValue(json::JsonView v, const FieldSpec &f, const QString &path,
                     const QString &label);
-    void checkShape(const QString &shape, const QJsonValue &v, const QString &path,
+    void checkShape(const QString &shape, json::JsonView v, const QString &path,
                     const QString &label);
-    void checkArray(const QJsonValue &v, const QString &path, const QString &label,
-                    void (Checker::*item)(const QJsonValue &, const QString &, const QString &));
+    void checkArray(json::JsonView v, const QString &path, const QString &label,
+                    void (Checker::*item)(json::JsonView, const QString &, const QString &));
 
-    void checkMessage(const QJsonValue &v, const QString &path, const QString &label);
-    void checkToolCall(const QJsonValue &v, const QString &path, const QString &label);
-    void checkContentPart(const QJsonValue &v, const QString &path, const QString &label);
-    void checkSource(const QJsonValue &v, const QString &path, const QString &label);
-    void checkTokenUsage(const QJsonValue &v, const QString &path, const QString &label);
-    void checkInterrupt(const QJsonValue &v, const QString &path, const QString &label);
-    void checkTool(const QJsonValue &v, const QString &path, const QString &label);
-    void checkContext(const QJsonValue &v, const QString &path, const QString &label);
-    void checkResume(const QJsonValue &v, const QString &path, const QString &label);
-    void checkPatchOp(const QJsonValue &v, const QString &path, const QString &label);
-    void checkStringItem(const QJsonValue &v, const QString &path, const QString &label);
-    void checkRunOutcome(const QJsonObject &o, const QString &path, const QString &label);
-    void checkSubagentOutcome(const QJsonObject &o, const QString &path, const QString &label);
+    void checkMessage(json::JsonView v, const QString &path, const QString &label);
+    void checkToolCall(json::JsonView v, const QString &path, const QString &label);
+    void checkContentPart(json::JsonView v, const QString &path, const QString &label);
+    void checkSource(json::JsonView v, const QString &path, const QString &label);
+    void checkTokenUsage(json::JsonView v, const QString &path, const QString &label);
+    void checkInterrupt(json::JsonView v, const QString &path, const QString &label);
+    void checkTool(json::JsonView v, const QString &path, const QString &label);
+    void checkContext(json::JsonView v, const QString &path, const QString &label);
+    void checkResume(json::JsonView v, const QString &path, const QString &label);
+    void checkPatchOp(json::JsonView v, const QString &path, const QString &label);
+    void checkStringItem(json::JsonView v, const QString &path, const QString &label);
+    void checkRunOutcome(json::JsonView o, const QString &path, const QString &label);
+    void checkSubagentOutcome(json::JsonView o, const QString &path, const QString &label);
     // Checks the discriminator field of a variant object; returns its value or "" if unusable.
-    QString discriminator(const QJsonObject &o, const char *key, const QStringList &allowed,
+    QString discriminator(json::JsonView o, const char *key, const QStringList &allowed,
                           const QString &path, const QString &label,
                           const QString &strippedLabel = QString());
 };
@@ -379,7 +405,7 @@ QString quoted(const QStringList &values)
 }
 
 // How a value looks in a message: short, and never the whole of a big value.
-QString describe(const QJsonValue &v)
+QString describe(json::JsonView v)
 {
     switch (v.type()) {
     case QJsonValue::Null:
@@ -433,7 +459,7 @@ QString expectedText(FieldKind kind)
     return {};
 }
 
-bool isInteger(const QJsonValue &v)
+bool isInteger(json::JsonView v)
 {
     if (!v.isDouble())
         return false;
@@ -441,7 +467,7 @@ bool isInteger(const QJsonValue &v)
     return std::isfinite(d) && std::floor(d) == d;
 }
 
-bool kindMatches(FieldKind kind, const QJsonValue &v)
+bool kindMatches(FieldKind kind, json::JsonView v)
 {
     switch (kind) {
     case FieldKind::String:
@@ -476,8 +502,19 @@ QString labelAppend(const QString &label, qsizetype index)
     return label + QLatin1Char('[') + QString::number(index) + QLatin1Char(']');
 }
 
+bool enumAllows(const FieldSpec &f, json::JsonView v)
+{
+    if (f.enumKeys.isEmpty())
+        return true;
+    const std::string_view s = v.utf8();
+    return v.isString()
+        && std::any_of(f.enumKeys.cbegin(), f.enumKeys.cend(), [s](const QByteArray &k) {
+               return std::string_view(k.constData(), size_t(k.size())) == s;
+           });
+}
+
 // True when the value needs no further look: right JSON type, allowed enum value, nothing nested.
-bool plainlyValid(const QJsonValue &v, const FieldSpec &f)
+bool plainlyValid(json::JsonView v, const FieldSpec &f)
 {
     if (v.isNull())
         return f.kind == FieldKind::Any && !f.legacyNull && !f.nullStripped;
@@ -488,20 +525,24 @@ bool plainlyValid(const QJsonValue &v, const FieldSpec &f)
     }
     if (!kindMatches(f.kind, v))
         return false;
-    return f.enumValues.isEmpty() || f.enumValues.contains(v.toString());
+    return enumAllows(f, v);
 }
 
-void Checker::checkObject(const QJsonObject &obj, const QList<FieldSpec> &fields,
-                          const QString &path, const QString &label, bool flagUnknown)
+void Checker::checkObject(json::JsonView obj, const QList<FieldSpec> &fields, const QString &path,
+                          const QString &label, bool flagUnknown)
 {
     for (const FieldSpec &f : fields)
         checkField(obj, f, path, label);
     if (!flagUnknown)
         return;
-    for (auto it = obj.begin(); it != obj.end(); ++it) {
-        const QString key = it.key();
-        const bool known = std::any_of(fields.cbegin(), fields.cend(),
-                                       [&key](const FieldSpec &f) { return f.name == key; });
+    for (const json::JsonMember m : obj.members()) {
+        const std::string_view k = m.keyUtf8();
+        const bool known = std::any_of(fields.cbegin(), fields.cend(), [k](const FieldSpec &f) {
+            return std::string_view(f.key.constData(), size_t(f.key.size())) == k;
+        });
+        if (known)
+            continue;
+        const QString key = m.key();
         if (!known)
             add("schema.unknown-field", Severity::Warning, pointerAppend(path, key),
                 QStringLiteral("'%1' is not defined on %2; the reference client strips it (kept "
@@ -510,25 +551,24 @@ void Checker::checkObject(const QJsonObject &obj, const QList<FieldSpec> &fields
     }
 }
 
-void Checker::checkField(const QJsonObject &obj, const FieldSpec &f, const QString &path,
+void Checker::checkField(json::JsonView obj, const FieldSpec &f, const QString &path,
                          const QString &label)
 {
     // Paths and labels are built only when there is something to say or to walk into: most
     // fields of most events are absent-and-optional or plainly right.
-    const auto it = obj.constFind(f.name);
-    if (it == obj.constEnd()) {
+    const json::JsonView v = obj.value(std::string_view(f.key.constData(), size_t(f.key.size())));
+    if (v.isUndefined()) {
         if (f.required)
             add("schema.required", Severity::Error, pointerAppend(path, f.name),
                 QStringLiteral("'%1' is required on %2").arg(labelAppend(label, f.name), where));
         return;
     }
-    const QJsonValue v = it.value();
     if (plainlyValid(v, f))
         return;
     checkValue(v, f, pointerAppend(path, f.name), labelAppend(label, f.name));
 }
 
-void Checker::checkValue(const QJsonValue &v, const FieldSpec &f, const QString &path,
+void Checker::checkValue(json::JsonView v, const FieldSpec &f, const QString &path,
                          const QString &label)
 {
     if (v.isNull()) {
@@ -574,7 +614,7 @@ void Checker::checkValue(const QJsonValue &v, const FieldSpec &f, const QString 
                 .arg(label, expectedText(f.kind), describe(v)));
         return;
     }
-    if (!f.enumValues.isEmpty() && !f.enumValues.contains(v.toString())) {
+    if (!enumAllows(f, v)) {
         add("schema.enum", Severity::Error, path,
             QStringLiteral("'%1' must be one of %2, got %3")
                 .arg(label, quoted(f.enumValues), describe(v)));
@@ -584,7 +624,7 @@ void Checker::checkValue(const QJsonValue &v, const FieldSpec &f, const QString 
         checkShape(f.shape, v, path, label);
 }
 
-void Checker::checkShape(const QString &shape, const QJsonValue &v, const QString &path,
+void Checker::checkShape(const QString &shape, json::JsonView v, const QString &path,
                          const QString &label)
 {
     if (shape == QLatin1String("count")) {
@@ -631,16 +671,17 @@ void Checker::checkShape(const QString &shape, const QJsonValue &v, const QStrin
     }
 }
 
-void Checker::checkArray(const QJsonValue &v, const QString &path, const QString &label,
-                         void (Checker::*item)(const QJsonValue &, const QString &,
-                                               const QString &))
+void Checker::checkArray(json::JsonView v, const QString &path, const QString &label,
+                         void (Checker::*item)(json::JsonView, const QString &, const QString &))
 {
-    const QJsonArray a = v.toArray();
-    for (qsizetype i = 0; i < a.size(); ++i)
-        (this->*item)(a.at(i), pointerAppend(path, i), labelAppend(label, i));
+    qsizetype i = 0;
+    for (const json::JsonView element : v.toArray()) {
+        (this->*item)(element, pointerAppend(path, i), labelAppend(label, i));
+        ++i;
+    }
 }
 
-bool requireObject(Checker &c, const QJsonValue &v, const QString &path, const QString &label)
+bool requireObject(Checker &c, json::JsonView v, const QString &path, const QString &label)
 {
     if (v.isObject())
         return true;
@@ -649,7 +690,7 @@ bool requireObject(Checker &c, const QJsonValue &v, const QString &path, const Q
     return false;
 }
 
-QString Checker::discriminator(const QJsonObject &o, const char *key, const QStringList &allowed,
+QString Checker::discriminator(json::JsonView o, const char *key, const QStringList &allowed,
                                const QString &path, const QString &label,
                                const QString &strippedLabel)
 {
@@ -657,7 +698,7 @@ QString Checker::discriminator(const QJsonObject &o, const char *key, const QStr
     // not a string or unknown (outcome, message, content part, patch op): no error, the data is
     // silently gone (checked against @ag-ui/client 1.0 enforceEvents).
     const QString k = QString::fromLatin1(key);
-    const QJsonValue v = o.value(k);
+    const json::JsonView v = o.value(k);
     if (v.isString() && allowed.contains(v.toString()))
         return v.toString();
     const QString what = v.isUndefined()
@@ -672,11 +713,11 @@ QString Checker::discriminator(const QJsonObject &o, const char *key, const QStr
     return {};
 }
 
-void Checker::checkMessage(const QJsonValue &v, const QString &path, const QString &label)
+void Checker::checkMessage(json::JsonView v, const QString &path, const QString &label)
 {
     if (!requireObject(*this, v, path, label))
         return;
-    const QJsonObject o = v.toObject();
+    const json::JsonView o = v.toObject();
     static const QStringList roles
         = words({"developer", "system", "assistant", "user", "tool", "activity", "reasoning"});
     const QString role = discriminator(o, "role", roles, path, label);
@@ -685,7 +726,7 @@ void Checker::checkMessage(const QJsonValue &v, const QString &path, const QStri
     checkObject(o, messageFields().value(role), path, label, true);
 }
 
-void Checker::checkToolCall(const QJsonValue &v, const QString &path, const QString &label)
+void Checker::checkToolCall(json::JsonView v, const QString &path, const QString &label)
 {
     if (!requireObject(*this, v, path, label))
         return;
@@ -699,11 +740,11 @@ void Checker::checkToolCall(const QJsonValue &v, const QString &path, const QStr
     checkObject(v.toObject(), fields, path, label, true);
 }
 
-void Checker::checkContentPart(const QJsonValue &v, const QString &path, const QString &label)
+void Checker::checkContentPart(json::JsonView v, const QString &path, const QString &label)
 {
     if (!requireObject(*this, v, path, label))
         return;
-    const QJsonObject o = v.toObject();
+    const json::JsonView o = v.toObject();
     static const QStringList types
         = words({"text", "image", "audio", "video", "document", "binary"});
     const QString type = discriminator(o, "type", types, path, label);
@@ -735,9 +776,9 @@ void Checker::checkContentPart(const QJsonValue &v, const QString &path, const Q
     }
 }
 
-void Checker::checkSource(const QJsonValue &v, const QString &path, const QString &label)
+void Checker::checkSource(json::JsonView v, const QString &path, const QString &label)
 {
-    const QJsonObject o = v.toObject();
+    const json::JsonView o = v.toObject();
     static const QStringList types = words({"data", "url", "file"});
     // An unknown source makes the client drop the whole content part holding it.
     const QString part = label.left(label.lastIndexOf(QLatin1Char('.')));
@@ -760,48 +801,48 @@ void Checker::checkSource(const QJsonValue &v, const QString &path, const QStrin
     checkObject(o, fields, path, label, true);
 }
 
-void Checker::checkTokenUsage(const QJsonValue &v, const QString &path, const QString &label)
+void Checker::checkTokenUsage(json::JsonView v, const QString &path, const QString &label)
 {
     if (requireObject(*this, v, path, label))
         checkObject(v.toObject(), tokenUsageFields(), path, label, true);
 }
 
-void Checker::checkInterrupt(const QJsonValue &v, const QString &path, const QString &label)
+void Checker::checkInterrupt(json::JsonView v, const QString &path, const QString &label)
 {
     if (requireObject(*this, v, path, label))
         checkObject(v.toObject(), interruptFields(), path, label, true);
 }
 
-void Checker::checkTool(const QJsonValue &v, const QString &path, const QString &label)
+void Checker::checkTool(json::JsonView v, const QString &path, const QString &label)
 {
     if (requireObject(*this, v, path, label))
         checkObject(v.toObject(), toolFields(), path, label, true);
 }
 
-void Checker::checkContext(const QJsonValue &v, const QString &path, const QString &label)
+void Checker::checkContext(json::JsonView v, const QString &path, const QString &label)
 {
     if (requireObject(*this, v, path, label))
         checkObject(v.toObject(), contextFields(), path, label, true);
 }
 
-void Checker::checkResume(const QJsonValue &v, const QString &path, const QString &label)
+void Checker::checkResume(json::JsonView v, const QString &path, const QString &label)
 {
     if (requireObject(*this, v, path, label))
         checkObject(v.toObject(), resumeFields(), path, label, true);
 }
 
-void Checker::checkStringItem(const QJsonValue &v, const QString &path, const QString &label)
+void Checker::checkStringItem(json::JsonView v, const QString &path, const QString &label)
 {
     if (!v.isString())
         add(v.isNull() ? "schema.null-not-allowed" : "schema.type", Severity::Error, path,
             QStringLiteral("'%1' must be a string, got %2").arg(label, describe(v)));
 }
 
-void Checker::checkPatchOp(const QJsonValue &v, const QString &path, const QString &label)
+void Checker::checkPatchOp(json::JsonView v, const QString &path, const QString &label)
 {
     if (!requireObject(*this, v, path, label))
         return;
-    const QJsonObject o = v.toObject();
+    const json::JsonView o = v.toObject();
     static const QStringList ops = words({"add", "remove", "replace", "move", "copy", "test"});
     const QString op = discriminator(o, "op", ops, path, label);
     if (op.isEmpty())
@@ -818,14 +859,14 @@ void Checker::checkPatchOp(const QJsonValue &v, const QString &path, const QStri
         return;
     for (const char *key : {"path", "from"}) {
         const QString k = QString::fromLatin1(key);
-        if (o.contains(k) && !isJsonPointerSyntax(o.value(k).toString()))
+        if (o.contains(k) && !isJsonPointerSyntax(o.value(k).utf8()))
             add("schema.format", Severity::Error, pointerAppend(path, k),
                 QStringLiteral("'%1' must be an RFC 6901 JSON Pointer (\"\" or \"/a/b\"), got %2")
                     .arg(labelAppend(label, k), describe(o.value(k))));
     }
 }
 
-void Checker::checkRunOutcome(const QJsonObject &o, const QString &path, const QString &label)
+void Checker::checkRunOutcome(json::JsonView o, const QString &path, const QString &label)
 {
     static const QStringList types = words({"success", "interrupt", "cancelled"});
     const QString type = discriminator(o, "type", types, path, label);
@@ -845,7 +886,7 @@ void Checker::checkRunOutcome(const QJsonObject &o, const QString &path, const Q
                 .arg(labelAppend(label, QStringLiteral("interrupts")), where));
 }
 
-void Checker::checkSubagentOutcome(const QJsonObject &o, const QString &path, const QString &label)
+void Checker::checkSubagentOutcome(json::JsonView o, const QString &path, const QString &label)
 {
     static const QStringList types = words({"success", "suspended"});
     const QString type = discriminator(o, "type", types, path, label);
@@ -898,6 +939,11 @@ FieldSpec attributionFieldSpec()
 const EventSpec &eventSpec(EventType type)
 {
     return specs()[size_t(type)];
+}
+
+std::string_view primaryIdKey(EventType type)
+{
+    return std::string_view(specs()[size_t(type)].primaryIdKey);
 }
 
 QList<FieldSpec> allFieldSpecs(EventType type)
@@ -954,6 +1000,12 @@ QString fieldTypeText(const FieldSpec &field)
 
 Diagnostics validateEvent(const QJsonObject &obj, EventType type)
 {
+    const json::JsonDoc doc = json::JsonDoc::fromQJson(obj);
+    return validateEvent(doc.root(), type);
+}
+
+Diagnostics validateEvent(json::JsonView obj, EventType type)
+{
     if (type == EventType::Invalid)
         return {};
     Checker c;
@@ -991,6 +1043,12 @@ Diagnostics validateEvent(const QJsonObject &obj, EventType type)
 
 Diagnostics validateMessage(const QJsonValue &message, const QString &path)
 {
+    const json::JsonDoc doc = json::JsonDoc::fromQJson(message);
+    return validateMessage(doc.root(), path);
+}
+
+Diagnostics validateMessage(json::JsonView message, const QString &path)
+{
     Checker c;
     c.where = QStringLiteral("message");
     c.checkMessage(message, path, QStringLiteral("message"));
@@ -998,6 +1056,12 @@ Diagnostics validateMessage(const QJsonValue &message, const QString &path)
 }
 
 Diagnostics validateMessages(const QJsonValue &messages, const QString &path)
+{
+    const json::JsonDoc doc = json::JsonDoc::fromQJson(messages);
+    return validateMessages(doc.root(), path);
+}
+
+Diagnostics validateMessages(json::JsonView messages, const QString &path)
 {
     Checker c;
     c.where = QStringLiteral("messages");
@@ -1008,6 +1072,12 @@ Diagnostics validateMessages(const QJsonValue &messages, const QString &path)
 
 Diagnostics validateJsonPatch(const QJsonValue &patch, const QString &path)
 {
+    const json::JsonDoc doc = json::JsonDoc::fromQJson(patch);
+    return validateJsonPatch(doc.root(), path);
+}
+
+Diagnostics validateJsonPatch(json::JsonView patch, const QString &path)
+{
     Checker c;
     c.where = QStringLiteral("JSON Patch");
     FieldSpec f = req("patch", FieldKind::Array, "patch operations", "JsonPatch");
@@ -1017,9 +1087,10 @@ Diagnostics validateJsonPatch(const QJsonValue &patch, const QString &path)
 
 Diagnostics validateRunAgentInputSchema(const QJsonObject &input)
 {
+    const json::JsonDoc doc = json::JsonDoc::fromQJson(input);
     Checker c;
     c.where = QStringLiteral("RunAgentInput");
-    c.checkObject(input, runAgentInputFields(), QString(), QString(), true);
+    c.checkObject(doc.root(), runAgentInputFields(), QString(), QString(), true);
     return c.out;
 }
 
@@ -1028,10 +1099,24 @@ QList<FieldSpec> runAgentInputFieldSpecs()
     return runAgentInputFields();
 }
 
+bool isJsonPointerSyntax(std::string_view pointer)
+{
+    // "" or "/"-separated tokens in which every '~' starts "~0" or "~1".
+    if (pointer.empty())
+        return true;
+    if (pointer.front() != '/')
+        return false;
+    for (size_t i = 0; i < pointer.size(); ++i)
+        if (pointer[i] == '~'
+            && (i + 1 >= pointer.size() || (pointer[i + 1] != '0' && pointer[i + 1] != '1')))
+            return false;
+    return true;
+}
+
 bool isJsonPointerSyntax(const QString &pointer)
 {
-    static const QRegularExpression re(QStringLiteral("^(/([^/~]|~[01])*)*$"));
-    return re.match(pointer).hasMatch();
+    const QByteArray utf8 = pointer.toUtf8();
+    return isJsonPointerSyntax(std::string_view(utf8.constData(), size_t(utf8.size())));
 }
 
 QString pointerAppend(const QString &base, const QString &key)

@@ -1,13 +1,17 @@
 #pragma once
 
+#include "core/json/jsonview.h"
 #include "core/protocol/diagnostic.h"
 #include "core/protocol/eventtype.h"
 
+#include <QByteArrayList>
 #include <QJsonObject>
 #include <QJsonValue>
 #include <QList>
 #include <QString>
 #include <QStringList>
+
+#include <string_view>
 
 namespace agui {
 
@@ -56,9 +60,11 @@ enum class FieldKind : quint8 {
 struct FieldSpec
 {
     QString name;
+    QByteArray key; // name, UTF-8 (look-ups on parsed JSON)
     FieldKind kind = FieldKind::Any;
     bool required = false;
     QStringList enumValues; // non-empty: the only string values allowed
+    QByteArrayList enumKeys; // enumValues, UTF-8
     QString shape; // nested shape validated recursively, e.g. "Message[]", "JsonPatch"; "" = none
     QString description; // one line, for docs and the UI
     bool legacyNull = false; // null is a 0.x habit the client's compat stage strips (deprecated)
@@ -72,6 +78,8 @@ struct EventSpec
     QString description; // one line
     QList<FieldSpec> fields; // type-specific fields (base fields: baseFieldSpecs())
     bool attribution = true; // subagentRunId allowed as optional attribution
+    // The member a list shows as the event's id (messageId, toolCallId, runId, ...); "" = none.
+    const char *primaryIdKey = "";
 };
 
 // The 31 AG-UI 1.0 types in catalogue order (RUN_STARTED .. CUSTOM).
@@ -85,6 +93,8 @@ QList<FieldSpec> baseFieldSpecs();
 FieldSpec attributionFieldSpec();
 // The spec of a type; Unknown/Invalid give an empty spec (typeName "UNKNOWN"/"INVALID").
 const EventSpec &eventSpec(EventType type);
+// eventSpec(type).primaryIdKey, as a view.
+std::string_view primaryIdKey(EventType type);
 // All fields a type may carry in display order: type-specific, then base, then attribution
 // (SUBAGENT_* list subagentRunId among their own required fields).
 QList<FieldSpec> allFieldSpecs(EventType type);
@@ -94,10 +104,14 @@ QString fieldTypeText(const FieldSpec &field);
 // Schema findings for one event object of the given type. Unknown/Invalid types: returns a single
 // schema.unknown-type warning for Unknown (the caller keeps the event) and nothing for Invalid.
 // Never modifies or drops anything: unknown fields stay in the object and are only flagged.
+Diagnostics validateEvent(json::JsonView obj, EventType type);
 Diagnostics validateEvent(const QJsonObject &obj, EventType type);
 
 // Nested shapes, reused by RunAgentInput validation and by editors. `path` is the JSON Pointer of
 // the value inside its document; findings carry paths below it.
+Diagnostics validateMessage(json::JsonView message, const QString &path);
+Diagnostics validateMessages(json::JsonView messages, const QString &path);
+Diagnostics validateJsonPatch(json::JsonView patch, const QString &path);
 Diagnostics validateMessage(const QJsonValue &message, const QString &path);
 Diagnostics validateMessages(const QJsonValue &messages, const QString &path);
 Diagnostics validateJsonPatch(const QJsonValue &patch, const QString &path);
@@ -109,6 +123,7 @@ Diagnostics validateRunAgentInputSchema(const QJsonObject &input);
 
 // RFC 6901 syntax check ("" and "/a/b~0c~1d" are valid; "a", "/~2" are not).
 bool isJsonPointerSyntax(const QString &pointer);
+bool isJsonPointerSyntax(std::string_view pointer);
 
 // JSON Pointer helpers used to build diagnostic paths.
 QString pointerAppend(const QString &base, const QString &key);

@@ -1,6 +1,8 @@
 #include "core/protocol/chunkexpander.h"
 
-#include <QJsonDocument>
+#include "core/json/tapebuilder.h"
+#include "core/protocol/decoder.h"
+
 #include <QJsonObject>
 
 namespace agui {
@@ -70,32 +72,58 @@ QString jsText(const QJsonValue &v)
     return QStringLiteral("undefined");
 }
 
+QString jsText(const json::JsonView &v)
+{
+    return v.isString() ? v.toString() : jsText(v.toQJsonValue());
+}
+
 // `x ?? undefined` on a subagentRunId: null and absent both mean the parent lane.
-std::optional<QString> laneOf(const QJsonValue &subagentRunId)
+std::optional<QString> laneOf(const json::JsonView &subagentRunId)
 {
     if (subagentRunId.isUndefined() || subagentRunId.isNull())
         return std::nullopt;
     return jsText(subagentRunId);
 }
 
-Event synthesize(const Event &origin, EventType type, QJsonObject json)
+// The members of one synthesised event, "type" first, as the client's object literals have it.
+class Writer
 {
-    Event e;
-    e.framing = Framing::Synthetic;
-    e.originSeq = origin.seq;
-    e.receivedAtUs = origin.receivedAtUs;
-    e.streamOffset = origin.streamOffset;
-    e.type = type;
-    e.typeName = eventTypeName(type);
-    json.insert(QStringLiteral("type"), e.typeName);
-    e.json = json;
-    return e;
-}
+public:
+    Writer(json::TapeBuilder &b, EventType type)
+        : m_b(b)
+    {
+        m_b.beginObject();
+        m_b.key("type");
+        m_b.string(std::string_view(eventTypeNameLatin1(type)));
+    }
+    void put(const char *key, const QJsonValue &v)
+    {
+        if (v.isUndefined())
+            return;
+        m_b.key(std::string_view(key));
+        m_b.value(v);
+    }
+    void put(const char *key, const json::JsonView &v)
+    {
+        if (v.isUndefined())
+            return;
+        m_b.key(std::string_view(key));
+        m_b.value(v);
+    }
+    void finish(json::JsonDoc &doc)
+    {
+        m_b.endObject();
+        m_b.finishInto(doc);
+    }
 
-void putIfDefined(QJsonObject &o, const QString &k, const QJsonValue &v)
+private:
+    json::TapeBuilder &m_b;
+};
+
+json::TapeBuilder &builder()
 {
-    if (!v.isUndefined())
-        o.insert(k, v);
+    thread_local json::TapeBuilder b;
+    return b;
 }
 
 struct ChunkError
@@ -106,6 +134,40 @@ struct ChunkError
 };
 
 } // namespace
+
+ChunkExpander::ChunkExpander() = default;
+ChunkExpander::~ChunkExpander() = default;
+ChunkExpander::ChunkExpander(ChunkExpander &&) noexcept = default;
+ChunkExpander &ChunkExpander::operator=(ChunkExpander &&) noexcept = default;
+
+ChunkExpander::ChunkExpander(const ChunkExpander &other)
+    : m_lanes(other.m_lanes)
+{ }
+
+ChunkExpander &ChunkExpander::operator=(const ChunkExpander &other)
+{
+    m_lanes = other.m_lanes;
+    return *this;
+}
+
+json::JsonDoc &ChunkExpander::nextDocument()
+{
+    if (m_docsUsed == m_docs.size())
+        m_docs.push_back(std::make_unique<json::JsonDoc>());
+    return *m_docs[m_docsUsed++];
+}
+
+void ChunkExpander::emitSynthetic(const EventView &origin, EventType type, json::JsonDoc &doc,
+                                  Expansion &out)
+{
+    EventView e;
+    e.type = type;
+    e.json = doc.root();
+    e.seq = origin.seq;
+    e.receivedAtUs = origin.receivedAtUs;
+    e.synthetic = true;
+    out.events.append(e);
+}
 
 qsizetype ChunkExpander::findLane(const LaneKey &laneKey) const
 {
@@ -123,36 +185,42 @@ QHash<QString, QString> ChunkExpander::openStreams() const
     return out;
 }
 
-QList<Event> ChunkExpander::closeLane(const LaneKey &laneKey, const Event &trigger)
+void ChunkExpander::closeLane(const LaneKey &laneKey, const EventView &trigger, Expansion &out)
 {
     const qsizetype i = findLane(laneKey);
     if (i < 0)
-        return {};
+        return;
     const OpenStream s = m_lanes.takeAt(i).stream;
     const KindInfo &k = info(s.kind);
-    QJsonObject json {{key(k.idKey), s.id}};
-    putIfDefined(json, QStringLiteral("subagentRunId"), s.subagentRunId);
-    return {synthesize(trigger, k.end, json)};
+    json::JsonDoc &doc = nextDocument();
+    Writer w(builder(), k.end);
+    w.put(k.idKey, s.id);
+    w.put("subagentRunId", s.subagentRunId);
+    w.finish(doc);
+    emitSynthetic(trigger, k.end, doc, out);
 }
 
-QList<Event> ChunkExpander::closeAll(const Event &trigger)
+void ChunkExpander::closeAll(const EventView &trigger, Expansion &out)
 {
-    QList<Event> out;
     while (!m_lanes.isEmpty())
-        out += closeLane(m_lanes.first().key, trigger);
-    return out;
+        closeLane(m_lanes.first().key, trigger, out);
 }
 
-QList<Event> ChunkExpander::expand(const Event &e)
+void ChunkExpander::expand(const EventView &e, Expansion &out)
 {
-    const QJsonValue sub = e.json.value(QStringLiteral("subagentRunId"));
+    out.clear();
+    m_docsUsed = 0;
+    const json::JsonView sub = e.value("subagentRunId");
     switch (e.type) {
     case EventType::TextMessageChunk:
-        return expandChunk(e, Kind::Text);
+        expandChunk(e, Kind::Text, out);
+        return;
     case EventType::ToolCallChunk:
-        return expandChunk(e, Kind::Tool);
+        expandChunk(e, Kind::Tool, out);
+        return;
     case EventType::ReasoningMessageChunk:
-        return expandChunk(e, Kind::Reasoning);
+        expandChunk(e, Kind::Reasoning, out);
+        return;
     // Bracket events close the open chunk stream of their own lane.
     case EventType::TextMessageStart:
     case EventType::TextMessageContent:
@@ -176,27 +244,24 @@ QList<Event> ChunkExpander::expand(const Event &e)
     case EventType::ThinkingEnd:
     case EventType::ThinkingTextMessageStart:
     case EventType::ThinkingTextMessageContent:
-    case EventType::ThinkingTextMessageEnd: {
-        QList<Event> out = closeLane(laneOf(sub), e);
-        out.append(e);
-        return out;
-    }
+    case EventType::ThinkingTextMessageEnd:
+        if (!m_lanes.isEmpty())
+            closeLane(laneOf(sub), e, out);
+        out.events.append(e);
+        return;
     case EventType::RunStarted:
     case EventType::RunFinished:
     case EventType::RunError:
-    case EventType::MessagesSnapshot: {
-        QList<Event> out = closeAll(e);
-        out.append(e);
-        return out;
-    }
+    case EventType::MessagesSnapshot:
+        closeAll(e, out);
+        out.events.append(e);
+        return;
     case EventType::SubagentFinished:
-    case EventType::SubagentError: {
-        QList<Event> out;
+    case EventType::SubagentError:
         if (!sub.isUndefined() && !sub.isNull())
-            out = closeLane(laneOf(sub), e);
-        out.append(e);
-        return out;
-    }
+            closeLane(laneOf(sub), e, out);
+        out.events.append(e);
+        return;
     // RAW, ACTIVITY_*, REASONING_ENCRYPTED_VALUE and SUBAGENT_STARTED close nothing; unknown
     // types are dropped by the client before this stage; invalid frames never reach it.
     case EventType::Raw:
@@ -208,37 +273,61 @@ QList<Event> ChunkExpander::expand(const Event &e)
     case EventType::Invalid:
         break;
     }
-    return {e};
+    out.events.append(e);
 }
 
-QList<Event> ChunkExpander::expandChunk(const Event &e, Kind kind)
+QList<Event> ChunkExpander::expand(const Event &e)
+{
+    const json::JsonDoc doc = json::JsonDoc::fromQJson(e.json);
+    EventView view;
+    view.type = e.type;
+    view.json = doc.root();
+    view.seq = e.seq;
+    view.receivedAtUs = e.receivedAtUs;
+    Expansion out;
+    expand(view, out);
+    QList<Event> result;
+    for (const EventView &x : out.events) {
+        if (!x.synthetic) {
+            Event copy = e;
+            copy.diagnostics += out.diagnostics;
+            result.append(std::move(copy));
+            continue;
+        }
+        Event s = materialize(x, Framing::Synthetic);
+        s.seq = -1;
+        s.originSeq = e.seq;
+        s.streamOffset = e.streamOffset;
+        result.append(std::move(s));
+    }
+    return result;
+}
+
+void ChunkExpander::expandChunk(const EventView &e, Kind kind, Expansion &out)
 {
     const KindInfo &k = info(kind);
     const QString chunkType = key(k.chunkType);
     const QString label = key(k.label);
     const QString idKey = key(k.idKey);
-    const QJsonObject &c = e.json;
-    const QJsonValue id = c.value(idKey);
-    const QJsonValue sub = c.value(QStringLiteral("subagentRunId"));
+    const json::JsonView c = e.json;
+    const json::JsonView id = c.value(std::string_view(k.idKey));
+    const json::JsonView sub = c.value("subagentRunId");
     const LaneKey chunkLane = laneOf(sub);
 
-    auto fail = [&e](QList<Event> out, const ChunkError &err) {
-        Event copy = e;
-        copy.diagnostics.append(
+    auto fail = [&e, &out](const ChunkError &err) {
+        out.diagnostics.append(
             Diagnostic {QString::fromLatin1(err.rule), Severity::Error, err.path, err.message, -1});
-        out.append(copy);
-        return out;
+        out.events.append(e);
     };
 
     // 1. Which lane the chunk belongs to.
     LaneKey lane = chunkLane;
     if (!id.isUndefined()) {
         for (const Lane &l : m_lanes) {
-            if (l.stream.kind != kind || l.stream.id != id)
+            if (l.stream.kind != kind || id != l.stream.id)
                 continue;
             if (chunkLane && chunkLane != l.key)
-                return fail({},
-                            {"chunk.cannot-continue", QStringLiteral("/subagentRunId"),
+                return fail({"chunk.cannot-continue", QStringLiteral("/subagentRunId"),
                              QStringLiteral("Cannot continue %1 '%2': chunk subagentRunId "
                                             "'%3' does not match the open stream's subagent "
                                             "'%4'.")
@@ -255,21 +344,18 @@ QList<Event> ChunkExpander::expandChunk(const Event &e, Kind kind)
                 if (l.stream.kind == kind)
                     candidates.append(l.key);
             if (candidates.size() > 1)
-                return fail(
-                    {},
-                    {"chunk.ambiguous", QString(),
-                     QStringLiteral("Ambiguous %1: it carries neither a %2 nor a "
-                                    "subagentRunId, but %3 lanes have an open %4. Attribute "
-                                    "the chunk to the subagent it belongs to.")
-                         .arg(chunkType, idKey)
-                         .arg(candidates.size())
-                         .arg(label)});
+                return fail({"chunk.ambiguous", QString(),
+                             QStringLiteral("Ambiguous %1: it carries neither a %2 nor a "
+                                            "subagentRunId, but %3 lanes have an open %4. "
+                                            "Attribute the chunk to the subagent it belongs to.")
+                                 .arg(chunkType, idKey)
+                                 .arg(candidates.size())
+                                 .arg(label)});
             lane = candidates.isEmpty() ? std::nullopt : candidates.first();
         }
     }
 
     // 2. Continue the lane's open stream, or close it and open a new one.
-    QList<Event> out;
     OpenStream stream;
     const qsizetype li = findLane(lane);
     if (li >= 0 && m_lanes[li].stream.kind == kind
@@ -278,17 +364,17 @@ QList<Event> ChunkExpander::expandChunk(const Event &e, Kind kind)
         struct Check
         {
             const char *field;
-            QJsonValue chunkValue, openValue;
+            json::JsonView chunkValue;
+            QJsonValue openValue;
         };
-        QList<Check> checks;
-        if (kind == Kind::Text)
-            checks = {{"role", c.value(QStringLiteral("role")), stream.role},
-                      {"name", c.value(QStringLiteral("name")), stream.name}};
-        else if (kind == Kind::Tool)
-            checks
-                = {{"toolCallName", c.value(QStringLiteral("toolCallName")), stream.toolCallName},
-                   {"parentMessageId", c.value(QStringLiteral("parentMessageId")),
-                    stream.parentMessageId}};
+        QVarLengthArray<Check, 2> checks;
+        if (kind == Kind::Text) {
+            checks.append({"role", c.value("role"), stream.role});
+            checks.append({"name", c.value("name"), stream.name});
+        } else if (kind == Kind::Tool) {
+            checks.append({"toolCallName", c.value("toolCallName"), stream.toolCallName});
+            checks.append({"parentMessageId", c.value("parentMessageId"), stream.parentMessageId});
+        }
         for (const Check &ch : checks) {
             if (ch.chunkValue.isUndefined() || ch.chunkValue == ch.openValue)
                 continue;
@@ -296,63 +382,70 @@ QList<Event> ChunkExpander::expandChunk(const Event &e, Kind kind)
                 ? QStringLiteral("(absent)")
                 : QLatin1Char('\'') + jsText(ch.openValue) + QLatin1Char('\'');
             return fail(
-                {},
                 {"chunk.cannot-continue", QLatin1Char('/') + key(ch.field),
                  QStringLiteral("Cannot continue %1 '%2': chunk %3 '%4' does not "
                                 "match the open stream's %3 %5.")
                      .arg(label, jsText(stream.id), key(ch.field), jsText(ch.chunkValue), open)});
         }
     } else {
-        out += closeLane(lane, e);
+        closeLane(lane, e, out);
         if (id.isUndefined())
-            return fail(out,
-                        {"chunk.first-needs-id", QLatin1Char('/') + idKey,
+            return fail({"chunk.first-needs-id", QLatin1Char('/') + idKey,
                          QStringLiteral("First %1 must have a %2").arg(chunkType, idKey)});
-        if (kind == Kind::Tool && !c.contains(QStringLiteral("toolCallName")))
-            return fail(out,
-                        {"chunk.first-needs-id", QStringLiteral("/toolCallName"),
+        if (kind == Kind::Tool && !c.contains("toolCallName"))
+            return fail({"chunk.first-needs-id", QStringLiteral("/toolCallName"),
                          QStringLiteral("First TOOL_CALL_CHUNK must have a toolCallName")});
         stream.kind = kind;
-        stream.id = id;
-        stream.subagentRunId = sub;
-        QJsonObject start {{idKey, id}};
+        stream.id = id.toQJsonValue();
+        stream.subagentRunId = sub.toQJsonValue();
+        json::JsonDoc &doc = nextDocument();
+        Writer w(builder(), k.start);
+        w.put(k.idKey, id);
         if (kind == Kind::Text) {
-            const QJsonValue role = c.value(QStringLiteral("role"));
-            stream.role = role.isUndefined() ? QJsonValue(QStringLiteral("assistant")) : role;
-            stream.name = c.value(QStringLiteral("name"));
-            start.insert(QStringLiteral("role"), stream.role);
-            putIfDefined(start, QStringLiteral("name"), stream.name);
+            const json::JsonView role = c.value("role");
+            stream.role = role.isUndefined() ? QJsonValue(QStringLiteral("assistant"))
+                                             : role.toQJsonValue();
+            stream.name = c.value("name").toQJsonValue();
+            w.put("role", stream.role);
+            w.put("name", stream.name);
         } else if (kind == Kind::Tool) {
-            stream.toolCallName = c.value(QStringLiteral("toolCallName"));
-            stream.parentMessageId = c.value(QStringLiteral("parentMessageId"));
-            start.insert(QStringLiteral("toolCallName"), stream.toolCallName);
-            putIfDefined(start, QStringLiteral("parentMessageId"), stream.parentMessageId);
+            stream.toolCallName = c.value("toolCallName").toQJsonValue();
+            stream.parentMessageId = c.value("parentMessageId").toQJsonValue();
+            w.put("toolCallName", stream.toolCallName);
+            w.put("parentMessageId", stream.parentMessageId);
         } else {
-            start.insert(QStringLiteral("role"), QStringLiteral("reasoning"));
+            w.put("role", QJsonValue(QStringLiteral("reasoning")));
         }
-        putIfDefined(start, QStringLiteral("subagentRunId"), sub);
-        putIfDefined(start, QStringLiteral("metadata"), c.value(QStringLiteral("metadata")));
+        w.put("subagentRunId", sub);
+        w.put("metadata", c.value("metadata"));
+        w.finish(doc);
         m_lanes.append(Lane {lane, stream});
-        out.append(synthesize(e, k.start, start));
+        emitSynthetic(e, k.start, doc, out);
     }
 
     // 3. The content event: for a delta or a rawEvent, or to carry metadata / a null
     // subagentRunId that would otherwise be lost.
-    const QJsonValue delta = c.value(QStringLiteral("delta"));
-    const QJsonValue rawEvent = c.value(QStringLiteral("rawEvent"));
-    const QJsonValue metadata = c.value(QStringLiteral("metadata"));
+    const json::JsonView delta = c.value("delta");
+    const json::JsonView rawEvent = c.value("rawEvent");
+    const json::JsonView metadata = c.value("metadata");
     const bool hasContent = !delta.isUndefined() || !rawEvent.isUndefined();
-    if (hasContent || (out.isEmpty() && (!metadata.isUndefined() || sub.isNull()))) {
-        QJsonObject content {
-            {idKey, stream.id},
-            {QStringLiteral("delta"), delta.isUndefined() ? QJsonValue(QString()) : delta}};
-        putIfDefined(content, QStringLiteral("subagentRunId"),
-                     sub.isUndefined() ? stream.subagentRunId : sub);
-        putIfDefined(content, QStringLiteral("metadata"), metadata);
-        putIfDefined(content, QStringLiteral("rawEvent"), rawEvent);
-        out.append(synthesize(e, k.content, content));
+    if (hasContent || (out.events.isEmpty() && (!metadata.isUndefined() || sub.isNull()))) {
+        json::JsonDoc &doc = nextDocument();
+        Writer w(builder(), k.content);
+        w.put(k.idKey, stream.id);
+        if (delta.isUndefined())
+            w.put("delta", QJsonValue(QString()));
+        else
+            w.put("delta", delta);
+        if (sub.isUndefined())
+            w.put("subagentRunId", stream.subagentRunId);
+        else
+            w.put("subagentRunId", sub);
+        w.put("metadata", metadata);
+        w.put("rawEvent", rawEvent);
+        w.finish(doc);
+        emitSynthetic(e, k.content, doc, out);
     }
-    return out;
 }
 
 } // namespace agui

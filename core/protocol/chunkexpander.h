@@ -1,33 +1,63 @@
 #pragma once
 
+#include "core/json/jsonview.h"
+#include "core/protocol/diagnostic.h"
 #include "core/protocol/event.h"
+#include "core/protocol/eventview.h"
 
 #include <QHash>
 #include <QJsonValue>
 #include <QList>
 #include <QString>
+#include <QVarLengthArray>
 
+#include <memory>
 #include <optional>
+#include <vector>
 
 namespace agui {
+
+// What one received event turns into after chunk expansion: the events in order, and the
+// errors of a chunk the client would reject.
+struct Expansion
+{
+    QVarLengthArray<EventView, 4> events;
+    Diagnostics diagnostics; // chunk.* errors (the rejected chunk is among events, as itself)
+    void clear()
+    {
+        events.clear();
+        diagnostics.clear();
+    }
+};
 
 // Expands *_CHUNK events into START/CONTENT/END brackets exactly like @ag-ui/client 1.0's
 // transformChunks (agui-protocol.md §1.5), so the reducer and the linter see what the reference
 // client sees.
 //
-// expand() returns, in order: the synthesised *_END events of lanes the event closes, then either
+// expand() gives, in order: the synthesised *_END events of lanes the event closes, then either
 // the event itself (non-chunk events, unchanged) or the synthesised events of a chunk
-// (Framing::Synthetic, originSeq = the chunk's seq, seq -1 for the caller to number, raw empty,
-// receivedAtUs/streamOffset copied from the chunk). A chunk the client would reject is returned
-// itself with an error diagnostic carrying the client's message verbatim:
+// (synthetic = true, seq and receivedAtUs of the chunk). A chunk the client would reject is
+// given as itself, with an error carrying the client's message verbatim:
 //   chunk.first-needs-id    "First TEXT_MESSAGE_CHUNK must have a messageId", ...
 //   chunk.ambiguous         "Ambiguous TEXT_MESSAGE_CHUNK: it carries neither a messageId nor ..."
 //   chunk.cannot-continue   "Cannot continue text message 'm1': chunk role 'user' does not ..."
 // A continuation chunk with nothing to say (no delta, rawEvent or metadata) yields no event,
-// like the client.
+// like the client. The synthesised events live in the expander: they are valid until the next
+// expand(). Copying an expander copies its open streams (checkpoints), not those documents.
 class ChunkExpander
 {
 public:
+    ChunkExpander();
+    ChunkExpander(const ChunkExpander &other);
+    ChunkExpander &operator=(const ChunkExpander &other);
+    ChunkExpander(ChunkExpander &&) noexcept;
+    ChunkExpander &operator=(ChunkExpander &&) noexcept;
+    ~ChunkExpander();
+
+    void expand(const EventView &e, Expansion &out);
+    // The same for a materialised event (tools, tests): synthesised events come back with
+    // Framing::Synthetic and originSeq = e.seq; a rejected chunk as a copy of e with the error
+    // appended to its diagnostics.
     QList<Event> expand(const Event &e);
     // Forget all open chunk streams (new stream/session).
     void reset() { m_lanes.clear(); }
@@ -53,11 +83,16 @@ private:
     };
 
     qsizetype findLane(const LaneKey &key) const;
-    QList<Event> closeLane(const LaneKey &key, const Event &trigger);
-    QList<Event> closeAll(const Event &trigger);
-    QList<Event> expandChunk(const Event &e, Kind kind);
+    void closeLane(const LaneKey &key, const EventView &trigger, Expansion &out);
+    void closeAll(const EventView &trigger, Expansion &out);
+    void expandChunk(const EventView &e, Kind kind, Expansion &out);
+    // A synthesised event whose document the expander owns until the next expand().
+    json::JsonDoc &nextDocument();
+    void emitSynthetic(const EventView &origin, EventType type, json::JsonDoc &doc, Expansion &out);
 
     QList<Lane> m_lanes; // insertion order, like the client's Map
+    std::vector<std::unique_ptr<json::JsonDoc>> m_docs; // reused; not copied
+    size_t m_docsUsed = 0;
 };
 
 } // namespace agui

@@ -2,6 +2,7 @@
 
 #include <QHash>
 
+#include <algorithm>
 #include <array>
 
 namespace agui {
@@ -79,16 +80,55 @@ const QHash<QString, EventType> &typesByName()
     return byName;
 }
 
+// The wire names sorted, for look-ups straight from a JSON string's bytes.
+struct NameIndex
+{
+    std::array<std::pair<std::string_view, EventType>, kEventTypeCount - 2> sorted;
+    NameIndex()
+    {
+        size_t n = 0;
+        for (const auto &info : kTypes)
+            if (info.type != EventType::Unknown && info.type != EventType::Invalid)
+                sorted[n++] = {std::string_view(info.name), info.type};
+        std::sort(sorted.begin(), sorted.end());
+    }
+};
+
+const std::array<QString, kEventTypeCount> &typeNames()
+{
+    static const std::array<QString, kEventTypeCount> names = [] {
+        std::array<QString, kEventTypeCount> a;
+        for (const auto &info : kTypes)
+            a[size_t(info.type)] = QString::fromLatin1(info.name);
+        return a;
+    }();
+    return names;
+}
+
 } // namespace
 
 QString eventTypeName(EventType type)
 {
-    return QString::fromLatin1(kTypes[size_t(type)].name);
+    return typeNames()[size_t(type)]; // shared: no allocation per call
+}
+
+const char *eventTypeNameLatin1(EventType type)
+{
+    return kTypes[size_t(type)].name;
 }
 
 EventType eventTypeFromName(QStringView name)
 {
     return typesByName().value(name.toString(), EventType::Unknown);
+}
+
+EventType eventTypeFromUtf8(std::string_view name)
+{
+    static const NameIndex index;
+    const auto it = std::lower_bound(index.sorted.begin(), index.sorted.end(), name,
+                                     [](const std::pair<std::string_view, EventType> &e,
+                                        std::string_view n) { return e.first < n; });
+    return it != index.sorted.end() && it->first == name ? it->second : EventType::Unknown;
 }
 
 EventFamily eventFamily(EventType type)

@@ -3,6 +3,8 @@
 #include <QString>
 #include <QStringView>
 
+#include <string_view>
+
 namespace agui {
 
 // The 31 event types of AG-UI 1.0, the legacy THINKING_* ones (0.x, still seen on the wire),
@@ -68,8 +70,10 @@ enum class EventFamily : quint8 {
 
 // Wire name ("RUN_STARTED"); Unknown and Invalid give "UNKNOWN" / "INVALID".
 QString eventTypeName(EventType type);
+const char *eventTypeNameLatin1(EventType type); // same, as a static C string
 // Unknown for any string that is not one of the 31 + legacy names.
 EventType eventTypeFromName(QStringView name);
+EventType eventTypeFromUtf8(std::string_view name); // same, from a JSON string's bytes
 EventFamily eventFamily(EventType type);
 QString eventFamilyName(EventFamily family); // "lifecycle", "text", ...
 bool isLegacyType(EventType type); // THINKING_*

@@ -61,7 +61,7 @@ bool hasIssue(const WireIssues &issues, WireIssueKind kind)
 }
 
 // The reference client (@ag-ui/client parseSSEStream) splits the buffer on "\n\n" only.
-void flagLineEndings(LineEndings endings, const QByteArray &raw, qint64 offset, Diagnostics &out)
+void flagLineEndings(LineEndings endings, QByteArrayView raw, qint64 offset, Diagnostics &out)
 {
     if (!(endings & (LineEnding::CrLf | LineEnding::Cr)))
         return;
@@ -90,8 +90,16 @@ void mapDataLines(RawFrame &f, const QList<qint64> &valueOffsets)
 class SseSplitter final : public FrameSplitter
 {
 public:
-    void feed(QByteArrayView bytes) override { m_parser.feed(bytes); }
-    void finish() override { m_parser.finish(); }
+    void feed(QByteArrayView bytes) override
+    {
+        m_keep.clear();
+        m_parser.feed(bytes);
+    }
+    void finish() override
+    {
+        m_keep.clear();
+        m_parser.finish();
+    }
     qint64 bytesSeen() const override { return m_parser.bytesSeen(); }
 
     QList<RawFrame> takeFrames() override
@@ -100,8 +108,10 @@ public:
         for (SseEvent &e : m_parser.takeEvents()) {
             RawFrame f;
             f.offset = e.offset;
-            f.raw = std::move(e.raw);
-            f.payload = std::move(e.data);
+            m_keep.append(std::move(e.raw));
+            f.raw = m_keep.last();
+            m_keep.append(std::move(e.data));
+            f.payload = m_keep.last();
             f.diagnostics = toDiagnostics(e.issues);
             f.decodable = !hasIssue(e.issues, WireIssueKind::LineTooLong);
             flagLineEndings(e.lineEndings, f.raw, f.offset, f.diagnostics);
@@ -126,7 +136,8 @@ public:
         for (SseKeepAlive &k : m_parser.takeKeepAlives()) {
             RawFrame f;
             f.offset = k.offset;
-            f.raw = std::move(k.raw);
+            m_keep.append(std::move(k.raw));
+            f.raw = m_keep.last();
             f.heartbeat = true;
             f.diagnostics = toDiagnostics(k.issues);
             frames.append(std::move(f));
@@ -159,12 +170,16 @@ private:
     }
 
     SseParser m_parser;
+    QList<QByteArray> m_keep; // what the frames of the last feed view
     bool m_clientFrameOpen = false; // the client's current frame has not reached "\n\n" yet
 };
 
 class JsonLineFrameSplitter final : public FrameSplitter
 {
 public:
+    JsonLineFrameSplitter()
+        : m_splitter(JsonLineSplitter::Options {16 * 1024 * 1024, false})
+    { }
     void feed(QByteArrayView bytes) override { m_splitter.feed(bytes); }
     void finish() override { m_splitter.finish(); }
     qint64 bytesSeen() const override { return m_splitter.bytesSeen(); }
@@ -172,15 +187,17 @@ public:
     QList<RawFrame> takeFrames() override
     {
         QList<RawFrame> frames;
-        for (JsonLine &l : m_splitter.takeLines()) {
+        frames.reserve(m_splitter.spans().size());
+        for (const JsonLineSpan &l : m_splitter.spans()) {
             RawFrame f;
             // Blank lines carry no event; kept (as heartbeats) so every byte is accounted for.
             f.heartbeat = !l.overlong && l.isBlank();
             f.offset = l.offset;
-            f.raw = std::move(l.raw);
-            f.payload = std::move(l.bytes);
+            f.raw = l.raw;
+            f.payload = l.content;
             f.payloadStart = l.offset;
-            f.diagnostics = toDiagnostics(l.issues);
+            if (!l.issues.isEmpty())
+                f.diagnostics = toDiagnostics(l.issues);
             f.decodable = !l.overlong;
             frames.append(std::move(f));
         }
@@ -194,8 +211,16 @@ private:
 class ProtoSplitter final : public FrameSplitter
 {
 public:
-    void feed(QByteArrayView bytes) override { m_splitter.feed(bytes); }
-    void finish() override { m_splitter.finish(); }
+    void feed(QByteArrayView bytes) override
+    {
+        m_keep.clear();
+        m_splitter.feed(bytes);
+    }
+    void finish() override
+    {
+        m_keep.clear();
+        m_splitter.finish();
+    }
     qint64 bytesSeen() const override { return m_splitter.bytesSeen(); }
 
     QList<RawFrame> takeFrames() override
@@ -204,8 +229,10 @@ public:
         for (ProtoFrame &p : m_splitter.takeFrames()) {
             RawFrame f;
             f.offset = p.offset;
-            f.raw = std::move(p.raw);
-            f.payload = std::move(p.message);
+            m_keep.append(std::move(p.raw));
+            f.raw = m_keep.last();
+            m_keep.append(std::move(p.message));
+            f.payload = m_keep.last();
             f.payloadStart = p.offset + 4;
             f.diagnostics = toDiagnostics(p.issues);
             f.decodable = p.complete;
@@ -243,6 +270,7 @@ private:
     }
 
     ProtoFrameSplitter m_splitter;
+    QList<QByteArray> m_keep; // what the frames of the last feed view
 };
 
 } // namespace

@@ -13,12 +13,14 @@
 
 namespace agui {
 
-// One unit cut from a byte stream by a FrameSplitter, before JSON decoding.
+// One unit cut from a byte stream by a FrameSplitter, before JSON decoding. The bytes are views,
+// valid until the splitter is fed again: into the chunk just fed when the frame lies inside it
+// (the common case, so nothing is copied), else into the splitter's own copy.
 struct RawFrame
 {
     qint64 offset = 0; // absolute offset of raw[0] in the stream
-    QByteArray raw; // the frame's bytes exactly as received
-    QByteArray payload; // the bytes holding the event's JSON text (or the proto message)
+    QByteArrayView raw; // the frame's bytes exactly as received
+    QByteArrayView payload; // the bytes holding the event's JSON text (or the proto message)
     // Where payload byte i lies in the stream (for rebasing JSON parse errors); empty when the
     // payload is one contiguous run starting at payloadStart.
     qint64 payloadStart = -1;
@@ -34,7 +36,8 @@ struct RawFrame
 
 // Cuts one framing's byte stream into RawFrames, in stream order (heartbeats included). One
 // subclass per Framing; StreamDecoder does the rest (decoding, numbering, timing). Adding a
-// framing = one subclass + one line in makeFrameSplitter().
+// framing = one subclass + one line in makeFrameSplitter(). takeFrames() hands over the frames
+// the last feed()/finish() completed; their views live until the next feed()/finish().
 class FrameSplitter
 {
 public:

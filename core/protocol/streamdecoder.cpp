@@ -1,11 +1,39 @@
 #include "core/protocol/streamdecoder.h"
 
-#include "core/protocol/decoder.h"
 #include "core/protocol/framesplitter.h"
 
 #include <algorithm>
 
 namespace agui {
+
+namespace {
+
+// Collects materialised Events (and heartbeats) for the QList-returning overloads.
+class CollectingSink final : public FrameSink
+{
+public:
+    explicit CollectingSink(QList<Heartbeat> *heartbeats)
+        : m_heartbeats(heartbeats)
+    { }
+
+    void frame(const DecodedFrame &f) override
+    {
+        Event e = materialize(f.event, f.framing);
+        e.streamOffset = f.streamOffset;
+        e.raw = f.raw.toByteArray();
+        e.payload = f.payload.toByteArray();
+        e.diagnostics = *f.diagnostics;
+        events.append(std::move(e));
+    }
+    void heartbeat(const Heartbeat &beat) override { m_heartbeats->append(beat); }
+
+    QList<Event> events;
+
+private:
+    QList<Heartbeat> *m_heartbeats;
+};
+
+} // namespace
 
 StreamDecoder::StreamDecoder(Framing framing, qint64 firstSeq)
     : m_framing(framing)
@@ -15,75 +43,94 @@ StreamDecoder::StreamDecoder(Framing framing, qint64 firstSeq)
 
 StreamDecoder::~StreamDecoder() = default;
 
-QList<Event> StreamDecoder::feed(QByteArrayView bytes, qint64 receivedAtUs)
+void StreamDecoder::feed(QByteArrayView bytes, qint64 receivedAtUs, FrameSink &sink)
 {
     m_bytesSeen += bytes.size();
     m_lastReceivedAtUs = receivedAtUs;
     if (!m_splitter) {
         // Framing::Synthetic is never read from bytes; should someone feed it anyway, keep the
         // bytes as an invalid event rather than lose them.
-        Event e;
-        e.seq = m_nextSeq++;
-        e.receivedAtUs = receivedAtUs;
-        e.streamOffset = m_bytesSeen - bytes.size();
-        e.framing = m_framing;
-        e.raw = bytes.toByteArray();
-        e.diagnostics.append(Diagnostic {QStringLiteral("wire.unsupported-framing"),
-                                         Severity::Error, QString(),
-                                         QStringLiteral("no decoder for this framing yet; bytes "
-                                                        "kept undecoded"),
-                                         e.streamOffset});
-        return {e};
+        const Diagnostics diagnostics {
+            Diagnostic {QStringLiteral("wire.unsupported-framing"), Severity::Error, QString(),
+                        QStringLiteral("no decoder for this framing yet; bytes kept undecoded"),
+                        m_bytesSeen - bytes.size()}};
+        DecodedFrame f;
+        f.event.seq = m_nextSeq++;
+        f.event.receivedAtUs = receivedAtUs;
+        f.framing = m_framing;
+        f.streamOffset = m_bytesSeen - bytes.size();
+        f.raw = bytes;
+        f.diagnostics = &diagnostics;
+        sink.frame(f);
+        return;
     }
     m_splitter->feed(bytes);
-    return decodeFrames(receivedAtUs);
+    decodeFrames(receivedAtUs, sink);
+}
+
+void StreamDecoder::finish(FrameSink &sink)
+{
+    if (!m_splitter)
+        return;
+    m_splitter->finish();
+    decodeFrames(m_lastReceivedAtUs, sink);
+}
+
+QList<Event> StreamDecoder::feed(QByteArrayView bytes, qint64 receivedAtUs)
+{
+    CollectingSink sink(&m_heartbeats);
+    feed(bytes, receivedAtUs, sink);
+    return std::move(sink.events);
 }
 
 QList<Event> StreamDecoder::finish()
 {
-    if (!m_splitter)
-        return {};
-    m_splitter->finish();
-    return decodeFrames(m_lastReceivedAtUs);
+    CollectingSink sink(&m_heartbeats);
+    finish(sink);
+    return std::move(sink.events);
 }
 
-QList<Event> StreamDecoder::decodeFrames(qint64 receivedAtUs)
+void StreamDecoder::decodeFrames(qint64 receivedAtUs, FrameSink &sink)
 {
-    QList<Event> out;
+    Diagnostics diagnostics;
     for (RawFrame &f : m_splitter->takeFrames()) {
         if (f.heartbeat) {
             ++m_heartbeatCount;
-            m_heartbeats.append(
-                Heartbeat {f.offset, receivedAtUs, std::move(f.raw), std::move(f.diagnostics)});
+            sink.heartbeat(
+                Heartbeat {f.offset, receivedAtUs, f.raw.toByteArray(), std::move(f.diagnostics)});
             continue;
         }
-        Event e;
-        if (!f.decodable) {
-            e.framing = m_framing;
-            e.payload = f.payload;
-        } else if (f.object) {
-            e = decodeObject(*f.object, m_framing);
-            e.payload = f.payload;
-        } else {
-            e = decodePayload(f.payload, m_framing);
+        DecodedFrame out;
+        out.framing = m_framing;
+        out.streamOffset = f.offset;
+        out.raw = f.raw;
+        out.payload = f.payload;
+        out.event.seq = m_nextSeq++;
+        out.event.receivedAtUs = receivedAtUs;
+        diagnostics = std::move(f.diagnostics);
+        if (f.decodable) {
+            const EventDecoder::Result &r
+                = f.object ? m_decoder.decodeObject(*f.object) : m_decoder.decode(f.payload);
+            out.event.type = r.type;
+            out.event.json = r.json;
+            // The splitter already reports bad UTF-8 with its exact offset: keep that one only.
+            const bool splitterSawUtf8
+                = std::any_of(diagnostics.cbegin(), diagnostics.cend(), [](const Diagnostic &d) {
+                      return d.ruleId == QLatin1String("wire.invalid-utf8");
+                  });
+            for (const Diagnostic &d : r.diagnostics) {
+                if (splitterSawUtf8 && d.ruleId == QLatin1String("wire.invalid-utf8"))
+                    continue;
+                Diagnostic rebased = d;
+                // The decoder knows offsets inside the payload only; views want stream offsets.
+                if (d.ruleId == QLatin1String("wire.not-json") && d.byteOffset >= 0)
+                    rebased.byteOffset = f.streamOffsetOfPayload(d.byteOffset);
+                diagnostics.append(std::move(rebased));
+            }
         }
-        // The decoder knows offsets inside the payload only; the views want stream offsets.
-        for (Diagnostic &d : e.diagnostics)
-            if (d.ruleId == QLatin1String("wire.not-json") && d.byteOffset >= 0)
-                d.byteOffset = f.streamOffsetOfPayload(d.byteOffset);
-        // The splitter already reports bad UTF-8 with its exact offset: keep that one only.
-        const auto isUtf8
-            = [](const Diagnostic &d) { return d.ruleId == QLatin1String("wire.invalid-utf8"); };
-        if (std::any_of(f.diagnostics.cbegin(), f.diagnostics.cend(), isUtf8))
-            e.diagnostics.removeIf(isUtf8);
-        e.diagnostics = f.diagnostics + e.diagnostics;
-        e.seq = m_nextSeq++;
-        e.receivedAtUs = receivedAtUs;
-        e.streamOffset = f.offset;
-        e.raw = std::move(f.raw);
-        out.append(std::move(e));
+        out.diagnostics = &diagnostics;
+        sink.frame(out);
     }
-    return out;
 }
 
 } // namespace agui

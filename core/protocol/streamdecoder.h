@@ -1,6 +1,8 @@
 #pragma once
 
+#include "core/protocol/decoder.h"
 #include "core/protocol/event.h"
+#include "core/protocol/eventview.h"
 
 #include <QByteArray>
 #include <QByteArrayView>
@@ -21,6 +23,26 @@ struct Heartbeat
     qint64 receivedAtUs = -1; // arrival time of the chunk that completed it
     QByteArray raw; // the block's bytes as received
     Diagnostics diagnostics; // wire findings inside it (e.g. an unterminated block at EOF)
+};
+
+// What a StreamDecoder hands its sink for each event frame. Everything in it is a view, valid
+// during the call only: a sink that keeps anything copies it (the session stores the bytes once).
+struct DecodedFrame
+{
+    EventView event; // type, json (valid during the call), seq, receivedAtUs
+    Framing framing = Framing::Sse;
+    qint64 streamOffset = -1; // first byte of the frame in its stream
+    QByteArrayView raw; // the frame's bytes exactly as received
+    QByteArrayView payload; // the JSON text (protobuf: the message bytes)
+    const Diagnostics *diagnostics = nullptr; // wire, decode and schema findings
+};
+
+class FrameSink
+{
+public:
+    virtual ~FrameSink() = default;
+    virtual void frame(const DecodedFrame &frame) = 0;
+    virtual void heartbeat(const Heartbeat &beat) { Q_UNUSED(beat); }
 };
 
 // Bytes of one response body / file -> Events, incrementally.
@@ -57,9 +79,15 @@ public:
 
     Framing framing() const { return m_framing; }
 
-    // Decodes every frame the bytes complete.
-    QList<Event> feed(QByteArrayView bytes, qint64 receivedAtUs);
+    // Decodes every frame the bytes complete and hands each to the sink (the fast path: nothing
+    // is copied or materialised).
+    void feed(QByteArrayView bytes, qint64 receivedAtUs, FrameSink &sink);
     // End of stream: the unterminated rest (if any) becomes a last event.
+    void finish(FrameSink &sink);
+
+    // The same, materialised as Events with their own bytes and QJsonObject (tools, tests).
+    // Heartbeats are then collected (heartbeats() / takeHeartbeats()).
+    QList<Event> feed(QByteArrayView bytes, qint64 receivedAtUs);
     QList<Event> finish();
 
     qint64 bytesSeen() const { return m_bytesSeen; }
@@ -71,10 +99,11 @@ public:
     qint64 heartbeatCount() const { return m_heartbeatCount; }
 
 private:
-    QList<Event> decodeFrames(qint64 receivedAtUs);
+    void decodeFrames(qint64 receivedAtUs, FrameSink &sink);
 
     Framing m_framing;
     std::unique_ptr<FrameSplitter> m_splitter;
+    EventDecoder m_decoder;
     qint64 m_nextSeq = 0;
     qint64 m_bytesSeen = 0;
     qint64 m_lastReceivedAtUs = -1;

@@ -16,7 +16,7 @@ Message activityMessage(ApplyContext &ctx)
     m.role = QStringLiteral("activity");
     m.activityType = ctx.str(QLatin1String("activityType"));
     m.contentKind = ContentKind::Json;
-    m.contentJson = ctx.json().value(QLatin1String("content"));
+    m.contentJson = ctx.qvalue(QLatin1String("content"));
     m.subagentRunId = ctx.str(QLatin1String("subagentRunId"));
     m.runIndex = ctx.snap.currentRunIndex();
     m.firstSeq = ctx.seq;
@@ -44,7 +44,7 @@ void snapshot(ApplyContext &ctx)
         if (replace) {
             m.activityType = ctx.str(QLatin1String("activityType"));
             m.contentKind = ContentKind::Json;
-            m.contentJson = ctx.json().value(QLatin1String("content"));
+            m.contentJson = ctx.qvalue(QLatin1String("content"));
             m.subagentRunId = ctx.str(QLatin1String("subagentRunId"));
         }
         m.lastSeq = ctx.seq;
@@ -101,7 +101,7 @@ void delta(ApplyContext &ctx)
     const QJsonValue content = m.contentKind == ContentKind::Json && !m.contentJson.isUndefined()
         ? m.contentJson
         : QJsonValue(QJsonObject());
-    QJsonValue patch = ctx.json().value(QLatin1String("patch"));
+    QJsonValue patch = ctx.qvalue(QLatin1String("patch"));
     if (patch.isUndefined())
         patch = QJsonArray();
     const json::PatchResult r = json::applyPatch(content, patch);

@@ -55,12 +55,12 @@ ToolCallAdvance &ApplyContext::noteToolCall(const QString &id, ToolCallStatus be
     return change.toolCalls.last();
 }
 
-bool mergeEventMetadata(std::optional<QJsonObject> &target, const Event &event)
+bool mergeEventMetadata(std::optional<QJsonObject> &target, const EventView &event)
 {
-    const auto it = event.json.constFind(QLatin1String("metadata"));
-    if (it == event.json.constEnd() || !it->isObject())
+    const json::JsonView metadata = event.json.value("metadata");
+    if (!metadata.isObject())
         return false;
-    const QJsonObject incoming = it->toObject();
+    const QJsonObject incoming = metadata.toQJsonObject();
     if (!target) {
         target = incoming;
         return true;

@@ -1,6 +1,6 @@
 #pragma once
 
-#include "core/protocol/event.h"
+#include "core/protocol/eventview.h"
 #include "core/session/change.h"
 #include "core/session/reducer.h"
 
@@ -16,16 +16,18 @@ struct ApplyContext
 {
     ReducerState &state;
     SessionSnapshot &snap;
-    const Event &event;
+    const EventView &event;
     EventChange &change;
     qint64 seq;
     qint64 atUs;
     bool detailed;
     bool legacy = false; // the event was a THINKING_* one, mapped by the compat stage
 
-    const QJsonObject &json() const { return event.json; }
+    json::JsonView json() const { return event.json; }
     QString str(QLatin1StringView key) const { return event.json.value(key).toString(); }
     bool has(QLatin1StringView key) const { return event.json.contains(key); }
+    // A member as a Qt value, for what the model keeps (content, state, outcome, ...).
+    QJsonValue qvalue(QLatin1StringView key) const { return event.json.value(key).toQJsonValue(); }
 
     // A reducer-side problem: the event (or part of it) could not be applied. Recorded on the
     // change and, by the Session, as a finding (layer "session").
@@ -42,7 +44,7 @@ struct ApplyContext
 
 // Merges event metadata into a message / tool call like the client's mergeMetadata (per key,
 // last write wins); true when the event carried metadata.
-bool mergeEventMetadata(std::optional<QJsonObject> &target, const Event &event);
+bool mergeEventMetadata(std::optional<QJsonObject> &target, const EventView &event);
 
 // One applier per concern; each handles its own event types and returns false for the others.
 bool applyRunEvent(ApplyContext &ctx);

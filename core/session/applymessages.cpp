@@ -71,7 +71,7 @@ void start(ApplyContext &ctx, Stream stream)
         Message m;
         m.id = id;
         if (stream == Stream::Text) {
-            const QJsonValue role = ctx.json().value(QLatin1String("role"));
+            const QJsonValue role = ctx.qvalue(QLatin1String("role"));
             // Like the client's destructuring default: only an absent role means assistant.
             m.role = sharedRole(role.isString() ? role.toString() : QStringLiteral("assistant"));
             m.name = ctx.str(QLatin1String("name"));

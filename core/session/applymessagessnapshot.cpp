@@ -62,7 +62,7 @@ bool applyMessagesSnapshot(ApplyContext &ctx)
     if (ctx.event.type != EventType::MessagesSnapshot)
         return false;
     SessionSnapshot &snap = ctx.snap;
-    const QJsonValue messagesValue = ctx.json().value(QLatin1String("messages"));
+    const QJsonValue messagesValue = ctx.qvalue(QLatin1String("messages"));
     if (!messagesValue.isArray()) {
         ctx.diagnose("session.not-applied", Severity::Warning, QStringLiteral("/messages"),
                      QStringLiteral("MESSAGES_SNAPSHOT without a messages array; the messages "
@@ -81,7 +81,7 @@ bool applyMessagesSnapshot(ApplyContext &ctx)
         hasActivity = hasActivity || role == QLatin1String("activity");
         hasReasoning = hasReasoning || role == QLatin1String("reasoning");
     }
-    const Authority authority = authorityOf(ctx.json());
+    const Authority authority = authorityOf(ctx.json().toQJsonObject());
     auto keepAbsent = [&](const Message &m) {
         if (m.isActivity()) {
             switch (authority.kind) {

@@ -41,7 +41,7 @@ void started(ApplyContext &ctx)
     run.runId = ctx.str(QLatin1String("runId"));
     run.parentRunId = ctx.str(QLatin1String("parentRunId"));
     run.protocolVersion = ctx.str(QLatin1String("protocolVersion"));
-    const QJsonValue input = ctx.json().value(QLatin1String("input"));
+    const QJsonValue input = ctx.qvalue(QLatin1String("input"));
     run.input = input.isObject() ? input.toObject() : st.pendingRunInput;
     st.pendingRunInput = QJsonObject();
     run.firstSeq = ctx.seq;
@@ -74,15 +74,15 @@ void finished(ApplyContext &ctx)
     run.status = RunStatus::Finished;
     run.endSeq = ctx.seq;
     run.endedAtUs = ctx.atUs;
-    const QJsonValue outcome = ctx.json().value(QLatin1String("outcome"));
+    const QJsonValue outcome = ctx.qvalue(QLatin1String("outcome"));
     run.outcome = outcome.toObject(); // null / absent -> {} (the compat stage drops null)
     run.outcomeType = run.outcome.value(QLatin1String("type")).toString(QStringLiteral("success"));
-    const QJsonValue result = ctx.json().value(QLatin1String("result"));
+    const QJsonValue result = ctx.qvalue(QLatin1String("result"));
     if (result.isUndefined() || result.isNull())
         run.result.reset();
     else
         run.result = result;
-    const QJsonValue usage = ctx.json().value(QLatin1String("usage"));
+    const QJsonValue usage = ctx.qvalue(QLatin1String("usage"));
     if (usage.isArray())
         run.usage = usage.toArray();
     run.interrupts = QJsonArray();
@@ -112,7 +112,7 @@ void errored(ApplyContext &ctx)
     run.endedAtUs = ctx.atUs;
     run.errorMessage = ctx.str(QLatin1String("message"));
     run.errorCode = ctx.str(QLatin1String("code"));
-    const QJsonValue usage = ctx.json().value(QLatin1String("usage"));
+    const QJsonValue usage = ctx.qvalue(QLatin1String("usage"));
     if (usage.isArray())
         run.usage = usage.toArray();
     ctx.change.runChanged = true;
@@ -140,7 +140,7 @@ bool applyRunEvent(ApplyContext &ctx)
 void reduceRunInput(ReducerState &state, const QJsonObject &input, qint64 beforeSeq)
 {
     EventChange ignored;
-    Event none;
+    const EventView none;
     ApplyContext ctx {state, state.snapshot, none, ignored, beforeSeq, -1, false};
     mergeInputMessages(ctx, input.value(QLatin1String("messages")));
     const auto stateIt = input.constFind(QLatin1String("state"));

@@ -13,24 +13,25 @@ namespace {
 
 void snapshot(ApplyContext &ctx)
 {
-    const auto it = ctx.json().constFind(QLatin1String("snapshot"));
-    if (it == ctx.json().constEnd()) {
+    const json::JsonView snapshotValue = ctx.json().value("snapshot");
+    if (snapshotValue.isUndefined()) {
         // The client would set state to undefined, which its apply step ignores.
         ctx.diagnose("session.not-applied", Severity::Warning, QStringLiteral("/snapshot"),
                      QStringLiteral("STATE_SNAPSHOT without a snapshot; the state is unchanged."));
         return;
     }
     const QJsonValue before = ctx.snap.state();
-    ctx.snap.setState(*it, ctx.seq);
+    const QJsonValue after = snapshotValue.toQJsonValue();
+    ctx.snap.setState(after, ctx.seq);
     ctx.change.stateChanged = true;
     ctx.change.stateReplaced = true;
     if (ctx.detailed)
-        ctx.change.statePaths = statePathsOfReplacement(before, *it);
+        ctx.change.statePaths = statePathsOfReplacement(before, after);
 }
 
 void delta(ApplyContext &ctx)
 {
-    const QJsonValue patch = ctx.json().value(QLatin1String("delta"));
+    const QJsonValue patch = ctx.qvalue(QLatin1String("delta"));
     const json::PatchResult result = json::applyPatch(ctx.snap.state(), patch);
     if (!result.ok) {
         const json::PatchError &e = result.error;

@@ -43,8 +43,8 @@ void finished(ApplyContext &ctx)
         return;
     Subagent &s = ctx.snap.subagentRef(index);
     s.status = SubagentStatus::Finished;
-    s.outcome = ctx.json().value(QLatin1String("outcome")).toObject();
-    const QJsonValue result = ctx.json().value(QLatin1String("result"));
+    s.outcome = ctx.qvalue(QLatin1String("outcome")).toObject();
+    const QJsonValue result = ctx.qvalue(QLatin1String("result"));
     if (!result.isUndefined() && !result.isNull())
         s.result = result;
     s.endSeq = ctx.seq;

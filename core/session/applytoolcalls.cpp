@@ -185,7 +185,7 @@ void result(ApplyContext &ctx)
     m.toolCallId = callId;
     const QString role = ctx.str(QLatin1String("role"));
     m.role = role.isEmpty() ? QStringLiteral("tool") : role;
-    const QJsonValue content = ctx.json().value(QLatin1String("content"));
+    const QJsonValue content = ctx.qvalue(QLatin1String("content"));
     if (content.isString()) {
         m.contentKind = ContentKind::Text;
         m.text = content.toString();

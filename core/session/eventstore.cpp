@@ -1,6 +1,7 @@
 #include "core/session/eventstore.h"
 
-#include "core/protocol/decoder.h"
+#include "core/json/tapebuilder.h"
+#include "core/protocol/catalogue.h"
 
 #include <QJsonDocument>
 
@@ -13,60 +14,22 @@ namespace {
 // Frames are copied into blocks of this size; a larger frame gets a block of its own.
 constexpr qsizetype kBlockSize = 1024 * 1024;
 
+std::string_view primaryIdIn(const json::JsonView &json, EventType type)
+{
+    const std::string_view key = primaryIdKey(type);
+    if (key.empty())
+        return {};
+    return json.value(key).utf8(); // empty unless a string
+}
+
 } // namespace
 
 QString primaryIdOf(const Event &e)
 {
-    const char *key = nullptr;
-    switch (e.type) {
-    case EventType::RunStarted:
-    case EventType::RunFinished:
-        key = "runId";
-        break;
-    case EventType::RunError:
-        key = "code";
-        break;
-    case EventType::StepStarted:
-    case EventType::StepFinished:
-        key = "stepName";
-        break;
-    case EventType::ToolCallStart:
-    case EventType::ToolCallArgs:
-    case EventType::ToolCallEnd:
-    case EventType::ToolCallChunk:
-    case EventType::ToolCallResult:
-        key = "toolCallId";
-        break;
-    case EventType::SubagentStarted:
-    case EventType::SubagentFinished:
-    case EventType::SubagentError:
-        key = "subagentRunId";
-        break;
-    case EventType::ReasoningEncryptedValue:
-        key = "entityId";
-        break;
-    case EventType::Custom:
-        key = "name";
-        break;
-    case EventType::Raw:
-        key = "source";
-        break;
-    case EventType::StateSnapshot:
-    case EventType::StateDelta:
-    case EventType::MessagesSnapshot:
-    case EventType::Unknown:
-    case EventType::Invalid:
-    case EventType::ThinkingStart:
-    case EventType::ThinkingEnd:
-    case EventType::ThinkingTextMessageStart:
-    case EventType::ThinkingTextMessageContent:
-    case EventType::ThinkingTextMessageEnd:
+    const std::string_view key = primaryIdKey(e.type);
+    if (key.empty())
         return {};
-    default:
-        key = "messageId";
-        break;
-    }
-    const QJsonValue v = e.json.value(QLatin1String(key));
+    const QJsonValue v = e.json.value(QLatin1StringView(key.data(), qsizetype(key.size())));
     return v.isString() ? v.toString() : QString();
 }
 
@@ -93,51 +56,57 @@ std::pair<quint32, quint32> EventStore::store(QByteArrayView bytes, QByteArrayVi
     return {quint32(m_blocks.size() - 1), offset};
 }
 
-qint32 EventStore::intern(const QString &id)
+qint64 EventStore::relativeTime(qint64 receivedAtUs)
 {
-    if (id.isEmpty())
-        return -1;
-    const auto it = m_idIndex.constFind(id);
-    if (it != m_idIndex.constEnd())
-        return *it;
-    const auto index = qint32(m_ids.size());
-    m_ids.append(id);
-    m_idIndex.insert(id, index);
-    return index;
+    if (receivedAtUs < 0)
+        return kNoTime;
+    if (m_originUs < 0)
+        m_originUs = receivedAtUs;
+    const qint64 relative = receivedAtUs - m_originUs;
+    // 48 bits hold ±4.4 years around the origin; beyond that the time is not kept.
+    return relative > -kNoTime - 1 || relative <= kNoTime ? kNoTime : relative;
 }
 
-void EventStore::append(const Event &e)
+qint64 EventStore::absoluteTime(const Record &r) const
+{
+    const qint64 relative = join48(r.receivedLo, r.receivedHi);
+    return relative == kNoTime ? -1 : m_originUs + relative;
+}
+
+void EventStore::append(const StoredEvent &e)
 {
     const qint64 seq = size();
-    QByteArray payload = e.payload;
-    if (e.framing == Framing::Proto || (payload.isEmpty() && !e.json.isEmpty())) {
-        // A protobuf frame's payload is binary and a synthetic event may have none: keep the
-        // JSON text (re-decoded by event()) next to the frame.
-        payload = QJsonDocument(e.json).toJson(QJsonDocument::Compact);
-    }
     Record r {};
-    split48(e.receivedAtUs, r.receivedLo, r.receivedHi);
+    split48(relativeTime(e.receivedAtUs), r.receivedLo, r.receivedHi);
     split48(e.streamOffset, r.offsetLo, r.offsetHi);
     r.rawSize = quint32(e.raw.size());
     r.type = e.type;
     r.framing = e.framing;
     r.worstSeverity = -1;
-    r.primaryId = intern(primaryIdOf(e));
+    r.primaryId = m_ids.intern(primaryIdIn(e.json, e.type));
 
     // Usually the payload is the frame minus a prefix ("data: ") and a suffix ("\n\n", "\n"):
     // store the frame once and the two lengths.
-    const qsizetype at = payload.isEmpty() ? 0 : QByteArrayView(e.raw).indexOf(payload);
-    const qsizetype trail = e.raw.size() - at - payload.size();
-    const bool inside
-        = at >= 0 && at <= 0xFFFF && trail >= 0 && trail <= 0xFFFF && e.framing != Framing::Proto;
+    const QByteArrayView raw = e.raw;
+    QByteArrayView payload = e.payload;
+    qsizetype at = -1;
+    if (payload.isEmpty())
+        at = 0;
+    else if (payload.data() >= raw.data()
+             && payload.data() + payload.size() <= raw.data() + raw.size())
+        at = payload.data() - raw.data(); // a view into the frame: no search
+    else
+        at = raw.indexOf(payload);
+    const qsizetype trail = raw.size() - at - payload.size();
+    const bool inside = at >= 0 && at <= 0xFFFF && trail >= 0 && trail <= 0xFFFF;
     std::pair<quint32, quint32> where;
     if (inside) {
         r.payloadLead = quint16(at);
         r.payloadTrail = quint16(trail);
-        where = store(e.raw, {});
+        where = store(raw, {});
     } else {
         r.flags |= kPayloadSeparate;
-        where = store(e.raw, payload);
+        where = store(raw, payload);
         m_side[seq].payloadSize = quint32(payload.size());
     }
     r.block = where.first;
@@ -145,14 +114,14 @@ void EventStore::append(const Event &e)
 
     if (e.type == EventType::Unknown || e.originSeq >= 0) {
         SideInfo &side = m_side[seq];
-        side.typeName = e.typeName;
+        side.typeName = e.json.value("type").toString();
         side.originSeq = e.originSeq;
     }
     if (m_side.contains(seq))
         r.flags |= kHasSideInfo;
-    if (!e.diagnostics.isEmpty()) {
+    if (e.diagnostics && !e.diagnostics->isEmpty()) {
         r.flags |= kHasDiagnostics;
-        m_diagnostics.insert(seq, e.diagnostics);
+        m_diagnostics.insert(seq, *e.diagnostics);
     }
     if (m_size % kRecordsPerChunk == 0) {
         m_records.append(QList<Record>());
@@ -162,19 +131,65 @@ void EventStore::append(const Event &e)
     ++m_size;
 }
 
-QByteArray EventStore::raw(qint64 seq) const
+void EventStore::append(const Event &e)
+{
+    // A protobuf frame's payload is binary and a synthetic event may have none: keep the JSON
+    // text (decoded again by event()/view()) next to the frame.
+    QByteArray payload = e.payload;
+    if (e.framing == Framing::Proto || (payload.isEmpty() && !e.json.isEmpty()))
+        payload = QJsonDocument(e.json).toJson(QJsonDocument::Compact);
+    const json::JsonDoc doc = json::JsonDoc::fromQJson(e.json);
+    StoredEvent s;
+    s.type = e.type;
+    s.framing = e.framing;
+    s.receivedAtUs = e.receivedAtUs;
+    s.streamOffset = e.streamOffset;
+    s.raw = e.raw;
+    s.payload = payload;
+    s.json = doc.root();
+    s.diagnostics = &e.diagnostics;
+    s.originSeq = e.originSeq;
+    append(s);
+    if (e.type == EventType::Unknown && !e.typeName.isEmpty())
+        m_side[size() - 1].typeName = e.typeName;
+}
+
+QByteArrayView EventStore::rawView(qint64 seq) const
 {
     const Record &r = record(seq);
-    return bytesAt(r.block, r.offset, r.rawSize).toByteArray();
+    return bytesAt(r.block, r.offset, r.rawSize);
+}
+
+QByteArrayView EventStore::payloadView(qint64 seq) const
+{
+    const Record &r = record(seq);
+    if (r.flags & kPayloadSeparate)
+        return bytesAt(r.block, r.offset + r.rawSize, m_side.value(seq).payloadSize);
+    return bytesAt(r.block, r.offset + r.payloadLead, r.rawSize - r.payloadLead - r.payloadTrail);
+}
+
+QByteArray EventStore::raw(qint64 seq) const
+{
+    return rawView(seq).toByteArray();
 }
 
 QByteArray EventStore::payload(qint64 seq) const
 {
+    return payloadView(seq).toByteArray();
+}
+
+EventView EventStore::view(qint64 seq, EventDecoder &decoder) const
+{
     const Record &r = record(seq);
-    if (r.flags & kPayloadSeparate)
-        return bytesAt(r.block, r.offset + r.rawSize, m_side.value(seq).payloadSize).toByteArray();
-    return bytesAt(r.block, r.offset + r.payloadLead, r.rawSize - r.payloadLead - r.payloadTrail)
-        .toByteArray();
+    EventView v;
+    v.seq = seq;
+    v.receivedAtUs = absoluteTime(r);
+    v.type = r.type;
+    if (r.type == EventType::Invalid && !(r.flags & kHasSideInfo))
+        return v; // nothing the reducer could use; not decoded again
+    const EventDecoder::Result &d = decoder.decode(payloadView(seq), false);
+    v.json = d.json;
+    return v;
 }
 
 Event EventStore::event(qint64 seq) const
@@ -195,7 +210,7 @@ Event EventStore::event(qint64 seq) const
     }
     e.framing = r.framing;
     e.seq = seq;
-    e.receivedAtUs = join48(r.receivedLo, r.receivedHi);
+    e.receivedAtUs = absoluteTime(r);
     e.streamOffset = join48(r.offsetLo, r.offsetHi);
     e.diagnostics = (r.flags & kHasDiagnostics) ? m_diagnostics.value(seq) : Diagnostics();
     if (r.flags & kHasSideInfo) {
@@ -212,9 +227,20 @@ EventType EventStore::type(qint64 seq) const
     return record(seq).type;
 }
 
+Framing EventStore::framing(qint64 seq) const
+{
+    return record(seq).framing;
+}
+
 qint64 EventStore::receivedAtUs(qint64 seq) const
 {
-    return join48(record(seq).receivedLo, record(seq).receivedHi);
+    return absoluteTime(record(seq));
+}
+
+qint64 EventStore::streamOffset(qint64 seq) const
+{
+    const Record &r = record(seq);
+    return join48(r.offsetLo, r.offsetHi);
 }
 
 int EventStore::runIndex(qint64 seq) const
@@ -228,8 +254,34 @@ int EventStore::runIndex(qint64 seq) const
 
 QString EventStore::primaryId(qint64 seq) const
 {
-    const qint32 id = record(seq).primaryId;
-    return id < 0 ? QString() : m_ids.at(id);
+    return m_ids.string(record(seq).primaryId);
+}
+
+qint32 EventStore::primaryIdIndex(qint64 seq) const
+{
+    return record(seq).primaryId;
+}
+
+QString EventStore::typeName(qint64 seq) const
+{
+    const Record &r = record(seq);
+    if (r.flags & kHasSideInfo) {
+        const auto it = m_side.constFind(seq);
+        if (it != m_side.cend() && !it->typeName.isEmpty())
+            return it->typeName;
+    }
+    return eventTypeName(r.type);
+}
+
+std::optional<Severity> EventStore::worstSeverity(qint64 seq) const
+{
+    const qint8 worst = record(seq).worstSeverity;
+    return worst < 0 ? std::nullopt : std::optional<Severity>(Severity(worst));
+}
+
+Diagnostics EventStore::diagnostics(qint64 seq) const
+{
+    return (record(seq).flags & kHasDiagnostics) ? m_diagnostics.value(seq) : Diagnostics();
 }
 
 EventSummary EventStore::summary(qint64 seq) const
@@ -238,11 +290,9 @@ EventSummary EventStore::summary(qint64 seq) const
     EventSummary s;
     s.seq = seq;
     s.type = r.type;
-    s.typeName = (r.flags & kHasSideInfo) && !m_side.value(seq).typeName.isEmpty()
-        ? m_side.value(seq).typeName
-        : eventTypeName(r.type);
+    s.typeName = typeName(seq);
     s.framing = r.framing;
-    s.receivedAtUs = join48(r.receivedLo, r.receivedHi);
+    s.receivedAtUs = absoluteTime(r);
     s.streamOffset = join48(r.offsetLo, r.offsetHi);
     s.rawSize = r.rawSize;
     s.runIndex = runIndex(seq);
@@ -276,7 +326,7 @@ qint64 EventStore::approximateMemoryUsage() const
     qint64 total = m_records.size() * kRecordsPerChunk * qint64(sizeof(Record));
     for (const QByteArray &b : m_blocks)
         total += b.capacity();
-    total += m_diagnostics.size() * 128 + m_side.size() * 64 + m_ids.size() * 64;
+    total += m_diagnostics.size() * 128 + m_side.size() * 64 + m_ids.approximateMemoryUsage();
     return total;
 }
 

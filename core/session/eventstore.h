@@ -1,6 +1,9 @@
 #pragma once
 
+#include "core/protocol/decoder.h"
 #include "core/protocol/event.h"
+#include "core/protocol/eventview.h"
+#include "core/session/idpool.h"
 
 #include <QByteArray>
 #include <QHash>
@@ -27,12 +30,28 @@ struct EventSummary
     std::optional<Severity> worstSeverity;
 };
 
-// Compact, append-only storage of a session's events.
+// One event to store: views of its bytes and what the decoder said (copied by append()).
+struct StoredEvent
+{
+    EventType type = EventType::Invalid;
+    Framing framing = Framing::Sse;
+    qint64 receivedAtUs = -1;
+    qint64 streamOffset = -1;
+    QByteArrayView raw; // the frame as received
+    QByteArrayView payload; // the JSON text (for protobuf frames: the JSON of the decoded event)
+    json::JsonView json; // the event object, for its primary id and type name
+    const Diagnostics *diagnostics = nullptr; // decode findings (kept for event())
+    qint64 originSeq = -1; // events appended already expanded (tests): the chunk's seq
+};
+
+// Compact, append-only storage of a session's events: the bytes once, in large blocks that never
+// move, and a fixed-size record per event (type, times, byte ranges, interned primary id,
+// findings count and worst severity). Nothing is decoded to list or filter events; event() and
+// view() decode one event's payload again when a view shows it or a replay needs it. Decode
+// diagnostics are kept in a side table for the events that have any.
 //
-// Memory is the point: an Event with its QJsonObject costs several times its bytes, so the store
-// keeps only the frame bytes, in large shared blocks, plus a fixed-size record per event; event()
-// re-materialises an Event by decoding its payload again (protocol's decodePayload) and putting
-// back the diagnostics it had when appended (kept in a side table for the events that have any).
+// Receive times are kept exactly, relative to a 64-bit origin (the first known time): 48 bits
+// of microseconds, ±4.4 years from it.
 class EventStore
 {
 public:
@@ -41,17 +60,31 @@ public:
     qint64 size() const { return m_size; }
     bool isEmpty() const { return m_size == 0; }
 
-    // Stores e as event number size(); e.seq is ignored (the store numbers events).
+    // Stores e as event number size().
+    void append(const StoredEvent &e);
+    // Same for a materialised event (its JSON text when it has no payload bytes).
     void append(const Event &e);
 
-    Event event(qint64 seq) const; // the event as appended (json re-decoded)
+    Event event(qint64 seq) const; // the event as appended (json decoded again)
+    // The event's JSON decoded by `decoder` (no schema checks), valid until its next decode.
+    EventView view(qint64 seq, EventDecoder &decoder) const;
     EventSummary summary(qint64 seq) const;
     EventType type(qint64 seq) const;
+    Framing framing(qint64 seq) const;
     qint64 receivedAtUs(qint64 seq) const;
+    qint64 streamOffset(qint64 seq) const;
     QByteArray raw(qint64 seq) const; // the frame's bytes as received
     QByteArray payload(qint64 seq) const; // the JSON text
+    QByteArrayView rawView(qint64 seq) const; // same, without a copy (valid as long as the store)
+    QByteArrayView payloadView(qint64 seq) const;
     int runIndex(qint64 seq) const;
     QString primaryId(qint64 seq) const;
+    qint32 primaryIdIndex(qint64 seq) const; // -1 = none; ids() resolves it
+    const IdPool &ids() const { return m_ids; }
+    QString typeName(qint64 seq) const; // as sent
+    int findingCount(qint64 seq) const { return record(seq).findingCount; }
+    std::optional<Severity> worstSeverity(qint64 seq) const;
+    Diagnostics diagnostics(qint64 seq) const; // decode findings
 
     // Set by the Session after the reducer and linter have seen the event (in seq order).
     void setRunIndex(qint64 seq, int runIndex);
@@ -63,9 +96,8 @@ public:
 private:
     struct Record
     {
-        // Two 48-bit values split in 4-byte-aligned halves, so that the record packs to 40
-        // bytes: the receive time (-1 or µs since the epoch; 48 bits last beyond the year
-        // 10000) and the stream offset (up to 128 TiB).
+        // Two 48-bit values split in 4-byte-aligned halves so the record packs to 40 bytes: the
+        // receive time relative to m_originUs (kNoTime = unknown) and the stream offset.
         quint32 receivedLo;
         quint32 offsetLo;
         qint16 receivedHi;
@@ -86,12 +118,15 @@ private:
         qint8 worstSeverity; // -1 = none, else int(Severity)
     };
     static_assert(sizeof(Record) <= 40, "EventStore::Record must stay small");
+    static constexpr qint64 kNoTime = -(qint64(1) << 47);
     static qint64 join48(quint32 lo, qint16 hi) { return (qint64(hi) * (qint64(1) << 32)) + lo; }
     static void split48(qint64 v, quint32 &lo, qint16 &hi)
     {
         lo = quint32(v & 0xFFFFFFFF);
         hi = qint16(v >> 32);
     }
+    qint64 relativeTime(qint64 receivedAtUs);
+    qint64 absoluteTime(const Record &r) const;
     enum : quint8 { kPayloadSeparate = 1, kHasDiagnostics = 2, kHasSideInfo = 4 };
 
     // Rarely needed per-event data (Unknown type names, synthetic origins).
@@ -104,7 +139,6 @@ private:
 
     QByteArrayView bytesAt(quint32 block, quint32 offset, quint32 size) const;
     std::pair<quint32, quint32> store(QByteArrayView bytes, QByteArrayView more);
-    qint32 intern(const QString &id);
 
     // Records in fixed chunks reserved exactly: no 1.5x capacity overshoot of one growing list.
     static constexpr qsizetype kRecordsPerChunk = 16384;
@@ -121,16 +155,16 @@ private:
     // Run index per event, run-length encoded (it changes once per run): (first seq, run index).
     QList<std::pair<qint64, int>> m_runStarts;
     qint64 m_size = 0;
+    qint64 m_originUs = -1; // receive times are stored relative to this (-1: none seen yet)
     QList<QByteArray> m_blocks;
     QHash<qint64, Diagnostics> m_diagnostics;
     QHash<qint64, SideInfo> m_side;
-    QList<QString> m_ids;
-    QHash<QString, qint32> m_idIndex;
+    IdPool m_ids;
     qint64 m_bytesStored = 0;
 };
 
 // The id a list view shows for an event: messageId, toolCallId, runId, stepName, subagentRunId,
-// entityId or name, depending on the type ("" when none).
+// entityId or name, depending on the type ("" when none). The key comes from the catalogue.
 QString primaryIdOf(const Event &e);
 
 } // namespace agui

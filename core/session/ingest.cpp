@@ -27,14 +27,32 @@ SessionFeeder::SessionFeeder(Session &session, Framing framing)
 
 SessionFeeder::~SessionFeeder() = default;
 
+namespace {
+
+class SessionSink final : public FrameSink
+{
+public:
+    explicit SessionSink(Session &session)
+        : m_session(session)
+    { }
+    void frame(const DecodedFrame &frame) override { m_session.appendFrame(frame); }
+
+private:
+    Session &m_session;
+};
+
+} // namespace
+
 void SessionFeeder::feed(QByteArrayView bytes, qint64 receivedAtUs)
 {
-    m_session.append(m_decoder->feed(bytes, receivedAtUs));
+    SessionSink sink(m_session);
+    m_decoder->feed(bytes, receivedAtUs, sink);
 }
 
 void SessionFeeder::finish(bool finishSession)
 {
-    m_session.append(m_decoder->finish());
+    SessionSink sink(m_session);
+    m_decoder->finish(sink);
     if (finishSession)
         m_session.finish();
 }

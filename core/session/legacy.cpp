@@ -1,5 +1,7 @@
 #include "core/session/legacy.h"
 
+#include "core/json/tapebuilder.h"
+
 namespace agui {
 
 namespace {
@@ -9,56 +11,63 @@ QString mintedId(qint64 seq)
     return QStringLiteral("thinking-%1").arg(seq);
 }
 
-Event retyped(const Event &event, EventType type)
+// The event under its new type: its members kept (but `drop`), then `messageId` (and `role`).
+EventView retyped(const EventView &event, EventType type, const QString &messageId,
+                  bool reasoningRole, std::string_view drop, json::JsonDoc &scratch)
 {
-    Event out = event;
+    json::TapeBuilder b;
+    b.beginObject();
+    b.key("type");
+    b.string(std::string_view(eventTypeNameLatin1(type)));
+    b.membersOf(event.json, [&](std::string_view key) {
+        return key == "type" || key == "messageId" || (reasoningRole && key == "role")
+            || (!drop.empty() && key == drop);
+    });
+    b.key("messageId");
+    b.string(messageId);
+    if (reasoningRole) {
+        b.key("role");
+        b.string("reasoning");
+    }
+    b.endObject();
+    b.finishInto(scratch);
+    EventView out = event;
     out.type = type;
-    out.typeName = eventTypeName(type);
-    out.json.insert(QLatin1String("type"), out.typeName);
+    out.json = scratch.root();
+    out.synthetic = true;
     return out;
 }
 
 } // namespace
 
-Event mapLegacyEvent(ReducerState &state, const Event &event)
+EventView mapLegacyEvent(ReducerState &state, const EventView &event, json::JsonDoc &scratch)
 {
     switch (event.type) {
-    case EventType::ThinkingStart: {
+    case EventType::ThinkingStart:
         state.thinkingSpanId = mintedId(event.seq);
-        Event out = retyped(event, EventType::ReasoningStart);
-        out.json.remove(QLatin1String("title")); // REASONING_START has no title
-        out.json.insert(QLatin1String("messageId"), state.thinkingSpanId);
-        return out;
-    }
-    case EventType::ThinkingTextMessageStart: {
+        // REASONING_START has no title.
+        return retyped(event, EventType::ReasoningStart, state.thinkingSpanId, false, "title",
+                       scratch);
+    case EventType::ThinkingTextMessageStart:
         state.thinkingMessageId = mintedId(event.seq);
-        Event out = retyped(event, EventType::ReasoningMessageStart);
-        out.json.insert(QLatin1String("messageId"), state.thinkingMessageId);
-        out.json.insert(QLatin1String("role"), QLatin1String("reasoning"));
-        return out;
-    }
-    case EventType::ThinkingTextMessageContent: {
-        Event out = retyped(event, EventType::ReasoningMessageContent);
-        out.json.insert(QLatin1String("messageId"),
-                        state.thinkingMessageId.isEmpty() ? mintedId(event.seq)
-                                                          : state.thinkingMessageId);
-        return out;
-    }
+        return retyped(event, EventType::ReasoningMessageStart, state.thinkingMessageId, true, {},
+                       scratch);
+    case EventType::ThinkingTextMessageContent:
+        return retyped(event, EventType::ReasoningMessageContent,
+                       state.thinkingMessageId.isEmpty() ? mintedId(event.seq)
+                                                         : state.thinkingMessageId,
+                       false, {}, scratch);
     case EventType::ThinkingTextMessageEnd: {
-        Event out = retyped(event, EventType::ReasoningMessageEnd);
-        out.json.insert(QLatin1String("messageId"),
-                        state.thinkingMessageId.isEmpty() ? mintedId(event.seq)
-                                                          : state.thinkingMessageId);
+        const QString id
+            = state.thinkingMessageId.isEmpty() ? mintedId(event.seq) : state.thinkingMessageId;
         state.thinkingMessageId.clear();
-        return out;
+        return retyped(event, EventType::ReasoningMessageEnd, id, false, {}, scratch);
     }
     case EventType::ThinkingEnd: {
-        Event out = retyped(event, EventType::ReasoningEnd);
-        out.json.insert(QLatin1String("messageId"),
-                        state.thinkingSpanId.isEmpty() ? mintedId(event.seq)
-                                                       : state.thinkingSpanId);
+        const QString id
+            = state.thinkingSpanId.isEmpty() ? mintedId(event.seq) : state.thinkingSpanId;
         state.thinkingSpanId.clear();
-        return out;
+        return retyped(event, EventType::ReasoningEnd, id, false, {}, scratch);
     }
     default:
         return event;

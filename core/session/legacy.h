@@ -1,6 +1,7 @@
 #pragma once
 
-#include "core/protocol/event.h"
+#include "core/json/jsonview.h"
+#include "core/protocol/eventview.h"
 #include "core/session/reducer.h"
 
 namespace agui {
@@ -9,7 +10,7 @@ namespace agui {
 // REASONING_* events. The client mints random UUIDs for the ids the old events lacked; we mint
 // "thinking-<seq>" (seq of the opening event, or of the event itself when nothing opened one) so
 // that replays, and therefore time travel, are deterministic. Returns the event unchanged when it
-// is not a legacy one.
-Event mapLegacyEvent(ReducerState &state, const Event &event);
+// is not a legacy one; a mapped event's JSON is written into `scratch`.
+EventView mapLegacyEvent(ReducerState &state, const EventView &event, json::JsonDoc &scratch);
 
 } // namespace agui

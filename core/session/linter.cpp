@@ -11,6 +11,7 @@ class LinterState
 {
 public:
     ChunkExpander expander;
+    Expansion expansion;
     VerifyRules verify;
     ExtraRules extra;
     Findings findings;
@@ -31,29 +32,40 @@ void Linter::setRunInput(const QJsonObject &runAgentInput)
     d->extra.setRunInput(runAgentInput);
 }
 
-void Linter::feed(const Event &event)
+void Linter::feed(const EventView &event, const Diagnostics &diagnostics)
 {
     const qint64 index = event.seq >= 0 ? event.seq : d->fed;
     ++d->fed;
     LintSink sink(&d->findings);
 
     // Layer 1: what the protocol and wire layers found, as is.
-    for (const Diagnostic &diagnostic : event.diagnostics)
+    for (const Diagnostic &diagnostic : diagnostics)
         sink.passThrough(index, diagnostic);
     d->extra.observeFrame(event, index, sink);
 
     // Layers 2 and 3 see what the client's verify stage sees: chunk-expanded events. Everything
     // expanded from this frame (including the ENDs it triggers) is reported at this frame's index.
-    const QList<Event> expanded = d->expander.expand(event);
-    for (const Event &e : expanded) {
-        // The expander's own findings (chunk.*) sit on the events it returns.
-        for (const Diagnostic &diagnostic : e.diagnostics) {
-            if (!event.diagnostics.contains(diagnostic))
-                sink.passThrough(index, diagnostic);
-        }
+    if (event.type == EventType::Invalid)
+        return;
+    d->expander.expand(event, d->expansion);
+    for (const Diagnostic &diagnostic : d->expansion.diagnostics)
+        sink.passThrough(index, diagnostic);
+    for (const EventView &e : d->expansion.events) {
         d->verify.check(e, index, sink);
-        d->extra.check(e, event, index, sink);
+        d->extra.check(e, event, diagnostics, index, sink);
     }
+}
+
+void Linter::feed(const Event &event)
+{
+    const json::JsonDoc doc = json::JsonDoc::fromQJson(event.json);
+    EventView view;
+    view.type = event.type;
+    view.json
+        = event.json.isEmpty() && event.type == EventType::Invalid ? json::JsonView() : doc.root();
+    view.seq = event.seq;
+    view.receivedAtUs = event.receivedAtUs;
+    feed(view, event.diagnostics);
 }
 
 void Linter::finish()

@@ -2,6 +2,7 @@
 
 #include "core/protocol/diagnostic.h"
 #include "core/protocol/event.h"
+#include "core/protocol/eventview.h"
 
 #include <QJsonObject>
 #include <QList>
@@ -59,6 +60,9 @@ public:
     // them before the first event). RUN_STARTED.input, when present, takes precedence.
     void setRunInput(const QJsonObject &runAgentInput);
 
+    // One received frame (its decode diagnostics passed through as the schema layer).
+    void feed(const EventView &event, const Diagnostics &diagnostics);
+    // A materialised event (tests, tools): its json is copied onto a tape first.
     void feed(const Event &event);
     // End of stream: end-of-stream findings (truncated run, no timestamps). Feeding after finish()
     // starts nothing new; calling finish() twice reports nothing twice.

@@ -16,9 +16,9 @@ namespace {
 
 constexpr QLatin1StringView kSubagentRunId {"subagentRunId"};
 
-bool hasSchemaErrorUnder(const Event &e, const QString &pointer)
+bool hasSchemaErrorUnder(const Diagnostics &diagnostics, const QString &pointer)
 {
-    for (const Diagnostic &d : e.diagnostics) {
+    for (const Diagnostic &d : diagnostics) {
         if (d.severity == Severity::Error
             && (d.path == pointer || d.path.startsWith(pointer + QLatin1Char('/'))))
             return true;
@@ -117,34 +117,32 @@ std::optional<PatchFailure> applyLikeClient(QJsonValue &document, const QJsonVal
 
 } // namespace
 
-void ExtraRules::observeFrame(const Event &frame, qint64 index, LintSink &sink)
+void ExtraRules::observeFrame(const EventView &frame, qint64 index, LintSink &sink)
 {
-    if (frame.isValid()) {
+    if (frame.type != EventType::Invalid) {
         ++m_frames;
-        if (frame.json.contains(QLatin1StringView("timestamp")))
+        if (frame.json.contains("timestamp"))
             m_sawTimestamp = true;
     }
-    if (frame.type == EventType::Invalid && !frame.payload.isEmpty()) {
+    if (frame.type == EventType::Invalid) {
         // {"error": {...}} frames from proxies and gateways: no "type", so the decoder already
-        // said wire.no-type; the hint says what the producer should send instead. Re-parsing is
-        // bounded by the frame and only done for frames that are not events.
-        const QJsonDocument doc = QJsonDocument::fromJson(frame.payload);
-        if (doc.isObject() && doc.object().contains(QLatin1StringView("error")))
+        // said wire.no-type; the hint says what the producer should send instead.
+        if (frame.json.contains("error"))
             sink.report(u"lint.non-agui-error-frame", index, QStringLiteral("/error"),
                         QStringLiteral("Frame with an 'error' member and no AG-UI event type is "
                                        "not an AG-UI event (the client rejects the stream); report "
                                        "a failed run with RUN_ERROR {message, code}"));
     }
     if (frame.type == EventType::Unknown
-        && frame.typeName.contains(QLatin1StringView("error"), Qt::CaseInsensitive))
+        && frame.str("type").contains(QLatin1StringView("error"), Qt::CaseInsensitive))
         sink.report(u"lint.non-agui-error-frame", index, QStringLiteral("/type"),
                     QStringLiteral("Frame of type '%1' is not an AG-UI event (the client drops "
                                    "unknown types, so the failure goes unseen); report a failed "
                                    "run with RUN_ERROR {message, code}")
-                        .arg(frame.typeName));
+                        .arg(frame.str("type")));
 }
 
-void ExtraRules::startRun(const Event &e, qint64 index)
+void ExtraRules::startRun(const EventView &e, qint64 index)
 {
     Q_UNUSED(index);
     m_phase = RunPhase::Active;
@@ -161,7 +159,7 @@ void ExtraRules::startRun(const Event &e, qint64 index)
 
     // The base of this run's state and the messages the client already holds: RUN_STARTED.input
     // (the echo of what was POSTed) or else the input handed to Linter::setRunInput().
-    const QJsonObject echo = e.json.value(QLatin1StringView("input")).toObject();
+    const QJsonObject echo = e.json.value("input").toQJsonObject();
     const QJsonObject input = echo.isEmpty() ? m_pendingInput : echo;
     m_pendingInput = QJsonObject();
     if (input.contains(QLatin1StringView("state")))
@@ -195,9 +193,9 @@ void ExtraRules::learnMessages(const QJsonValue &messages)
     }
 }
 
-void ExtraRules::checkRunFinished(const Event &e, qint64 index, LintSink &sink)
+void ExtraRules::checkRunFinished(const EventView &e, qint64 index, LintSink &sink)
 {
-    const QJsonObject &j = e.json;
+    const json::JsonView j = e.json;
     const auto compare = [&](QLatin1StringView field, const std::optional<QString> &started) {
         const std::optional<QString> finished = stringMember(j, field);
         if (started && finished && *started != *finished)
@@ -210,10 +208,10 @@ void ExtraRules::checkRunFinished(const Event &e, qint64 index, LintSink &sink)
 
     // pendingToolCallIds: an explicit non-empty list replaces what the client would derive
     // (calls started in the run and not answered); absent or [] means "derive".
-    const QJsonObject outcome = j.value(QLatin1StringView("outcome")).toObject();
-    if (outcome.value(QLatin1StringView("type")) != QJsonValue(QStringLiteral("success")))
+    const json::JsonView outcome = j.value("outcome").toObject();
+    if (!outcome.value("type").equals("success"))
         return;
-    const QJsonArray listed = outcome.value(QLatin1StringView("pendingToolCallIds")).toArray();
+    const QJsonArray listed = outcome.value("pendingToolCallIds").toQJsonArray();
     if (listed.isEmpty())
         return;
     QSet<QString> derived;
@@ -250,7 +248,7 @@ void ExtraRules::checkRunFinished(const Event &e, qint64 index, LintSink &sink)
     }
 }
 
-void ExtraRules::checkToolCallStart(const Event &e, qint64 index, LintSink &sink)
+void ExtraRules::checkToolCallStart(const EventView &e, qint64 index, LintSink &sink)
 {
     const std::optional<QString> id = stringMember(e.json, QLatin1StringView("toolCallId"));
     if (!id)
@@ -332,10 +330,10 @@ void ExtraRules::checkToolCallEnd(const QString &id, qint64 index, LintSink &sin
                         .arg(id, problem));
 }
 
-void ExtraRules::checkStateDelta(const Event &e, qint64 index, LintSink &sink)
+void ExtraRules::checkStateDelta(const EventView &e, qint64 index, LintSink &sink)
 {
     const QString deltaPointer = QStringLiteral("/delta");
-    if (hasSchemaErrorUnder(e, deltaPointer))
+    if (hasSchemaErrorUnder(*m_frameDiagnostics, deltaPointer))
         return; // not a valid patch document: the schema layer said where; nothing to apply
     if (!m_state) {
         if (!m_runDeltaBeforeSnapshotReported) {
@@ -348,7 +346,7 @@ void ExtraRules::checkStateDelta(const Event &e, qint64 index, LintSink &sink)
         return;
     }
     const std::optional<PatchFailure> failure
-        = applyLikeClient(*m_state, e.json.value(QLatin1StringView("delta")));
+        = applyLikeClient(*m_state, e.json.value("delta").toQJsonValue());
     if (!failure) {
         ++m_runDeltas;
         // Qt's JSON containers keep the bytes of replaced keys/strings until the container is
@@ -370,7 +368,7 @@ void ExtraRules::checkStateDelta(const Event &e, qint64 index, LintSink &sink)
         QStringLiteral("STATE_DELTA %1; the client skips the whole patch").arg(failure->text));
 }
 
-void ExtraRules::checkEncryptedValue(const Event &e, qint64 index, LintSink &sink)
+void ExtraRules::checkEncryptedValue(const EventView &e, qint64 index, LintSink &sink)
 {
     const std::optional<QString> id = stringMember(e.json, QLatin1StringView("entityId"));
     const std::optional<QString> subtype = stringMember(e.json, QLatin1StringView("subtype"));
@@ -398,7 +396,7 @@ void ExtraRules::checkEncryptedValue(const Event &e, qint64 index, LintSink &sin
     }
 }
 
-void ExtraRules::checkAttribution(const Event &e, qint64 index, LintSink &sink)
+void ExtraRules::checkAttribution(const EventView &e, qint64 index, LintSink &sink)
 {
     if (e.type == EventType::SubagentStarted) {
         if (const std::optional<QString> id = stringMember(e.json, kSubagentRunId))
@@ -417,16 +415,19 @@ void ExtraRules::checkAttribution(const Event &e, qint64 index, LintSink &sink)
                     .arg(eventTypeName(e.type), *tag));
 }
 
-void ExtraRules::check(const Event &e, const Event &frame, qint64 index, LintSink &sink)
+void ExtraRules::check(const EventView &e, const EventView &frame,
+                       const Diagnostics &frameDiagnostics, qint64 index, LintSink &sink)
 {
     if (e.type == EventType::Unknown || e.type == EventType::Invalid || isChunkType(e.type))
         return;
-    const QJsonObject &j = e.json;
+    const json::JsonView j = e.json;
+    static const Diagnostics kNone;
+    m_frameDiagnostics = e.synthetic ? &kNone : &frameDiagnostics;
 
     if (e.type == EventType::RunStarted) {
         startRun(e, index);
     } else if (m_phase == RunPhase::None && e.type != EventType::RunError) {
-        startRun(Event(), index); // events before any RUN_STARTED form an implicit run
+        startRun(EventView(), index); // events before any RUN_STARTED form an implicit run
     }
     checkAttribution(e, index, sink);
 
@@ -471,8 +472,8 @@ void ExtraRules::check(const Event &e, const Event &frame, qint64 index, LintSin
     }
     case EventType::TextMessageContent: {
         // Judged on what the producer sent: a chunk without delta yields a synthesised "".
-        const QJsonValue sent = frame.json.value(QLatin1StringView("delta"));
-        if (sent.isString() && sent.toString().isEmpty())
+        const json::JsonView sent = frame.json.value("delta");
+        if (sent.isString() && sent.utf8().empty())
             sink.report(
                 u"lint.empty-text-delta", index, QStringLiteral("/delta"),
                 QStringLiteral("TEXT_MESSAGE_CONTENT for message '%1' has an empty delta")
@@ -492,7 +493,7 @@ void ExtraRules::check(const Event &e, const Event &frame, qint64 index, LintSin
         const std::optional<QString> id = stringMember(j, QLatin1StringView("toolCallId"));
         auto it = id ? m_toolCalls.find(*id) : m_toolCalls.end();
         if (it != m_toolCalls.end() && it->open)
-            it->args += j.value(QLatin1StringView("delta")).toString();
+            it->args += j.value("delta").toString();
         break;
     }
     case EventType::ToolCallEnd:
@@ -527,22 +528,20 @@ void ExtraRules::check(const Event &e, const Event &frame, qint64 index, LintSin
                         QStringLiteral("STATE_SNAPSHOT replaces state built from %1 STATE_DELTA(s) "
                                        "earlier in this run")
                             .arg(m_runDeltas));
-        m_state = j.value(QLatin1StringView("snapshot"));
+        m_state = j.value("snapshot").toQJsonValue();
         m_runDeltas = 0;
         break;
     case EventType::StateDelta:
         checkStateDelta(e, index, sink);
         break;
     case EventType::MessagesSnapshot:
-        learnMessages(j.value(QLatin1StringView("messages")));
+        learnMessages(j.value("messages").toQJsonValue());
         break;
     case EventType::ActivitySnapshot: {
         const std::optional<QString> id = stringMember(j, QLatin1StringView("messageId"));
-        if (id
-            && (!m_roles.contains(*id)
-                || j.value(QLatin1StringView("replace")) != QJsonValue(false))) {
+        if (id && (!m_roles.contains(*id) || j.value("replace") != QJsonValue(false))) {
             m_roles.insert(*id, QStringLiteral("activity"));
-            m_activities.insert(*id, j.value(QLatin1StringView("content")));
+            m_activities.insert(*id, j.value("content").toQJsonValue());
         }
         break;
     }
@@ -552,12 +551,12 @@ void ExtraRules::check(const Event &e, const Event &frame, qint64 index, LintSin
             break;
         const auto activity = m_activities.find(*id);
         if (activity != m_activities.end()) {
-            if (hasSchemaErrorUnder(e, QStringLiteral("/patch")))
+            if (hasSchemaErrorUnder(*m_frameDiagnostics, QStringLiteral("/patch")))
                 break; // the schema layer said what is wrong with the patch
             // The client patches a copy of the content ({} when absent) and keeps the old one on
             // failure (console warning only).
             QJsonValue content = activity->isUndefined() ? QJsonValue(QJsonObject()) : *activity;
-            const QJsonValue patch = j.value(QLatin1StringView("patch"));
+            const QJsonValue patch = j.value("patch").toQJsonValue();
             const std::optional<PatchFailure> failure
                 = applyLikeClient(content, patch.isUndefined() ? QJsonValue(QJsonArray()) : patch);
             if (failure)
@@ -621,8 +620,8 @@ void ExtraRules::check(const Event &e, const Event &frame, qint64 index, LintSin
         break;
     }
     case EventType::Raw: {
-        const std::optional<QString> wrapped = stringMember(
-            j.value(QLatin1StringView("event")).toObject(), QLatin1StringView("type"));
+        const std::optional<QString> wrapped
+            = stringMember(j.value("event").toObject(), QLatin1StringView("type"));
         if (wrapped && eventTypeFromName(*wrapped) != EventType::Unknown)
             sink.report(u"lint.raw-wraps-typed-event", index, QStringLiteral("/event/type"),
                         QStringLiteral("RAW event wraps an event of type '%1', which has a typed "

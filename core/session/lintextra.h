@@ -1,6 +1,6 @@
 #pragma once
 
-#include "core/protocol/event.h"
+#include "core/protocol/eventview.h"
 #include "core/session/lintsink.h"
 
 #include <QHash>
@@ -22,10 +22,11 @@ class ExtraRules
 public:
     // Frame-level rules, on every event as received (before chunk expansion; also Unknown and
     // Invalid frames).
-    void observeFrame(const Event &frame, qint64 index, LintSink &sink);
+    void observeFrame(const EventView &frame, qint64 index, LintSink &sink);
     // Stream rules, on each chunk-expanded event. `frame` is the event it came from (itself for a
     // non-chunk event), for rules that must tell what the producer actually sent.
-    void check(const Event &e, const Event &frame, qint64 index, LintSink &sink);
+    void check(const EventView &e, const EventView &frame, const Diagnostics &frameDiagnostics,
+               qint64 index, LintSink &sink);
     void finish(LintSink &sink);
 
     void setRunInput(const QJsonObject &runAgentInput) { m_pendingInput = runAgentInput; }
@@ -38,14 +39,14 @@ private:
         qint64 endIndex = -1;
     };
 
-    void startRun(const Event &e, qint64 index);
+    void startRun(const EventView &e, qint64 index);
     void learnMessages(const QJsonValue &messages);
-    void checkRunFinished(const Event &e, qint64 index, LintSink &sink);
-    void checkToolCallStart(const Event &e, qint64 index, LintSink &sink);
+    void checkRunFinished(const EventView &e, qint64 index, LintSink &sink);
+    void checkToolCallStart(const EventView &e, qint64 index, LintSink &sink);
     void checkToolCallEnd(const QString &id, qint64 index, LintSink &sink);
-    void checkStateDelta(const Event &e, qint64 index, LintSink &sink);
-    void checkEncryptedValue(const Event &e, qint64 index, LintSink &sink);
-    void checkAttribution(const Event &e, qint64 index, LintSink &sink);
+    void checkStateDelta(const EventView &e, qint64 index, LintSink &sink);
+    void checkEncryptedValue(const EventView &e, qint64 index, LintSink &sink);
+    void checkAttribution(const EventView &e, qint64 index, LintSink &sink);
 
     // Run lifecycle.
     enum class RunPhase : quint8 { None, Active, Finished, Errored };
@@ -75,6 +76,7 @@ private:
     qsizetype m_compactionThreshold = 64;
 
     // Frames.
+    const Diagnostics *m_frameDiagnostics = nullptr; // of the frame being checked
     qint64 m_frames = 0;
     bool m_sawTimestamp = false;
     bool m_finished = false;

@@ -44,6 +44,19 @@ std::optional<QString> stringMember(const QJsonObject &obj, QLatin1StringView ke
     return v.toString();
 }
 
+std::optional<QString> stringMember(json::JsonView obj, QLatin1StringView key)
+{
+    const json::JsonView v = obj.value(key);
+    if (!v.isString())
+        return std::nullopt;
+    return v.toString();
+}
+
+bool hasNullMember(json::JsonView obj, QLatin1StringView key)
+{
+    return obj.value(key).isNull();
+}
+
 bool hasNullMember(const QJsonObject &obj, QLatin1StringView key)
 {
     const auto it = obj.constFind(key);

@@ -1,5 +1,6 @@
 #pragma once
 
+#include "core/json/jsonview.h"
 #include "core/session/linter.h"
 
 #include <QJsonValue>
@@ -35,7 +36,9 @@ QString pointerToken(const QString &key);
 // The string value of a member, or nullopt when absent or not a string (the schema layer reports
 // wrong types; the rules then skip what they cannot identify).
 std::optional<QString> stringMember(const QJsonObject &obj, QLatin1StringView key);
+std::optional<QString> stringMember(json::JsonView obj, QLatin1StringView key);
 bool hasNullMember(const QJsonObject &obj, QLatin1StringView key);
+bool hasNullMember(json::JsonView obj, QLatin1StringView key);
 
 } // namespace lint
 

@@ -34,7 +34,7 @@ constexpr QLatin1StringView kSubagentRunId {"subagentRunId"};
 
 // The attribution tag of an event: absent (or null, already reported as A1, or not a string,
 // reported by the schema layer) means the parent agent.
-std::optional<QString> tagOf(const Event &e)
+std::optional<QString> tagOf(const EventView &e)
 {
     return stringMember(e.json, kSubagentRunId);
 }
@@ -55,7 +55,7 @@ QString attributedText(const std::optional<QString> &owner)
 }
 
 // JavaScript's String(value) for the values a JSON outcome type can hold (for A5's message).
-QString jsString(const QJsonValue &v)
+QString jsString(const json::JsonView &v)
 {
     switch (v.type()) {
     case QJsonValue::Undefined:
@@ -103,7 +103,7 @@ void VerifyRules::resetRun()
     m_runStartedSeen = true;
 }
 
-void VerifyRules::checkLifecycle(const Event &e, qint64 index, LintSink &sink)
+void VerifyRules::checkLifecycle(const EventView &e, qint64 index, LintSink &sink)
 {
     const QString t = eventTypeName(e.type);
     if (m_runErrored && e.type != EventType::RunStarted) {
@@ -137,7 +137,7 @@ void VerifyRules::checkLifecycle(const Event &e, qint64 index, LintSink &sink)
     }
 }
 
-void VerifyRules::checkNulls(const Event &e, qint64 index, LintSink &sink)
+void VerifyRules::checkNulls(const EventView &e, qint64 index, LintSink &sink)
 {
     const QString t = eventTypeName(e.type);
     if (lint::hasNullMember(e.json, kSubagentRunId))
@@ -165,27 +165,26 @@ void VerifyRules::checkNulls(const Event &e, qint64 index, LintSink &sink)
                                    "— omit it entirely.")
                         .arg(t, QString(field)));
         }
-        const QJsonValue outcome = e.json.value(QLatin1StringView("outcome"));
+        const json::JsonView outcome = e.json.value("outcome");
         if (!outcome.isUndefined() && !outcome.isNull()) {
-            const QJsonValue type = outcome.toObject().value(QLatin1StringView("type"));
-            if (type != QJsonValue(QStringLiteral("success"))
-                && type != QJsonValue(QStringLiteral("suspended")))
+            const json::JsonView type = outcome.toObject().value("type");
+            if (!type.equals("success") && !type.equals("suspended"))
                 sink.report(
                     u"verify.A5", index, QStringLiteral("/outcome/type"),
                     QStringLiteral("Cannot send '%1' with outcome type '%2'. The outcome is "
                                    "either { type: \"success\" } or { type: \"suspended\" "
                                    "}.")
                         .arg(t, jsString(type)));
-            const QJsonObject o = outcome.toObject();
+            const json::JsonView o = outcome.toObject();
             if (lint::hasNullMember(o, QLatin1StringView("interruptIds")))
                 sink.report(
                     u"verify.A4", index, QStringLiteral("/outcome/interruptIds"),
                     QStringLiteral("Cannot send '%1' with 'outcome.interruptIds: null'. The "
                                    "field is optional — omit it entirely.")
                         .arg(t));
-            const QJsonArray ids = o.value(QLatin1StringView("interruptIds")).toArray();
-            for (qsizetype i = 0; i < ids.size(); ++i) {
-                if (!ids.at(i).isString()) {
+            qsizetype i = 0;
+            for (const json::JsonView item : o.value("interruptIds").toArray()) {
+                if (!item.isString()) {
                     sink.report(u"verify.A5", index,
                                 QStringLiteral("/outcome/interruptIds/%1").arg(i),
                                 QStringLiteral("Cannot send '%1' with a non-string entry in "
@@ -193,16 +192,18 @@ void VerifyRules::checkNulls(const Event &e, qint64 index, LintSink &sink)
                                     .arg(t));
                     break; // the client's message is about the list, once
                 }
+                ++i;
             }
         }
     }
 
     if (e.type == EventType::RunFinished) {
-        const QJsonObject outcome = e.json.value(QLatin1StringView("outcome")).toObject();
-        if (outcome.value(QLatin1StringView("type")) == QJsonValue(QStringLiteral("interrupt"))) {
-            const QJsonArray interrupts = outcome.value(QLatin1StringView("interrupts")).toArray();
-            for (qsizetype i = 0; i < interrupts.size(); ++i) {
-                const QJsonObject interrupt = interrupts.at(i).toObject();
+        const json::JsonView outcome = e.json.value("outcome").toObject();
+        if (outcome.value("type").equals("interrupt")) {
+            qsizetype i = -1;
+            for (const json::JsonView item : outcome.value("interrupts").toArray()) {
+                ++i;
+                const json::JsonView interrupt = item.toObject();
                 if (!lint::hasNullMember(interrupt, kSubagentRunId))
                     continue;
                 sink.report(
@@ -211,18 +212,19 @@ void VerifyRules::checkNulls(const Event &e, qint64 index, LintSink &sink)
                     QStringLiteral("Cannot send 'RUN_FINISHED' with an interrupt (id '%1') "
                                    "carrying 'subagentRunId: null'. The field is optional — omit "
                                    "it entirely.")
-                        .arg(jsString(interrupt.value(QLatin1StringView("id")))));
+                        .arg(jsString(interrupt.value("id"))));
             }
         }
     }
 }
 
-void VerifyRules::seedOwners(const QJsonValue &messages, bool authoritative, const QString &path,
+void VerifyRules::seedOwners(json::JsonView messages, bool authoritative, const QString &path,
                              qint64 index, LintSink &sink)
 {
-    const QJsonArray list = messages.toArray();
-    for (qsizetype i = 0; i < list.size(); ++i) {
-        const QJsonObject m = list.at(i).toObject();
+    qsizetype i = -1;
+    for (const json::JsonView item : messages.toArray()) {
+        ++i;
+        const json::JsonView m = item.toObject();
         const std::optional<QString> id = stringMember(m, QLatin1StringView("id"));
         if (!id)
             continue;
@@ -239,8 +241,7 @@ void VerifyRules::seedOwners(const QJsonValue &messages, bool authoritative, con
             : (role == QStringLiteral("activity") ? m_activityOwners : m_messageOwners);
         if (authoritative || !owners.contains(*id))
             owners.insert(*id, owner);
-        const QJsonArray calls = m.value(QLatin1StringView("toolCalls")).toArray();
-        for (const QJsonValue &call : calls) {
+        for (const json::JsonView call : m.value("toolCalls").toArray()) {
             const std::optional<QString> callId
                 = stringMember(call.toObject(), QLatin1StringView("id"));
             if (callId && (authoritative || !m_toolCallOwners.contains(*callId)))
@@ -249,7 +250,7 @@ void VerifyRules::seedOwners(const QJsonValue &messages, bool authoritative, con
     }
 }
 
-void VerifyRules::checkOwner(const Event &e, const Owner &tag, const OwnerMap &owners,
+void VerifyRules::checkOwner(const EventView &e, const Owner &tag, const OwnerMap &owners,
                              const QString &id, QLatin1StringView kind, qint64 index,
                              LintSink &sink)
 {
@@ -297,7 +298,7 @@ void VerifyRules::checkRunFinished(qint64 index, LintSink &sink)
     open(u"verify.L10", m_activeSubagents, "subagents");
 }
 
-void VerifyRules::checkThinking(const Event &e, qint64 index, LintSink &sink)
+void VerifyRules::checkThinking(const EventView &e, qint64 index, LintSink &sink)
 {
     switch (e.type) {
     case EventType::ThinkingStart:
@@ -350,7 +351,7 @@ void VerifyRules::checkThinking(const Event &e, qint64 index, LintSink &sink)
     }
 }
 
-void VerifyRules::check(const Event &e, qint64 index, LintSink &sink)
+void VerifyRules::check(const EventView &e, qint64 index, LintSink &sink)
 {
     // The client's enforce stage drops unknown types and its transport rejects frames that are
     // not events, so verify never sees them (the schema layer reports both).
@@ -363,7 +364,7 @@ void VerifyRules::check(const Event &e, qint64 index, LintSink &sink)
 
     const QString t = eventTypeName(e.type);
     const Owner tag = tagOf(e);
-    const QJsonObject &j = e.json;
+    const json::JsonView j = e.json;
 
     switch (e.type) {
     case EventType::TextMessageStart: {
@@ -525,9 +526,7 @@ void VerifyRules::check(const Event &e, qint64 index, LintSink &sink)
     }
     case EventType::ActivitySnapshot: {
         const std::optional<QString> id = stringMember(j, QLatin1StringView("messageId"));
-        if (id
-            && (!m_activityOwners.contains(*id)
-                || j.value(QLatin1StringView("replace")) != QJsonValue(false)))
+        if (id && (!m_activityOwners.contains(*id) || j.value("replace") != QJsonValue(false)))
             m_activityOwners.insert(*id, tag);
         break;
     }
@@ -677,14 +676,12 @@ void VerifyRules::check(const Event &e, qint64 index, LintSink &sink)
         break;
     }
     case EventType::MessagesSnapshot:
-        seedOwners(j.value(QLatin1StringView("messages")), true, QStringLiteral("/messages"), index,
-                   sink);
+        seedOwners(j.value("messages"), true, QStringLiteral("/messages"), index, sink);
         break;
     case EventType::RunStarted:
         m_runStartedSeen = true;
-        seedOwners(
-            j.value(QLatin1StringView("input")).toObject().value(QLatin1StringView("messages")),
-            false, QStringLiteral("/input/messages"), index, sink);
+        seedOwners(j.value("input").toObject().value("messages"), false,
+                   QStringLiteral("/input/messages"), index, sink);
         break;
     case EventType::RunFinished:
         // Open entities were already listed at the first terminal event of the run.

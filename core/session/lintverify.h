@@ -1,6 +1,6 @@
 #pragma once
 
-#include "core/protocol/event.h"
+#include "core/protocol/eventview.h"
 #include "core/session/lintsink.h"
 
 #include <QHash>
@@ -47,22 +47,22 @@ private:
 class VerifyRules
 {
 public:
-    void check(const Event &e, qint64 index, LintSink &sink);
+    void check(const EventView &e, qint64 index, LintSink &sink);
 
 private:
     using Owner = std::optional<QString>; // the agent an entity belongs to; nullopt = the parent
     using OwnerMap = QHash<QString, Owner>;
 
     void resetRun();
-    void checkLifecycle(const Event &e, qint64 index, LintSink &sink);
-    void checkNulls(const Event &e, qint64 index, LintSink &sink);
+    void checkLifecycle(const EventView &e, qint64 index, LintSink &sink);
+    void checkNulls(const EventView &e, qint64 index, LintSink &sink);
     void checkRunFinished(qint64 index, LintSink &sink);
-    void seedOwners(const QJsonValue &messages, bool authoritative, const QString &path,
-                    qint64 index, LintSink &sink);
+    void seedOwners(json::JsonView messages, bool authoritative, const QString &path, qint64 index,
+                    LintSink &sink);
     // A11: reports when the event's tag differs from the entity's recorded owner.
-    void checkOwner(const Event &e, const Owner &tag, const OwnerMap &owners, const QString &id,
+    void checkOwner(const EventView &e, const Owner &tag, const OwnerMap &owners, const QString &id,
                     QLatin1StringView kind, qint64 index, LintSink &sink);
-    void checkThinking(const Event &e, qint64 index, LintSink &sink);
+    void checkThinking(const EventView &e, qint64 index, LintSink &sink);
 
     // Per run (cleared by resetRun(), i.e. at a RUN_STARTED after a terminal event).
     OpenIds m_openText, m_openTools, m_openReasoningSpans, m_openReasoningMessages;

@@ -18,7 +18,7 @@ constexpr std::array<Applier, 9> kAppliers {
     &applyActivityEvent, &applyStepEvent,  &applySubagentEvent,
 };
 
-void applyOne(ReducerState &state, const Event &event, qint64 seq, EventChange &change,
+void applyOne(ReducerState &state, const EventView &event, qint64 seq, EventChange &change,
               bool detailed, bool legacy)
 {
     ApplyContext ctx {state, state.snapshot, event, change, seq, event.receivedAtUs, detailed};
@@ -34,19 +34,22 @@ void applyOne(ReducerState &state, const Event &event, qint64 seq, EventChange &
 
 } // namespace
 
-void reduceEvent(ReducerState &state, const Event &event, EventChange &change, bool detailed)
+void reduceEvent(ReducerState &state, const EventView &event, EventChange &change, bool detailed)
 {
     SessionSnapshot &snap = state.snapshot;
     change.seq = event.seq;
     snap.setLastSeq(event.seq);
 
     // The client's order: compat (legacy THINKING_*) -> chunk expansion -> apply.
-    const Event mapped = isLegacyType(event.type) ? mapLegacyEvent(state, event) : event;
+    thread_local json::JsonDoc legacyScratch;
+    thread_local Expansion expanded;
+    const EventView mapped
+        = isLegacyType(event.type) ? mapLegacyEvent(state, event, legacyScratch) : event;
     if (mapped.type == EventType::Invalid || mapped.type == EventType::Unknown) {
         change.runIndex = snap.currentRunIndex();
     } else {
-        const QList<Event> expanded = state.expander.expand(mapped);
-        for (const Event &e : expanded)
+        state.expander.expand(mapped, expanded);
+        for (const EventView &e : expanded.events)
             if (!isChunkType(e.type))
                 applyOne(state, e, event.seq, change, detailed, isLegacyType(event.type));
         change.runIndex = snap.currentRunIndex();
@@ -57,6 +60,17 @@ void reduceEvent(ReducerState &state, const Event &event, EventChange &change, b
         run.lastSeq = event.seq;
         ++run.eventCount;
     }
+}
+
+void reduceEvent(ReducerState &state, const Event &event, EventChange &change, bool detailed)
+{
+    const json::JsonDoc doc = json::JsonDoc::fromQJson(event.json);
+    EventView view;
+    view.type = event.type;
+    view.json = event.isValid() || !event.json.isEmpty() ? doc.root() : json::JsonView();
+    view.seq = event.seq;
+    view.receivedAtUs = event.receivedAtUs;
+    reduceEvent(state, view, change, detailed);
 }
 
 void reduceFinish(ReducerState &state)

@@ -2,6 +2,7 @@
 
 #include "core/protocol/chunkexpander.h"
 #include "core/protocol/event.h"
+#include "core/protocol/eventview.h"
 #include "core/session/change.h"
 #include "core/session/snapshot.h"
 
@@ -34,6 +35,8 @@ public:
 // like the client's pipeline) to the state and records what it changed. detailed = also compute
 // state paths with before/after values (costs a step-by-step patch replay; views ask for it one
 // event at a time through Session::changeAt).
+void reduceEvent(ReducerState &state, const EventView &event, EventChange &change, bool detailed);
+// The same for a materialised event (tests, tools): its json is copied onto a tape first.
 void reduceEvent(ReducerState &state, const Event &event, EventChange &change, bool detailed);
 
 // The RunAgentInput the client's agent holds before a run: absent messages appended, its state

@@ -40,18 +40,53 @@ void Session::addFinding(Finding f)
     m_findings.append(std::move(f));
 }
 
+void Session::appendFrame(const DecodedFrame &frame)
+{
+    EventView view = frame.event;
+    view.seq = size();
+    StoredEvent stored;
+    stored.type = view.type;
+    stored.framing = frame.framing;
+    stored.receivedAtUs = view.receivedAtUs;
+    stored.streamOffset = frame.streamOffset;
+    stored.raw = frame.raw;
+    stored.payload = frame.payload;
+    stored.json = view.json;
+    stored.diagnostics = frame.diagnostics;
+    QByteArray protoJson;
+    if (frame.framing == Framing::Proto) {
+        // A protobuf frame's payload is binary: keep the JSON it decoded to, for view()/event().
+        protoJson = view.json.toJson();
+        stored.payload = protoJson;
+    }
+    m_store.append(stored);
+    process(view, *frame.diagnostics);
+}
+
 void Session::append(Event e)
 {
-    const qint64 seq = size();
-    e.seq = seq;
+    e.seq = size();
     m_store.append(e);
+    const json::JsonDoc doc = json::JsonDoc::fromQJson(e.json);
+    EventView view;
+    view.type = e.type;
+    view.json = e.json.isEmpty() && e.type == EventType::Invalid ? json::JsonView() : doc.root();
+    view.seq = e.seq;
+    view.receivedAtUs = e.receivedAtUs;
+    view.synthetic = e.framing == Framing::Synthetic;
+    process(view, e.diagnostics);
+}
 
-    m_linter.feed(e);
+// The pipeline after the store: linter, reducer, checkpoint.
+void Session::process(const EventView &view, const Diagnostics &diagnostics)
+{
+    const qint64 seq = view.seq;
+    m_linter.feed(view, diagnostics);
     for (Finding &f : m_linter.takeFindings())
         addFinding(std::move(f));
 
     EventChange change;
-    reduceEvent(*m_state, e, change, /*detailed=*/false);
+    reduceEvent(*m_state, view, change, /*detailed=*/false);
     for (const Diagnostic &d : change.diagnostics)
         addFinding(Finding {seq, d, QStringLiteral("session")});
     m_store.setRunIndex(seq, change.runIndex);
@@ -114,7 +149,7 @@ void Session::reduceStored(ReducerState &state, qint64 seq, EventChange *change,
 {
     applyStoredInputsAt(state, seq);
     EventChange scratch;
-    reduceEvent(state, m_store.event(seq), change ? *change : scratch, detailed);
+    reduceEvent(state, m_store.view(seq, m_replayDecoder), change ? *change : scratch, detailed);
 }
 
 // The reducer state after events 0..seq (seq >= -1), from the nearest checkpoint or the seek

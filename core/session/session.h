@@ -1,6 +1,7 @@
 #pragma once
 
 #include "core/protocol/event.h"
+#include "core/protocol/streamdecoder.h"
 #include "core/session/change.h"
 #include "core/session/eventstore.h"
 #include "core/session/linter.h"
@@ -41,7 +42,10 @@ public:
     // appended, its state becomes the state) and is given to the linter.
     void setRunInput(const QJsonObject &runAgentInput);
 
-    // Takes the event as event number size() (e.seq is overwritten).
+    // One frame a StreamDecoder decoded (the fast path: views only, the bytes are copied once
+    // into the store): stored as event number size(), linted, reduced.
+    void appendFrame(const DecodedFrame &frame);
+    // A materialised event (tools, tests): event number size() (e.seq is overwritten).
     void append(Event e);
     void append(const QList<Event> &events);
     // End of stream: end-of-stream findings; runs still running become Truncated.
@@ -71,6 +75,7 @@ public:
 
 private:
     struct SeekCache;
+    void process(const EventView &view, const Diagnostics &diagnostics);
     ReducerState stateAt(qint64 seq) const;
     void applyStoredInputsAt(ReducerState &state, qint64 seq) const;
     void reduceStored(ReducerState &state, qint64 seq, EventChange *change, bool detailed) const;
@@ -87,6 +92,7 @@ private:
     EventChange m_lastChange;
     bool m_finished = false;
     mutable std::unique_ptr<SeekCache> m_cache;
+    mutable EventDecoder m_replayDecoder; // decodes stored events for seeks
 };
 
 } // namespace agui

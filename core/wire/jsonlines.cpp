@@ -16,17 +16,25 @@ QString tooLongMessage(qint64 offset, qint64 limit)
         .arg(limit);
 }
 
-} // namespace
-
-bool JsonLine::isBlank() const
+bool blank(QByteArrayView bytes)
 {
-    if (overlong)
-        return false;
     for (const char c : bytes) {
         if (c != ' ' && c != '\t' && c != '\r')
             return false;
     }
     return true;
+}
+
+} // namespace
+
+bool JsonLineSpan::isBlank() const
+{
+    return !overlong && blank(content);
+}
+
+bool JsonLine::isBlank() const
+{
+    return !overlong && blank(bytes);
 }
 
 JsonLineSplitter::JsonLineSplitter()
@@ -39,128 +47,143 @@ JsonLineSplitter::JsonLineSplitter(Options options)
 
 void JsonLineSplitter::feed(QByteArrayView bytes)
 {
-    if (m_finished || bytes.isEmpty())
+    if (m_finished)
         return;
+    m_spans.clear();
+    m_assembled.clear();
+    if (bytes.isEmpty())
+        return;
+    const qint64 chunkOffset = m_bytesSeen;
     m_bytesSeen += bytes.size();
-    m_pending.append(bytes.data(), bytes.size());
-    scan(false);
+    if (!m_bomDecided) {
+        // Hold the first bytes until they tell whether the stream starts with a BOM.
+        m_carry.append(bytes.data(), bytes.size());
+        const qsizetype n = std::min<qsizetype>(m_carry.size(), 3);
+        const bool prefixMatches
+            = QByteArrayView(m_carry.constData(), n) == QByteArrayView(kBom, n);
+        if (prefixMatches && n < 3)
+            return;
+        m_bomDecided = true;
+        qint64 start = 0;
+        if (prefixMatches) {
+            m_bomLength = 3;
+            start = 3;
+        }
+        m_assembled.append(std::exchange(m_carry, QByteArray()));
+        m_carryOffset = 0;
+        scan(QByteArrayView(m_assembled.last()).sliced(start), start);
+    } else {
+        scan(bytes, chunkOffset);
+    }
+    if (m_options.keepCopies)
+        copySpans();
 }
 
 void JsonLineSplitter::finish()
 {
     if (m_finished)
         return;
-    scan(true);
-    if (!m_pending.isEmpty() || m_overlong)
-        emitLine(0, m_pending.size(), 0, false);
-    m_pendingOffset += m_pending.size();
-    m_pending.clear();
-    m_scanPos = 0;
+    m_spans.clear();
+    m_assembled.clear();
+    if (!m_bomDecided) {
+        // A stream shorter than a BOM (or a BOM prefix that never completed) is content.
+        m_bomDecided = true;
+        m_assembled.append(std::exchange(m_carry, QByteArray()));
+        m_carryOffset = 0;
+        scan(QByteArrayView(m_assembled.last()), 0);
+    }
+    if (!m_carry.isEmpty()) {
+        m_assembled.append(std::exchange(m_carry, QByteArray()));
+        emitLine(QByteArrayView(m_assembled.last()), m_carryOffset, false);
+    }
     m_finished = true;
+    if (m_options.keepCopies)
+        copySpans();
+}
+
+// Lines inside the chunk are reported as views of it; only a line cut by the chunk's end is
+// copied (into m_carry) until a later chunk completes it.
+void JsonLineSplitter::scan(QByteArrayView chunk, qint64 chunkOffset)
+{
+    const char *p = chunk.data();
+    const qsizetype n = chunk.size();
+    qsizetype pos = 0;
+    if (!m_carry.isEmpty()) {
+        const void *hit = std::memchr(p, '\n', size_t(n));
+        if (!hit) {
+            m_carry.append(p, n);
+            return;
+        }
+        const qsizetype lf = static_cast<const char *>(hit) - p;
+        m_carry.append(p, lf + 1);
+        m_assembled.append(std::exchange(m_carry, QByteArray()));
+        emitLine(QByteArrayView(m_assembled.last()), m_carryOffset, true);
+        pos = lf + 1;
+    }
+    while (pos < n) {
+        const void *hit = std::memchr(p + pos, '\n', size_t(n - pos));
+        if (!hit)
+            break;
+        const qsizetype lf = static_cast<const char *>(hit) - p;
+        emitLine(chunk.sliced(pos, lf - pos + 1), chunkOffset + pos, true);
+        pos = lf + 1;
+    }
+    if (pos < n) {
+        m_carry = chunk.sliced(pos).toByteArray();
+        m_carryOffset = chunkOffset + pos;
+    }
+}
+
+void JsonLineSplitter::emitLine(QByteArrayView raw, qint64 offset, bool terminated)
+{
+    JsonLineSpan line;
+    line.raw = raw;
+    line.offset = offset;
+    line.terminated = terminated;
+    line.crlf = terminated && raw.endsWith("\r\n");
+    const qsizetype contentSize = raw.size() - (terminated ? (line.crlf ? 2 : 1) : 0);
+    if (contentSize > m_options.maxLineBytes) {
+        line.overlong = true;
+        line.issues.append(WireIssue {WireIssueKind::LineTooLong, WireSeverity::Error, offset,
+                                      tooLongMessage(offset, m_options.maxLineBytes)});
+    } else {
+        line.content = raw.first(contentSize);
+        const qsizetype bad = firstInvalidUtf8(line.content.data(), line.content.size());
+        if (bad >= 0) {
+            line.issues.append(WireIssue {
+                WireIssueKind::InvalidUtf8, WireSeverity::Warning, offset + bad,
+                QStringLiteral("invalid UTF-8 at byte %1 (the bytes are kept as received)")
+                    .arg(offset + bad)});
+        }
+    }
+    if (!terminated) {
+        line.issues.append(WireIssue {
+            WireIssueKind::UnterminatedLine, WireSeverity::Info, offset,
+            QStringLiteral("the last line (starting at byte %1) has no line end").arg(offset)});
+    }
+    m_spans.append(std::move(line));
+    ++m_lineCount;
+}
+
+void JsonLineSplitter::copySpans()
+{
+    for (const JsonLineSpan &s : std::as_const(m_spans)) {
+        JsonLine line;
+        line.raw = s.raw.toByteArray();
+        line.bytes = s.content.toByteArray();
+        line.offset = s.offset;
+        line.length = s.raw.size();
+        line.crlf = s.crlf;
+        line.terminated = s.terminated;
+        line.overlong = s.overlong;
+        line.issues = s.issues;
+        m_lines.append(std::move(line));
+    }
 }
 
 QList<JsonLine> JsonLineSplitter::takeLines()
 {
     return std::exchange(m_lines, {});
-}
-
-void JsonLineSplitter::scan(bool atEnd)
-{
-    if (!m_bomDecided) {
-        const qsizetype n = std::min<qsizetype>(m_pending.size(), 3);
-        const bool prefixMatches
-            = QByteArrayView(m_pending.constData(), n) == QByteArrayView(kBom, n);
-        if (prefixMatches && n < 3 && !atEnd)
-            return;
-        m_bomDecided = true;
-        if (prefixMatches && n == 3) {
-            m_bomLength = 3;
-            m_pending.remove(0, 3);
-            m_pendingOffset = 3;
-        }
-    }
-
-    const char *p = m_pending.constData();
-    const qsizetype n = m_pending.size();
-    qsizetype lineStart = 0;
-    qsizetype i = m_scanPos;
-    while (i < n) {
-        const void *hit = std::memchr(p + i, '\n', size_t(n - i));
-        if (!hit) {
-            i = n;
-            break;
-        }
-        const qsizetype lf = static_cast<const char *>(hit) - p;
-        const bool crlf = lf > lineStart && p[lf - 1] == '\r';
-        // In over-long mode the CR may already sit in m_overlongRaw: emitLine sorts that out.
-        emitLine(lineStart, lf - lineStart - (crlf ? 1 : 0), crlf ? 2 : 1, true);
-        i = lf + 1;
-        lineStart = i;
-    }
-
-    // The unfinished line: a trailing CR may still become part of a CRLF, so it does not count
-    // towards the limit until the stream ends.
-    qsizetype partial = n - lineStart;
-    const qsizetype content = (!atEnd && partial > 0 && p[n - 1] == '\r') ? partial - 1 : partial;
-    if (partial > 0 && (m_overlong || content > m_options.maxLineBytes)) {
-        if (!m_overlong) {
-            m_overlong = true;
-            m_overlongOffset = m_pendingOffset + lineStart;
-        }
-        m_overlongRaw.append(p + lineStart, partial);
-        lineStart = n;
-    }
-    m_pending.remove(0, lineStart);
-    m_pendingOffset += lineStart;
-    m_scanPos = i - lineStart;
-}
-
-void JsonLineSplitter::emitLine(qsizetype start, qsizetype contentLength,
-                                qsizetype terminatorLength, bool terminated)
-{
-    JsonLine line;
-    const char *p = m_pending.constData() + start;
-    const qint64 absolute = m_pendingOffset + start;
-    // For an over-long line whose CR was set aside in the previous feed, the line end here is a
-    // lone LF in m_pending: count it from the bytes actually kept.
-    const qsizetype rawHere = contentLength + terminatorLength;
-    if (m_overlong) {
-        line.raw = std::exchange(m_overlongRaw, {});
-        line.raw.append(p, rawHere);
-        line.offset = m_overlongOffset;
-        m_overlong = false;
-    } else {
-        line.raw = QByteArray(p, rawHere);
-        line.offset = absolute;
-    }
-    line.length = line.raw.size();
-    line.terminated = terminated;
-    line.crlf = terminated && line.raw.endsWith("\r\n");
-    const qsizetype contentSize = line.length - (terminated ? (line.crlf ? 2 : 1) : 0);
-
-    if (contentSize > m_options.maxLineBytes) {
-        line.overlong = true;
-        line.issues.append(WireIssue {WireIssueKind::LineTooLong, WireSeverity::Error, line.offset,
-                                      tooLongMessage(line.offset, m_options.maxLineBytes)});
-    } else {
-        line.bytes = line.raw.first(contentSize);
-        const qsizetype bad = firstInvalidUtf8(line.bytes.constData(), line.bytes.size());
-        if (bad >= 0) {
-            line.issues.append(
-                WireIssue {WireIssueKind::InvalidUtf8, WireSeverity::Warning, line.offset + bad,
-                           QStringLiteral("invalid UTF-8 at byte %1 (the bytes are kept as "
-                                          "received)")
-                               .arg(line.offset + bad)});
-        }
-    }
-    if (!terminated) {
-        line.issues.append(
-            WireIssue {WireIssueKind::UnterminatedLine, WireSeverity::Info, line.offset,
-                       QStringLiteral("the last line (starting at byte %1) has no line end")
-                           .arg(line.offset)});
-    }
-    m_lines.append(std::move(line));
-    ++m_lineCount;
 }
 
 } // namespace agui

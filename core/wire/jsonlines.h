@@ -8,20 +8,35 @@
 
 namespace agui {
 
-// One line of a JSON-lines (.jsonl) byte stream.
-struct JsonLine
+// One line of a JSON-lines (.jsonl) byte stream, as views of the bytes: valid until the
+// splitter is fed again (they point into the chunk just fed, or into the splitter's own copy of
+// a line that spanned chunks).
+struct JsonLineSpan
 {
-    QByteArray bytes; // the line's content without its terminator ("\n" or "\r\n")
-    QByteArray raw; // exactly the stream bytes [offset, offset + length), terminator included
+    QByteArrayView raw; // exactly the stream bytes [offset, offset + raw.size()), terminator incl.
+    QByteArrayView content; // without its terminator ("\n" or "\r\n"); empty when overlong
     qint64 offset = 0; // absolute offset of the line's first byte
-    qint64 length = 0; // including the terminator
-    bool crlf = false; // ended with "\r\n" (the CR is not in bytes)
+    bool crlf = false; // ended with "\r\n" (the CR is not in content)
     bool terminated = true; // false: last line of the stream without a line end (see finish())
-    bool overlong = false; // longer than the limit: bytes is empty, raw keeps everything
+    bool overlong = false; // longer than the limit: content is empty, raw keeps everything
     WireIssues issues;
 
     // A line of only spaces/tabs (or nothing): callers usually skip it (but it is still reported,
     // so every byte of the stream is accounted for).
+    bool isBlank() const;
+};
+
+// The same line with its own copies of the bytes (tests, tools).
+struct JsonLine
+{
+    QByteArray bytes; // the line's content without its terminator ("\n" or "\r\n")
+    QByteArray raw; // exactly the stream bytes [offset, offset + length), terminator included
+    qint64 offset = 0;
+    qint64 length = 0; // including the terminator
+    bool crlf = false;
+    bool terminated = true;
+    bool overlong = false;
+    WireIssues issues;
     bool isBlank() const;
 };
 
@@ -30,14 +45,16 @@ struct JsonLine
 // so the result does not depend on how the stream was chunked. A UTF-8 BOM at the very start is
 // skipped (bomLength() == 3). The lines of all results cover [bomLength(), bytesSeen()) without
 // gap. A line longer than Options::maxLineBytes is reported (LineTooLong error, its bytes kept
-// in raw, bytes left empty) and splitting resumes after its line end. A line that is not valid
-// UTF-8 carries an InvalidUtf8 warning. Each byte is scanned once.
+// in raw, content left empty) and splitting resumes after its line end. A line that is not valid
+// UTF-8 carries an InvalidUtf8 warning. Each byte is scanned once, and a line that lies inside
+// one fed chunk is never copied (takeSpans()).
 class JsonLineSplitter
 {
 public:
     struct Options
     {
         qint64 maxLineBytes = 16 * 1024 * 1024;
+        bool keepCopies = true; // also copy every line for takeLines() (off: spans() only)
     };
 
     JsonLineSplitter();
@@ -48,7 +65,10 @@ public:
     // UnterminatedLine info issue (common and harmless in .jsonl files, but worth knowing).
     void finish();
 
-    QList<JsonLine> takeLines(); // results so far, in order; each handed over once
+    // Lines completed by the last feed()/finish(), as views valid until the next feed/finish.
+    const QList<JsonLineSpan> &spans() const { return m_spans; }
+    // All lines completed so far, copied (each handed over once).
+    QList<JsonLine> takeLines();
 
     bool isFinished() const { return m_finished; }
     qint64 bytesSeen() const { return m_bytesSeen; }
@@ -56,23 +76,21 @@ public:
     qint64 lineCount() const { return m_lineCount; }
 
 private:
-    void scan(bool atEnd);
-    void emitLine(qsizetype start, qsizetype contentLength, qsizetype terminatorLength,
-                  bool terminated);
+    void scan(QByteArrayView chunk, qint64 chunkOffset);
+    void emitLine(QByteArrayView raw, qint64 offset, bool terminated);
+    void copySpans();
 
     Options m_options;
-    QByteArray m_pending;
-    qsizetype m_scanPos = 0;
-    qint64 m_pendingOffset = 0;
     qint64 m_bytesSeen = 0;
     qint64 m_bomLength = 0;
     bool m_bomDecided = false;
     bool m_finished = false;
-    // Over-long line in progress: its bytes so far (kept) and where it started.
-    bool m_overlong = false;
-    QByteArray m_overlongRaw;
-    qint64 m_overlongOffset = 0;
+    // The unfinished line (bytes of earlier chunks) and where it started.
+    QByteArray m_carry;
+    qint64 m_carryOffset = 0;
+    QList<QByteArray> m_assembled; // lines completed from m_carry, kept for the spans' views
     qint64 m_lineCount = 0;
+    QList<JsonLineSpan> m_spans;
     QList<JsonLine> m_lines;
 };
 

@@ -1,5 +1,7 @@
 #include "core/wire/wireissue.h"
 
+#include "core/json/jsonparser.h"
+
 namespace agui {
 
 QString wireIssueRuleId(WireIssueKind kind)
@@ -43,6 +45,8 @@ QString wireSeverityName(WireSeverity severity)
 // Well-formed UTF-8 per the Unicode Standard, table 3-7 (the byte ranges below are that table).
 qsizetype firstInvalidUtf8(const char *bytes, qsizetype size)
 {
+    if (json::isValidUtf8(QByteArrayView(bytes, size)))
+        return -1; // the common case, at SIMD speed; the walk below finds where it breaks
     const auto *b = reinterpret_cast<const uchar *>(bytes);
     qsizetype i = 0;
     while (i < size) {
