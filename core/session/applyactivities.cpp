@@ -3,7 +3,7 @@
 
 #include "core/session/applycontext.h"
 
-#include "core/json/jsonpatch.h"
+#include "core/protocol/clientpatch.h"
 
 namespace agui {
 
@@ -104,17 +104,17 @@ void delta(ApplyContext &ctx)
     QJsonValue patch = ctx.qvalue(QLatin1String("patch"));
     if (patch.isUndefined())
         patch = QJsonArray();
-    const json::PatchResult r = json::applyPatch(content, patch);
+    const ClientPatchResult r = applyPatchLikeClient(content, patch);
     if (!r.ok) {
         QString path = QStringLiteral("/patch");
-        if (r.error.opIndex >= 0)
-            path += QLatin1Char('/') + QString::number(r.error.opIndex);
+        if (r.failedOp >= 0)
+            path += QLatin1Char('/') + QString::number(r.failedOp);
         ctx.diagnose("session.activity-delta-failed", Severity::Warning, path,
                      QStringLiteral("ACTIVITY_DELTA for '%1' not applied (the whole patch is "
                                     "skipped): op %2: %3")
                          .arg(id)
-                         .arg(r.error.opIndex)
-                         .arg(r.error.message));
+                         .arg(r.failedOp)
+                         .arg(r.message));
         return;
     }
     m.contentKind = ContentKind::Json;

@@ -4,8 +4,8 @@
 #include "core/session/applycontext.h"
 #include "core/session/statepaths.h"
 
-#include "core/json/jsonpatch.h"
 #include "core/json/jsontext.h"
+#include "core/protocol/clientpatch.h"
 
 namespace agui {
 
@@ -31,27 +31,29 @@ void snapshot(ApplyContext &ctx)
 
 void delta(ApplyContext &ctx)
 {
-    const QJsonValue patch = ctx.qvalue(QLatin1String("delta"));
-    const json::PatchResult result = json::applyPatch(ctx.snap.state(), patch);
+    const json::JsonView patch = ctx.json().value("delta");
+    ClientPatchResult result = applyPatchLikeClient(ctx.snap.state(), patch);
     if (!result.ok) {
-        const json::PatchError &e = result.error;
         QString path = QStringLiteral("/delta");
-        if (e.opIndex >= 0) {
-            path += QLatin1Char('/') + QString::number(e.opIndex);
-            if (!e.field.isEmpty())
-                path += QLatin1Char('/') + e.field;
+        if (result.failedOp >= 0) {
+            path += QLatin1Char('/') + QString::number(result.failedOp);
+            if (!result.failedField.isEmpty())
+                path += QLatin1Char('/') + result.failedField;
         }
         ctx.diagnose("session.delta-failed", Severity::Warning, path,
                      QStringLiteral("STATE_DELTA not applied (the whole patch is skipped, like the "
                                     "client): op %1: %2")
-                         .arg(e.opIndex)
-                         .arg(e.message));
+                         .arg(result.failedOp)
+                         .arg(result.message));
+        ctx.change.statePatch = std::move(result);
         return;
     }
     if (ctx.detailed)
-        ctx.change.statePaths = statePathsOfPatch(ctx.snap.state(), patch);
+        ctx.change.statePaths = statePathsOfPatch(ctx.snap.state(), patch.toQJsonValue());
     ctx.snap.setState(result.document, ctx.seq);
     ctx.change.stateChanged = true;
+    result.document = QJsonValue(); // the state holds it; the change record need not
+    ctx.change.statePatch = std::move(result);
 }
 
 } // namespace

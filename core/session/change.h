@@ -1,5 +1,6 @@
 #pragma once
 
+#include "core/protocol/clientpatch.h"
 #include "core/protocol/diagnostic.h"
 #include "core/protocol/eventtype.h"
 #include "core/session/snapshot.h"
@@ -8,6 +9,8 @@
 #include <QList>
 #include <QString>
 #include <QStringList>
+
+#include <optional>
 
 namespace agui {
 
@@ -58,6 +61,9 @@ struct EventChange
     bool stateReplaced = false; // STATE_SNAPSHOT (paths computed by diff against the old state)
     // Filled only when the change is computed in detail (Session::changeAt), not during ingest.
     QList<StatePathChange> statePaths;
+    // STATE_DELTA: how its patch applied (the one client-like application, shared with the
+    // linter so that a patch is applied once per event).
+    std::optional<ClientPatchResult> statePatch;
 
     QStringList activitiesChanged; // activity message ids (added or changed)
     QList<int> stepsChanged; // SessionSnapshot::step() indexes

@@ -32,7 +32,8 @@ void Linter::setRunInput(const QJsonObject &runAgentInput)
     d->extra.setRunInput(runAgentInput);
 }
 
-void Linter::feed(const EventView &event, const Diagnostics &diagnostics)
+void Linter::feed(const EventView &event, const Diagnostics &diagnostics,
+                  const EventChange *reduced)
 {
     const qint64 index = event.seq >= 0 ? event.seq : d->fed;
     ++d->fed;
@@ -52,7 +53,7 @@ void Linter::feed(const EventView &event, const Diagnostics &diagnostics)
         sink.passThrough(index, diagnostic);
     for (const EventView &e : d->expansion.events) {
         d->verify.check(e, index, sink);
-        d->extra.check(e, event, diagnostics, index, sink);
+        d->extra.check(e, event, diagnostics, reduced, index, sink);
     }
 }
 
@@ -65,7 +66,7 @@ void Linter::feed(const Event &event)
         = event.json.isEmpty() && event.type == EventType::Invalid ? json::JsonView() : doc.root();
     view.seq = event.seq;
     view.receivedAtUs = event.receivedAtUs;
-    feed(view, event.diagnostics);
+    feed(view, event.diagnostics, nullptr);
 }
 
 void Linter::finish()

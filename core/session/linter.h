@@ -31,6 +31,7 @@ struct Finding
 using Findings = QList<Finding>;
 
 class LinterState;
+struct EventChange;
 
 // Streaming AG-UI linter: feed events in stream order, collect findings as they appear.
 //
@@ -61,7 +62,10 @@ public:
     void setRunInput(const QJsonObject &runAgentInput);
 
     // One received frame (its decode diagnostics passed through as the schema layer).
-    void feed(const EventView &event, const Diagnostics &diagnostics);
+    // `reduced`, in a Session: what the reducer made of the same frame; rules that would redo its
+    // work (applying a STATE_DELTA) take its result instead.
+    void feed(const EventView &event, const Diagnostics &diagnostics,
+              const EventChange *reduced = nullptr);
     // A materialised event (tests, tools): its json is copied onto a tape first.
     void feed(const Event &event);
     // End of stream: end-of-stream findings (truncated run, no timestamps). Feeding after finish()

@@ -1,6 +1,6 @@
 #include "core/session/lintextra.h"
 
-#include "core/json/jsonpatch.h"
+#include "core/protocol/clientpatch.h"
 
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -67,52 +67,10 @@ QJsonValue rebuiltJson(const QJsonValue &value, qsizetype *nodes)
     return value;
 }
 
-// Why a JSON Patch did not apply, named by the op's position in the patch as sent.
-struct PatchFailure
+// Where a failed patch points: "/<op index as sent>", or "" when the patch as a whole is wrong.
+QString failurePointer(const ClientPatchResult &r)
 {
-    QString pointerSuffix; // "/<op index>" or "" when the patch as a whole is at fault
-    QString text; // "op 1 (remove /zz) failed to apply: ..."
-};
-
-// Applies `sent` to `document` the way the reference client ends up doing it: its enforce stage
-// first removes ops whose "op" is not an RFC 6902 operation (an unknown discriminator; the schema
-// layer reports it as schema.unknown-variant), then fast-json-patch applies the rest atomically.
-// On success `document` is updated and nullopt returned; on failure `document` is untouched.
-std::optional<PatchFailure> applyLikeClient(QJsonValue &document, const QJsonValue &sent)
-{
-    static const QStringList kOps
-        = {QStringLiteral("add"),  QStringLiteral("remove"), QStringLiteral("replace"),
-           QStringLiteral("move"), QStringLiteral("copy"),   QStringLiteral("test")};
-    const QJsonArray ops = sent.toArray();
-    QJsonArray kept;
-    QList<qsizetype> sentIndexOf; // kept position -> position as sent
-    for (qsizetype i = 0; i < ops.size(); ++i) {
-        const QJsonValue op = ops.at(i).toObject().value(QLatin1StringView("op"));
-        if (op.isString() && !kOps.contains(op.toString()))
-            continue;
-        kept.append(ops.at(i));
-        sentIndexOf.append(i);
-    }
-    const json::PatchResult result
-        = json::applyPatch(document, sent.isArray() ? QJsonValue(kept) : sent);
-    if (result.ok) {
-        document = result.document;
-        return std::nullopt;
-    }
-    const json::PatchError &err = result.error;
-    if (err.opIndex < 0)
-        return PatchFailure {QString(), QStringLiteral("failed to apply: %1").arg(err.message)};
-    const qsizetype sentIndex
-        = err.opIndex < sentIndexOf.size() ? sentIndexOf.at(err.opIndex) : err.opIndex;
-    const QString op
-        = ops.at(sentIndex).toObject().value(QLatin1StringView("op")).toString(QStringLiteral("?"));
-    QString message = err.message;
-    if (sentIndex != err.opIndex) // the applier counted without the removed ops
-        message.replace(QStringLiteral("op %1").arg(err.opIndex),
-                        QStringLiteral("op %1").arg(sentIndex));
-    return PatchFailure {QStringLiteral("/%1").arg(sentIndex),
-                         QStringLiteral("op %1 (%2 %3) failed to apply: %4")
-                             .arg(QString::number(sentIndex), op, err.path, message)};
+    return r.failedOp >= 0 ? QStringLiteral("/%1").arg(r.failedOp) : QString();
 }
 
 } // namespace
@@ -345,16 +303,24 @@ void ExtraRules::checkStateDelta(const EventView &e, qint64 index, LintSink &sin
         }
         return;
     }
-    const std::optional<PatchFailure> failure
-        = applyLikeClient(*m_state, e.json.value("delta").toQJsonValue());
-    if (!failure) {
+    // In a Session the reducer has just applied the patch the client's way: its result is this
+    // rule's too (one application per event). A Linter on its own applies it to its copy.
+    ClientPatchResult applied;
+    if (m_reduced && m_reduced->statePatch) {
+        applied = *m_reduced->statePatch;
+    } else {
+        applied = applyPatchLikeClient(*m_state, e.json.value("delta"));
+        if (applied.ok)
+            m_state = applied.document;
+    }
+    if (applied.ok) {
         ++m_runDeltas;
         // Qt's JSON containers keep the bytes of replaced keys/strings until the container is
         // rebuilt, and every copy-on-write detach copies them: without this, the cost of a delta
         // grows with the number of deltas applied before it. Rebuilding once the edits since the
         // last rebuild outnumber an eighth of the state's nodes keeps that garbage proportional to
         // the state and the rebuild cost O(1) amortised per delta.
-        if (++m_deltasSinceCompaction >= m_compactionThreshold) {
+        if (!m_reduced && ++m_deltasSinceCompaction >= m_compactionThreshold) {
             qsizetype nodes = 0;
             m_state = rebuiltJson(*m_state, &nodes);
             m_deltasSinceCompaction = 0;
@@ -363,9 +329,9 @@ void ExtraRules::checkStateDelta(const EventView &e, qint64 index, LintSink &sin
         return;
     }
     // Atomic, like the client (fast-json-patch, validating): the state stays as it was.
-    sink.report(
-        u"lint.state-delta-failed", index, deltaPointer + failure->pointerSuffix,
-        QStringLiteral("STATE_DELTA %1; the client skips the whole patch").arg(failure->text));
+    sink.report(u"lint.state-delta-failed", index, deltaPointer + failurePointer(applied),
+                QStringLiteral("STATE_DELTA %1; the client skips the whole patch")
+                    .arg(applied.failureText()));
 }
 
 void ExtraRules::checkEncryptedValue(const EventView &e, qint64 index, LintSink &sink)
@@ -416,8 +382,10 @@ void ExtraRules::checkAttribution(const EventView &e, qint64 index, LintSink &si
 }
 
 void ExtraRules::check(const EventView &e, const EventView &frame,
-                       const Diagnostics &frameDiagnostics, qint64 index, LintSink &sink)
+                       const Diagnostics &frameDiagnostics, const EventChange *reduced,
+                       qint64 index, LintSink &sink)
 {
+    m_reduced = reduced;
     if (e.type == EventType::Unknown || e.type == EventType::Invalid || isChunkType(e.type))
         return;
     const json::JsonView j = e.json;
@@ -555,18 +523,19 @@ void ExtraRules::check(const EventView &e, const EventView &frame,
                 break; // the schema layer said what is wrong with the patch
             // The client patches a copy of the content ({} when absent) and keeps the old one on
             // failure (console warning only).
-            QJsonValue content = activity->isUndefined() ? QJsonValue(QJsonObject()) : *activity;
+            const QJsonValue content
+                = activity->isUndefined() ? QJsonValue(QJsonObject()) : *activity;
             const QJsonValue patch = j.value("patch").toQJsonValue();
-            const std::optional<PatchFailure> failure
-                = applyLikeClient(content, patch.isUndefined() ? QJsonValue(QJsonArray()) : patch);
-            if (failure)
+            const ClientPatchResult applied = applyPatchLikeClient(
+                content, patch.isUndefined() ? QJsonValue(QJsonArray()) : patch);
+            if (!applied.ok)
                 sink.report(u"lint.activity-delta-failed", index,
-                            QStringLiteral("/patch") + failure->pointerSuffix,
+                            QStringLiteral("/patch") + failurePointer(applied),
                             QStringLiteral("ACTIVITY_DELTA for activity '%1': %2; the client keeps "
                                            "the activity's content unchanged")
-                                .arg(*id, failure->text));
+                                .arg(*id, applied.failureText()));
             else
-                *activity = content;
+                *activity = applied.document;
             break;
         }
         const auto role = m_roles.constFind(*id);

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "core/protocol/eventview.h"
+#include "core/session/change.h"
 #include "core/session/lintsink.h"
 
 #include <QHash>
@@ -25,8 +26,10 @@ public:
     void observeFrame(const EventView &frame, qint64 index, LintSink &sink);
     // Stream rules, on each chunk-expanded event. `frame` is the event it came from (itself for a
     // non-chunk event), for rules that must tell what the producer actually sent.
+    // `reduced`: what the Session's reducer made of the frame (its state patch result is
+    // reused), or nullptr for a Linter on its own.
     void check(const EventView &e, const EventView &frame, const Diagnostics &frameDiagnostics,
-               qint64 index, LintSink &sink);
+               const EventChange *reduced, qint64 index, LintSink &sink);
     void finish(LintSink &sink);
 
     void setRunInput(const QJsonObject &runAgentInput) { m_pendingInput = runAgentInput; }
@@ -77,6 +80,7 @@ private:
 
     // Frames.
     const Diagnostics *m_frameDiagnostics = nullptr; // of the frame being checked
+    const EventChange *m_reduced = nullptr; // the reducer's record of it (in a Session)
     qint64 m_frames = 0;
     bool m_sawTimestamp = false;
     bool m_finished = false;

@@ -81,12 +81,12 @@ void Session::append(Event e)
 void Session::process(const EventView &view, const Diagnostics &diagnostics)
 {
     const qint64 seq = view.seq;
-    m_linter.feed(view, diagnostics);
-    for (Finding &f : m_linter.takeFindings())
-        addFinding(std::move(f));
-
+    // The reducer first: the linter reuses what it computed (a state patch is applied once).
     EventChange change;
     reduceEvent(*m_state, view, change, /*detailed=*/false);
+    m_linter.feed(view, diagnostics, &change);
+    for (Finding &f : m_linter.takeFindings())
+        addFinding(std::move(f));
     for (const Diagnostic &d : change.diagnostics)
         addFinding(Finding {seq, d, QStringLiteral("session")});
     m_store.setRunIndex(seq, change.runIndex);

@@ -40,6 +40,27 @@ class TestEventStore : public QObject
     Q_OBJECT
 
 private Q_SLOTS:
+    void keepsTodaysReceiveTimesExactly()
+    {
+        // 2026-12-01T16:37:30.123456Z in µs is about 1.8e15, past 2^48 (2.8e14): a store that
+        // kept absolute µs in 48 bits showed 19:39:50 for it.
+        const qint64 now = 1'796'143'050'123'456;
+        const qint64 times[]
+            = {now, now + 1, now - 5'000'000, now + qint64(86'400) * 1'000'000 * 365, -1};
+        EventStore store;
+        for (const qint64 t : times) {
+            Event e = decodePayload(R"({"type":"CUSTOM","name":"x","value":1})", Framing::JsonLine);
+            e.raw = e.payload + '\n';
+            e.receivedAtUs = t;
+            store.append(e);
+        }
+        for (qsizetype i = 0; i < qsizetype(std::size(times)); ++i) {
+            QCOMPARE(store.receivedAtUs(i), times[i]);
+            QCOMPARE(store.summary(i).receivedAtUs, times[i]);
+            QCOMPARE(store.event(i).receivedAtUs, times[i]);
+        }
+    }
+
     void jsonLinesRoundTrip_data()
     {
         QTest::addColumn<QString>("capture");
