@@ -101,7 +101,9 @@ int runLint(const QStringList &argv)
     int infos = 0;
     for (const QString &path : args.positional) {
         Input input;
-        if (!openInput(path, &input)) {
+        InputOptions options;
+        options.session = SessionOptions {0, false}; // one pass: findings only
+        if (!openInput(path, &input, options)) {
             unreadable = true;
             continue;
         }

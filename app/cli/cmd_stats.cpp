@@ -164,8 +164,9 @@ int runStats(const QStringList &argv)
     Input input;
     Stats stamps;
     InputOptions options;
-    options.onEvent = [&stamps](const Event &event, const EventOrigin &) {
-        const QJsonValue t = event.json.value(QLatin1String("timestamp"));
+    options.session = SessionOptions {0, false}; // one pass: counts and the final model
+    options.onFrame = [&stamps](const DecodedFrame &frame, const EventOrigin &) {
+        const json::JsonView t = frame.event.json.value("timestamp");
         if (!t.isDouble())
             return;
         const double ms = t.toDouble();

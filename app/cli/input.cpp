@@ -29,7 +29,7 @@ bool openInput(const QString &path, Input *input, const InputOptions &options)
     input->path = path;
     input->name = path == QLatin1String("-") ? QStringLiteral("<stdin>") : path;
     if (options.buildSession)
-        input->session = std::make_unique<Session>();
+        input->session = std::make_unique<Session>(options.session);
     CaptureLoadOptions load;
     load.keepChunks = options.keepChunks;
     load.onRunStart = [input](const Capture &capture, int runIndex) {
@@ -39,14 +39,18 @@ bool openInput(const QString &path, Input *input, const InputOptions &options)
         if (input->session && !body.isEmpty())
             input->session->setRunInput(body);
     };
-    load.onEvent = [input, &options](Event &&event, const EventOrigin &origin) {
+    load.onFrame = [input, &options](const DecodedFrame &frame, const EventOrigin &origin) {
         input->origins.append(origin);
-        input->streamOffsets.append(event.streamOffset);
-        if (options.onEvent)
-            options.onEvent(event, origin);
+        input->streamOffsets.append(frame.streamOffset);
+        if (options.onFrame)
+            options.onFrame(frame, origin);
         if (input->session)
-            input->session->append(std::move(event));
+            input->session->appendFrame(frame);
     };
+    if (options.onEvent)
+        load.onEvent = [&options](Event &&event, const EventOrigin &origin) {
+            options.onEvent(event, origin);
+        };
     load.onHeartbeat = [input](const Heartbeat &, const EventOrigin &) { ++input->heartbeats; };
     QString error;
     if (!loadCaptureFile(path, &input->capture, &error, load)) {

@@ -34,7 +34,11 @@ struct Input
 struct InputOptions
 {
     bool keepChunks = false;
-    bool buildSession = true; // false: events are only counted/collected by onEvent
+    bool buildSession = true; // false: events are only counted/collected by the callbacks
+    SessionOptions session; // one-pass commands keep neither bytes nor checkpoints
+    // Each decoded frame as views (valid during the call), before the session takes it.
+    std::function<void(const DecodedFrame &frame, const EventOrigin &origin)> onFrame;
+    // Each event materialised (its own bytes and QJsonObject): costs more, for cat/convert.
     std::function<void(const Event &event, const EventOrigin &origin)> onEvent;
 };
 

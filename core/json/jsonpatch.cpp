@@ -13,7 +13,7 @@ namespace agui::json {
 
 namespace {
 
-QString describeType(const QJsonValue &value)
+template<typename Value> QString describeType(const Value &value)
 {
     switch (value.type()) {
     case QJsonValue::Null:
@@ -299,8 +299,28 @@ PatchError makeError(qsizetype opIndex, const QString &path, const QString &fiel
     return error;
 }
 
+// An op's members, read the same way from a Qt value and from a view of parsed JSON (the view
+// saves converting the whole patch: only an op's "value" becomes a QJsonValue).
+QJsonObject opObject(const QJsonValue &v)
+{
+    return v.toObject();
+}
+const JsonView &opObject(const JsonView &v)
+{
+    return v;
+}
+QJsonValue qtValue(const QJsonValue &v)
+{
+    return v;
+}
+QJsonValue qtValue(const JsonView &v)
+{
+    return v.toQJsonValue();
+}
+
 // Applies one op object to doc; an error names the op member at fault.
-std::optional<PatchError> applyOp(QJsonValue &doc, const QJsonValue &opValue, qsizetype opIndex)
+template<typename Value>
+std::optional<PatchError> applyOp(QJsonValue &doc, const Value &opValue, qsizetype opIndex)
 {
     if (!opValue.isObject())
         return makeError(opIndex, QString(), QString(),
@@ -308,9 +328,9 @@ std::optional<PatchError> applyOp(QJsonValue &doc, const QJsonValue &opValue, qs
                                         "{\"op\": \"add\", \"path\": \"/a\", \"value\": 1}")
                              .arg(opIndex)
                              .arg(describeType(opValue)));
-    const QJsonObject op = opValue.toObject();
+    const auto &op = opObject(opValue);
 
-    const QJsonValue opName = op.value(QLatin1String("op"));
+    const auto opName = op.value(QLatin1String("op"));
     if (!opName.isString())
         return makeError(opIndex, op.value(QLatin1String("path")).toString(), QStringLiteral("op"),
                          opName.isUndefined()
@@ -328,7 +348,7 @@ std::optional<PatchError> applyOp(QJsonValue &doc, const QJsonValue &opValue, qs
 
     // Reads a required pointer member ("path" or "from").
     auto pointerMember = [&](const QString &member, Pointer *out) -> std::optional<PatchError> {
-        const QJsonValue text = op.value(member);
+        const auto text = op.value(member);
         if (text.isUndefined())
             return makeError(opIndex, op.value(QLatin1String("path")).toString(), member,
                              QStringLiteral("op %1 (%2) has no \"%3\" member")
@@ -354,7 +374,7 @@ std::optional<PatchError> applyOp(QJsonValue &doc, const QJsonValue &opValue, qs
     const QString pathText = op.value(QLatin1String("path")).toString();
 
     const bool needsValue = *kind == Op::Add || *kind == Op::Replace || *kind == Op::Test;
-    const QJsonValue value = op.value(QLatin1String("value"));
+    const QJsonValue value = qtValue(op.value(QLatin1String("value")));
     if (needsValue && value.isUndefined())
         return makeError(opIndex, pathText, QStringLiteral("value"),
                          QStringLiteral("op %1 (%2 %3) has no \"value\" member")
@@ -431,7 +451,8 @@ std::optional<PatchError> applyOp(QJsonValue &doc, const QJsonValue &opValue, qs
 
 } // namespace
 
-PatchResult applyPatch(const QJsonValue &document, const QJsonValue &patch)
+template<typename Value, typename Keep>
+PatchResult applyOps(const QJsonValue &document, const Value &patch, const Keep &keep)
 {
     PatchResult result;
     result.document = document;
@@ -441,10 +462,13 @@ PatchResult applyPatch(const QJsonValue &document, const QJsonValue &patch)
                                      .arg(describeType(patch)));
         return result;
     }
-    const QJsonArray ops = patch.toArray();
     QJsonValue working = document;
-    for (qsizetype i = 0; i < ops.size(); ++i) {
-        if (std::optional<PatchError> error = applyOp(working, ops.at(i), i)) {
+    qsizetype i = 0;
+    for (const auto &op : patch.toArray()) {
+        const qsizetype index = i++;
+        if (!keep(op))
+            continue;
+        if (std::optional<PatchError> error = applyOp(working, op, index)) {
             result.error = *error;
             return result; // result.document is still the untouched input
         }
@@ -452,6 +476,25 @@ PatchResult applyPatch(const QJsonValue &document, const QJsonValue &patch)
     result.ok = true;
     result.document = working;
     return result;
+}
+
+PatchResult applyPatch(const QJsonValue &document, const QJsonValue &patch)
+{
+    return applyOps(document, patch, [](const QJsonValue &) { return true; });
+}
+
+PatchResult applyPatch(const QJsonValue &document, const QJsonValue &patch,
+                       const std::function<bool(const QJsonValue &op)> &keep)
+{
+    return applyOps(document, patch, keep);
+}
+
+PatchResult applyPatch(const QJsonValue &document, JsonView patch,
+                       const std::function<bool(const JsonView &op)> &keep)
+{
+    if (!keep)
+        return applyOps(document, patch, [](const JsonView &) { return true; });
+    return applyOps(document, patch, keep);
 }
 
 bool jsonEquals(const QJsonValue &a, const QJsonValue &b)

@@ -4,6 +4,10 @@
 #include <QJsonValue>
 #include <QString>
 
+#include "core/json/jsonview.h"
+
+#include <functional>
+
 namespace agui::json {
 
 // Why a patch did not apply: which op (0-based), its path, and a sentence a user can act on.
@@ -26,6 +30,12 @@ struct PatchResult
 // carries the original document unchanged. patch must be an array of op objects; anything else is
 // an error at opIndex -1.
 PatchResult applyPatch(const QJsonValue &document, const QJsonValue &patch);
+// The same, applying only the ops `keep` accepts (the others are skipped); error op indexes are
+// positions in `patch` as given. The JsonView form reads the ops where they were parsed.
+PatchResult applyPatch(const QJsonValue &document, const QJsonValue &patch,
+                       const std::function<bool(const QJsonValue &op)> &keep);
+PatchResult applyPatch(const QJsonValue &document, JsonView patch,
+                       const std::function<bool(const JsonView &op)> &keep = {});
 
 // RFC 6902 equality for "test": objects unordered, arrays ordered, numbers by value.
 bool jsonEquals(const QJsonValue &a, const QJsonValue &b);

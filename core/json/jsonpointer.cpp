@@ -33,10 +33,16 @@ std::optional<Pointer> Pointer::parse(const QString &text, QString *error)
         }
     }
     Pointer pointer;
-    const QStringList raw = text.mid(1).split(QLatin1Char('/'));
-    pointer.m_tokens.reserve(raw.size());
-    for (const QString &token : raw)
-        pointer.m_tokens.append(unescapeToken(token));
+    const bool escapes = text.contains(QLatin1Char('~'));
+    const QStringView body = QStringView(text).sliced(1);
+    for (qsizetype start = 0;;) {
+        const qsizetype slash = body.indexOf(QLatin1Char('/'), start);
+        const QStringView token = body.sliced(start, (slash < 0 ? body.size() : slash) - start);
+        pointer.m_tokens.append(escapes ? unescapeToken(token.toString()) : token.toString());
+        if (slash < 0)
+            break;
+        start = slash + 1;
+    }
     return pointer;
 }
 

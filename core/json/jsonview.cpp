@@ -197,16 +197,6 @@ int JsonView::toInt(int defaultValue) const
     return int(d);
 }
 
-std::string_view JsonView::utf8() const
-{
-    if (tag() != '"')
-        return {};
-    const uint8_t *at = m_strings + payload();
-    uint32_t size;
-    std::memcpy(&size, at, sizeof size);
-    return {reinterpret_cast<const char *>(at + sizeof size), size};
-}
-
 QString JsonView::toString() const
 {
     return fromWtf8(utf8());
@@ -223,43 +213,6 @@ bool JsonView::equals(std::string_view text) const
 }
 
 // ---- containers ----
-
-uint32_t JsonView::afterIndex() const
-{
-    switch (tag()) {
-    case '{':
-    case '[':
-        return uint32_t(m_tape[m_index]);
-    case 'l':
-    case 'u':
-    case 'd':
-        return m_index + 2;
-    default:
-        return m_index + 1;
-    }
-}
-
-JsonView JsonView::lookup(const char *key, size_t size) const
-{
-    if (tag() != '{')
-        return {};
-    const std::string_view wanted(key, size);
-    const uint32_t end = uint32_t(m_tape[m_index]) - 1; // the '}'
-    JsonView found;
-    for (uint32_t i = m_index + 1; i < end;) {
-        const JsonView k = atIndex(i);
-        const JsonView v = atIndex(i + 1);
-        if (k.utf8() == wanted)
-            found = v; // keep looking: the last occurrence wins
-        i = v.afterIndex();
-    }
-    return found;
-}
-
-JsonView JsonView::value(std::string_view key) const
-{
-    return lookup(key.data(), key.size());
-}
 
 JsonView JsonView::value(const QString &key) const
 {

@@ -6,6 +6,7 @@
 #include <QString>
 
 #include <cstdint>
+#include <cstring>
 #include <memory>
 #include <string_view>
 
@@ -13,6 +14,7 @@ namespace agui::json {
 
 class JsonArrayIterator;
 class JsonMemberRange;
+class JsonRawMemberIterator;
 
 // A read-only view of one JSON value inside a parsed document's tape, with the JSON.parse
 // reading of it: an object member looked up by key is its LAST occurrence (duplicate keys),
@@ -89,6 +91,9 @@ public:
     JsonArrayIterator begin() const;
     JsonArrayIterator end() const;
     JsonMemberRange members() const;
+    // An object's members as they are on the tape, repeated keys included (fast one-pass
+    // checks; members() gives the JSON.parse view).
+    JsonRawMemberIterator rawMembersBegin() const;
 
     QJsonValue toQJsonValue() const; // undefined -> QJsonValue::Undefined
     QJsonObject toQJsonObject() const { return toQJsonValue().toObject(); }
@@ -117,6 +122,7 @@ private:
     JsonView lookup(const char *key, size_t size) const;
     friend class JsonArrayIterator;
     friend class JsonMemberRange;
+    friend class JsonRawMemberIterator;
 
     const uint64_t *m_tape = nullptr;
     const uint8_t *m_strings = nullptr;
@@ -174,6 +180,82 @@ private:
     uint32_t m_end = 0; // tape index of the closing '}'
     bool m_duplicates = false; // some key repeats: resolve each member by look-up
 };
+
+class JsonRawMemberIterator
+{
+public:
+    bool valid() const { return m_index < m_end; }
+    JsonView key() const { return m_object.atIndex(m_index); }
+    JsonView value() const { return m_object.atIndex(m_index + 1); }
+    void next() { m_index = value().afterIndex(); }
+
+private:
+    friend class JsonView;
+    JsonView m_object;
+    uint32_t m_index = 0;
+    uint32_t m_end = 0;
+};
+
+inline JsonRawMemberIterator JsonView::rawMembersBegin() const
+{
+    JsonRawMemberIterator it;
+    if (isObject()) {
+        it.m_object = *this;
+        it.m_index = m_index + 1;
+        it.m_end = uint32_t(m_tape[m_index]) - 1;
+    }
+    return it;
+}
+
+// The look-ups every event does are inline: they are most of what reading an event costs.
+
+inline uint32_t JsonView::afterIndex() const
+{
+    const uint64_t word = m_tape[m_index];
+    switch (char(word >> 56)) {
+    case '{':
+    case '[':
+        return uint32_t(word);
+    case 'l':
+    case 'u':
+    case 'd':
+        return m_index + 2;
+    default:
+        return m_index + 1;
+    }
+}
+
+inline std::string_view JsonView::utf8() const
+{
+    if (tag() != '"')
+        return {};
+    const uint8_t *at = m_strings + payload();
+    uint32_t size;
+    std::memcpy(&size, at, sizeof size);
+    return {reinterpret_cast<const char *>(at + sizeof size), size};
+}
+
+inline JsonView JsonView::lookup(const char *key, size_t size) const
+{
+    if (tag() != '{')
+        return {};
+    const uint32_t end = uint32_t(m_tape[m_index]) - 1; // the '}'
+    uint32_t found = 0;
+    for (uint32_t i = m_index + 1; i < end;) {
+        const uint8_t *k = m_strings + (m_tape[i] & 0x00FFFFFFFFFFFFFFULL);
+        uint32_t length;
+        std::memcpy(&length, k, sizeof length);
+        if (length == size && std::memcmp(k + sizeof length, key, size) == 0)
+            found = i + 1; // keep looking: the last occurrence wins
+        i = atIndex(i + 1).afterIndex();
+    }
+    return found ? atIndex(found) : JsonView();
+}
+
+inline JsonView JsonView::value(std::string_view key) const
+{
+    return lookup(key.data(), key.size());
+}
 
 // Owns one parsed (or built) document. Movable, not copyable; moving keeps views valid.
 class JsonDoc

@@ -1,5 +1,6 @@
 #include "core/json/wtf8.h"
 
+#include <algorithm>
 #include <cstring>
 
 namespace agui::json {
@@ -38,6 +39,26 @@ QString fromWtf8(std::string_view bytes)
     }
     out += QString::fromUtf8(bytes.data() + plainStart, qsizetype(bytes.size() - plainStart));
     return out;
+}
+
+qsizetype appendWtf8(QString &text, std::string_view bytes)
+{
+    bool ascii = true;
+    for (const char c : bytes)
+        ascii = ascii && quint8(c) < 0x80;
+    const qsizetype before = text.size();
+    if (!ascii) {
+        text += fromWtf8(bytes);
+        return text.size() - before;
+    }
+    const auto n = qsizetype(bytes.size());
+    if (before + n > text.capacity())
+        text.reserve(std::max(before + n, 2 * text.capacity()));
+    text.resize(before + n);
+    char16_t *out = reinterpret_cast<char16_t *>(text.data()) + before;
+    for (qsizetype i = 0; i < n; ++i)
+        out[i] = char16_t(quint8(bytes[size_t(i)]));
+    return n;
 }
 
 QByteArray toWtf8(QStringView text)

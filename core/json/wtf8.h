@@ -18,5 +18,9 @@ namespace agui::json {
 bool hasWtf8Surrogate(std::string_view bytes);
 QString fromWtf8(std::string_view bytes);
 QByteArray toWtf8(QStringView text);
+// Appends the decoded bytes to text without a temporary string (ASCII, the common case, is
+// widened in place); returns how many UTF-16 units were appended. Capacity grows geometrically,
+// so appending the deltas of a long message costs O(total length).
+qsizetype appendWtf8(QString &text, std::string_view bytes);
 
 } // namespace agui::json

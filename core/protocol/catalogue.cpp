@@ -1,11 +1,14 @@
 #include "core/protocol/catalogue.h"
 
+#include <QAnyStringView>
 #include <QHash>
 #include <QJsonArray>
+#include <QUtf8StringView>
 
 #include <algorithm>
 #include <array>
 #include <cmath>
+#include <cstring>
 
 namespace agui {
 
@@ -356,10 +359,13 @@ const QHash<QString, QList<FieldSpec>> &messageFields()
     return byRole;
 }
 
+const QList<FieldSpec> &allFieldSpecsRef(EventType type);
+
 struct Checker
 {
     QString where; // "TEXT_MESSAGE_CONTENT", "RunAgentInput"
     Diagnostics out;
+    bool quiet = false; // checksClean(): only whether a finding is made matters
 
     void add(const char *rule, Severity severity, const QString &path, const QString &message)
     {
@@ -368,6 +374,9 @@ struct Checker
 
     void checkObject(json::JsonView obj, const QList<FieldSpec> &fields, const QString &path,
                      const QString &label, bool flagUnknown);
+    // One pass over the members: true when checkObject(..., true) would find nothing (the
+    // common case, decided without building a path or a label); false means "run checkObject".
+    bool checksClean(json::JsonView obj, const QList<FieldSpec> &fields);
     void checkField(json::JsonView obj, const FieldSpec &f, const QString &path,
                     const QString &label);
     void checkValue(json::JsonView v, const FieldSpec &f, const QString &path,
@@ -551,6 +560,47 @@ void Checker::checkObject(json::JsonView obj, const QList<FieldSpec> &fields, co
     }
 }
 
+bool Checker::checksClean(json::JsonView obj, const QList<FieldSpec> &fields)
+{
+    if (!obj.isObject() || fields.size() > 64)
+        return false;
+    quint64 seen = 0;
+    quint64 required = 0;
+    for (qsizetype i = 0; i < fields.size(); ++i)
+        if (fields[i].required)
+            required |= quint64(1) << i;
+    const qsizetype before = out.size();
+    for (auto it = obj.rawMembersBegin(); it.valid(); it.next()) {
+        const std::string_view key = it.key().utf8();
+        qsizetype index = -1;
+        for (qsizetype i = 0; i < fields.size(); ++i) {
+            const QByteArray &k = fields[i].key;
+            if (size_t(k.size()) == key.size()
+                && std::memcmp(k.constData(), key.data(), key.size()) == 0) {
+                index = i;
+                break;
+            }
+        }
+        if (index < 0)
+            return false; // an unknown field: reported by checkObject
+        const quint64 bit = quint64(1) << index;
+        if (seen & bit)
+            return false; // a repeated key: checkObject reads it the JSON.parse way
+        seen |= bit;
+        const FieldSpec &f = fields[index];
+        if (plainlyValid(it.value(), f))
+            continue;
+        quiet = true;
+        checkValue(it.value(), f, QString(), QString());
+        quiet = false;
+        if (out.size() != before) {
+            out.resize(before);
+            return false;
+        }
+    }
+    return (seen & required) == required;
+}
+
 void Checker::checkField(json::JsonView obj, const FieldSpec &f, const QString &path,
                          const QString &label)
 {
@@ -676,7 +726,11 @@ void Checker::checkArray(json::JsonView v, const QString &path, const QString &l
 {
     qsizetype i = 0;
     for (const json::JsonView element : v.toArray()) {
-        (this->*item)(element, pointerAppend(path, i), labelAppend(label, i));
+        // Quick checks only ask whether anything is wrong: no path or label to build.
+        if (quiet)
+            (this->*item)(element, QString(), QString());
+        else
+            (this->*item)(element, pointerAppend(path, i), labelAppend(label, i));
         ++i;
     }
 }
@@ -697,10 +751,14 @@ QString Checker::discriminator(json::JsonView o, const char *key, const QStringL
     // The client's enforce stage removes a discriminated object whose discriminator is missing,
     // not a string or unknown (outcome, message, content part, patch op): no error, the data is
     // silently gone (checked against @ag-ui/client 1.0 enforceEvents).
+    const json::JsonView v = o.value(std::string_view(key));
+    if (v.isString()) {
+        const std::string_view sent = v.utf8();
+        for (const QString &a : allowed)
+            if (QAnyStringView::equal(QUtf8StringView(sent.data(), qsizetype(sent.size())), a))
+                return a;
+    }
     const QString k = QString::fromLatin1(key);
-    const json::JsonView v = o.value(k);
-    if (v.isString() && allowed.contains(v.toString()))
-        return v.toString();
     const QString what = v.isUndefined()
         ? QStringLiteral("'%1' is missing (expected one of %2)")
               .arg(labelAppend(label, k), quoted(allowed))
@@ -847,22 +905,29 @@ void Checker::checkPatchOp(json::JsonView v, const QString &path, const QString 
     const QString op = discriminator(o, "op", ops, path, label);
     if (op.isEmpty())
         return;
-    QList<FieldSpec> fields = {req("path", FieldKind::String, "RFC 6901 JSON Pointer")};
-    if (op == QLatin1String("add") || op == QLatin1String("replace") || op == QLatin1String("test"))
-        fields << req("value", FieldKind::Any, "the value");
-    if (op == QLatin1String("move") || op == QLatin1String("copy"))
-        fields << req("from", FieldKind::String, "RFC 6901 JSON Pointer");
+    static const FieldSpec pathField = req("path", FieldKind::String, "RFC 6901 JSON Pointer");
+    static const QList<FieldSpec> withValue
+        = {pathField, req("value", FieldKind::Any, "the value")};
+    static const QList<FieldSpec> withFrom
+        = {pathField, req("from", FieldKind::String, "RFC 6901 JSON Pointer")};
+    static const QList<FieldSpec> pathOnly = {pathField};
+    const bool value = op == QLatin1String("add") || op == QLatin1String("replace")
+        || op == QLatin1String("test");
+    const bool from = op == QLatin1String("move") || op == QLatin1String("copy");
+    const QList<FieldSpec> &fields = value ? withValue : from ? withFrom : pathOnly;
     const qsizetype before = out.size();
     // Extra members on an op are allowed by the schema: not flagged.
     checkObject(o, fields, path, label, false);
     if (out.size() != before)
         return;
     for (const char *key : {"path", "from"}) {
+        const json::JsonView pointer = o.value(std::string_view(key));
+        if (pointer.isUndefined() || isJsonPointerSyntax(pointer.utf8()))
+            continue;
         const QString k = QString::fromLatin1(key);
-        if (o.contains(k) && !isJsonPointerSyntax(o.value(k).utf8()))
-            add("schema.format", Severity::Error, pointerAppend(path, k),
-                QStringLiteral("'%1' must be an RFC 6901 JSON Pointer (\"\" or \"/a/b\"), got %2")
-                    .arg(labelAppend(label, k), describe(o.value(k))));
+        add("schema.format", Severity::Error, pointerAppend(path, k),
+            QStringLiteral("'%1' must be an RFC 6901 JSON Pointer (\"\" or \"/a/b\"), got %2")
+                .arg(labelAppend(label, k), describe(pointer)));
     }
 }
 
@@ -948,6 +1013,13 @@ std::string_view primaryIdKey(EventType type)
 
 QList<FieldSpec> allFieldSpecs(EventType type)
 {
+    return allFieldSpecsRef(type);
+}
+
+namespace {
+
+const QList<FieldSpec> &allFieldSpecsRef(EventType type)
+{
     static const std::array<QList<FieldSpec>, kEventTypeCount> all = [] {
         std::array<QList<FieldSpec>, kEventTypeCount> a;
         for (int t = 0; t < kEventTypeCount; ++t) {
@@ -960,6 +1032,8 @@ QList<FieldSpec> allFieldSpecs(EventType type)
     }();
     return all[size_t(type)];
 }
+
+} // namespace
 
 QString fieldTypeText(const FieldSpec &field)
 {
@@ -1035,7 +1109,10 @@ Diagnostics validateEvent(json::JsonView obj, EventType type)
                   QStringLiteral("'title' on THINKING_START is dropped by the reference client "
                                  "(REASONING_START has no title)"));
     }
-    c.checkObject(obj, allFieldSpecs(type), QString(), QString(), true);
+    const QList<FieldSpec> &fields = allFieldSpecsRef(type);
+    if (c.out.isEmpty() && c.checksClean(obj, fields))
+        return {};
+    c.checkObject(obj, fields, QString(), QString(), true);
     // Attribution is "not defined" on RUN_* and MESSAGES_SNAPSHOT: checkObject already reported
     // a subagentRunId there as an unknown field (the client strips it).
     return c.out;

@@ -16,6 +16,20 @@ bool droppedByEnforce(const QJsonValue &op)
     return name.isString() && !isPatchOperationName(name.toString());
 }
 
+QString opNameAt(const QJsonValue &patch, qsizetype index)
+{
+    return patch.toArray()
+        .at(index)
+        .toObject()
+        .value(QLatin1StringView("op"))
+        .toString(QStringLiteral("?"));
+}
+
+QString opNameAt(const json::JsonView &patch, qsizetype index)
+{
+    return patch.at(index).value("op").toString(QStringLiteral("?"));
+}
+
 } // namespace
 
 bool isPatchOperationName(QStringView op)
@@ -34,46 +48,50 @@ QString ClientPatchResult::failureText() const
         .arg(QString::number(failedOp), opName, failedPath, message);
 }
 
-ClientPatchResult applyPatchLikeClient(const QJsonValue &document, const QJsonValue &patch)
+namespace {
+
+bool droppedByEnforce(const json::JsonView &op)
+{
+    const json::JsonView name = op.value("op");
+    return name.isString() && !isPatchOperationName(name.toString());
+}
+
+template<typename Value>
+ClientPatchResult applyLikeClient(const QJsonValue &document, const Value &patch)
 {
     ClientPatchResult result;
-    QJsonArray kept;
-    QList<qsizetype> sentIndexOf; // kept position -> position as sent
-    const QJsonArray ops = patch.toArray();
-    for (qsizetype i = 0; i < ops.size(); ++i) {
-        if (droppedByEnforce(ops.at(i))) {
-            result.droppedOps.append(i);
-            continue;
+    qsizetype index = 0;
+    if (patch.isArray())
+        for (const auto &op : patch.toArray()) {
+            if (droppedByEnforce(op))
+                result.droppedOps.append(index);
+            ++index;
         }
-        kept.append(ops.at(i));
-        sentIndexOf.append(i);
-    }
-    const json::PatchResult r
-        = json::applyPatch(document, patch.isArray() ? QJsonValue(kept) : patch);
+    const auto keep = [](const auto &op) { return !droppedByEnforce(op); };
+    const json::PatchResult r = json::applyPatch(document, patch, keep);
     result.ok = r.ok;
     result.document = r.document;
     if (r.ok)
         return result;
-    const json::PatchError &err = r.error;
-    result.failedField = err.field;
-    result.failedPath = err.path;
-    result.message = err.message;
-    if (err.opIndex < 0)
-        return result;
-    result.failedOp = err.opIndex < sentIndexOf.size() ? sentIndexOf.at(err.opIndex) : err.opIndex;
-    result.opName = ops.at(result.failedOp)
-                        .toObject()
-                        .value(QLatin1StringView("op"))
-                        .toString(QStringLiteral("?"));
-    if (result.failedOp != err.opIndex) // the applier counted without the dropped ops
-        result.message.replace(QStringLiteral("op %1").arg(err.opIndex),
-                               QStringLiteral("op %1").arg(result.failedOp));
+    result.failedOp = r.error.opIndex; // positions as sent: the applier skipped, not removed
+    result.failedField = r.error.field;
+    result.failedPath = r.error.path;
+    result.message = r.error.message;
+    if (result.failedOp >= 0)
+        result.opName = opNameAt(patch, result.failedOp);
     return result;
+}
+
+} // namespace
+
+ClientPatchResult applyPatchLikeClient(const QJsonValue &document, const QJsonValue &patch)
+{
+    return applyLikeClient(document, patch);
 }
 
 ClientPatchResult applyPatchLikeClient(const QJsonValue &document, json::JsonView patch)
 {
-    return applyPatchLikeClient(document, patch.toQJsonValue());
+    return applyLikeClient(document, patch);
 }
 
 QList<std::pair<qsizetype, QJsonObject>> clientPatchOps(const QJsonValue &patch)

@@ -4,6 +4,8 @@
 
 #include "core/session/applycontext.h"
 
+#include "core/json/wtf8.h"
+
 namespace agui {
 
 namespace {
@@ -31,6 +33,12 @@ QString typeName(const ApplyContext &ctx)
 // (unknown id, or an activity message: ids must be unique across activity and text messages).
 qsizetype targetMessage(ApplyContext &ctx, Stream stream)
 {
+    // The message the previous delta went to, if this one names it too (see StreamCache).
+    ReducerState::StreamCache &cache = ctx.state.lastMessage;
+    const std::string_view idUtf8 = ctx.json().value("messageId").utf8();
+    if (cache.position >= 0 && cache.generation == ctx.snap.structureGeneration()
+        && cache.id == idUtf8)
+        return cache.position;
     const QString id = ctx.str(QLatin1String("messageId"));
     const qsizetype pos = ctx.snap.messagePosition(id);
     if (pos < 0) {
@@ -50,6 +58,9 @@ qsizetype targetMessage(ApplyContext &ctx, Stream stream)
                                                      : QStringLiteral("reasoning")));
         return -1;
     }
+    cache.id.assign(idUtf8);
+    cache.position = pos;
+    cache.generation = ctx.snap.structureGeneration();
     return pos;
 }
 
@@ -102,17 +113,16 @@ void content(ApplyContext &ctx, Stream stream)
     if (pos < 0)
         return;
     Message &m = ctx.snap.messageRef(pos);
-    const QString delta = ctx.str(QLatin1String("delta"));
     if (m.contentKind != ContentKind::Text) {
         // Like the client: non-string content counts as "" before the delta is appended.
         m.contentKind = ContentKind::Text;
         m.contentJson = QJsonValue();
         m.text.clear();
     }
-    m.text += delta;
+    const qsizetype appended = json::appendWtf8(m.text, ctx.json().value("delta").utf8());
     touch(ctx, m);
     mergeEventMetadata(m.metadata, ctx.event);
-    ctx.change.textAppended += delta.size();
+    ctx.change.textAppended += appended;
     ctx.noteMessageChanged(m.id);
 }
 

@@ -2,6 +2,8 @@
 // message's toolCalls (the client's model) and, with its history, in the tool call table.
 
 #include "core/session/applycontext.h"
+
+#include "core/json/wtf8.h"
 #include "core/session/toolargs.h"
 
 namespace agui {
@@ -122,6 +124,14 @@ void start(ApplyContext &ctx)
 // The call named by an ARGS / END event, or -1 after reporting why it cannot be applied.
 qsizetype callFor(ApplyContext &ctx, qsizetype *holder)
 {
+    // The call the previous ARGS went to, if this event names it too (see StreamCache).
+    ReducerState::StreamCache &cache = ctx.state.lastToolCall;
+    const std::string_view idUtf8 = ctx.json().value("toolCallId").utf8();
+    if (cache.position >= 0 && cache.generation == ctx.snap.structureGeneration()
+        && cache.id == idUtf8 && ctx.snap.message(cache.holder).toolCalls.contains(cache.qid)) {
+        *holder = cache.holder;
+        return cache.position;
+    }
     const QString id = ctx.str(QLatin1String("toolCallId"));
     *holder = holderOf(ctx.snap, id);
     if (*holder < 0) {
@@ -131,7 +141,12 @@ qsizetype callFor(ApplyContext &ctx, qsizetype *holder)
                          .arg(eventTypeName(ctx.event.type), id));
         return -1;
     }
-    return ctx.snap.toolCallIndex(id);
+    cache.id.assign(idUtf8);
+    cache.qid = id;
+    cache.position = ctx.snap.toolCallIndex(id);
+    cache.holder = *holder;
+    cache.generation = ctx.snap.structureGeneration();
+    return cache.position;
 }
 
 void args(ApplyContext &ctx)
@@ -141,12 +156,11 @@ void args(ApplyContext &ctx)
     if (index < 0)
         return;
     ToolCall &call = ctx.snap.toolCallRef(index);
-    const QString delta = ctx.str(QLatin1String("delta"));
-    call.args += delta;
+    const qsizetype appended = json::appendWtf8(call.args, ctx.json().value("delta").utf8());
     ++call.argsEventCount;
     mergeEventMetadata(call.metadata, ctx.event);
     ToolCallAdvance &adv = ctx.noteToolCall(call.id, call.status, false);
-    adv.argsAppended += delta.size();
+    adv.argsAppended += appended;
     adv.after = call.status;
     Message &m = ctx.snap.messageRef(holder);
     m.lastSeq = ctx.seq;

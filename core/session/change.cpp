@@ -15,6 +15,28 @@ QString statePathChangeKindName(StatePathChange::Kind kind)
     return {};
 }
 
+void EventChange::clear()
+{
+    seq = -1;
+    appliedTypes.clear();
+    runIndex = -1;
+    runChanged = false;
+    messagesAdded.clear();
+    messagesChanged.clear();
+    messagesRemoved.clear();
+    textAppended = 0;
+    toolCalls.clear();
+    stateChanged = false;
+    stateReplaced = false;
+    statePaths.clear();
+    statePatch.reset();
+    activitiesChanged.clear();
+    stepsChanged.clear();
+    subagentsChanged.clear();
+    reasoningSpansChanged.clear();
+    diagnostics.clear();
+}
+
 bool EventChange::isEmpty() const
 {
     return !runChanged && messagesAdded.isEmpty() && messagesChanged.isEmpty()

@@ -76,6 +76,8 @@ struct EventChange
     Diagnostics diagnostics;
 
     bool isEmpty() const;
+    // Back to an empty record, keeping the lists' capacity (one record is reused per event).
+    void clear();
 };
 
 } // namespace agui

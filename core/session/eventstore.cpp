@@ -100,7 +100,10 @@ void EventStore::append(const StoredEvent &e)
     const qsizetype trail = raw.size() - at - payload.size();
     const bool inside = at >= 0 && at <= 0xFFFF && trail >= 0 && trail <= 0xFFFF;
     std::pair<quint32, quint32> where;
-    if (inside) {
+    if (!m_keepBytes) {
+        r.rawSize = 0;
+        where = {0, 0};
+    } else if (inside) {
         r.payloadLead = quint16(at);
         r.payloadTrail = quint16(trail);
         where = store(raw, {});
@@ -156,12 +159,16 @@ void EventStore::append(const Event &e)
 
 QByteArrayView EventStore::rawView(qint64 seq) const
 {
+    if (!m_keepBytes)
+        return {};
     const Record &r = record(seq);
     return bytesAt(r.block, r.offset, r.rawSize);
 }
 
 QByteArrayView EventStore::payloadView(qint64 seq) const
 {
+    if (!m_keepBytes)
+        return {};
     const Record &r = record(seq);
     if (r.flags & kPayloadSeparate)
         return bytesAt(r.block, r.offset + r.rawSize, m_side.value(seq).payloadSize);

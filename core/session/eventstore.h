@@ -59,6 +59,10 @@ public:
 
     qint64 size() const { return m_size; }
     bool isEmpty() const { return m_size == 0; }
+    // false: records only, the bytes are not copied (one-pass consumers); event(), view(),
+    // raw() and payload() then give empty results.
+    void setKeepBytes(bool keep) { m_keepBytes = keep; }
+    bool keepsBytes() const { return m_keepBytes; }
 
     // Stores e as event number size().
     void append(const StoredEvent &e);
@@ -161,6 +165,7 @@ private:
     QHash<qint64, SideInfo> m_side;
     IdPool m_ids;
     qint64 m_bytesStored = 0;
+    bool m_keepBytes = true;
 };
 
 // The id a list view shows for an event: messageId, toolCallId, runId, stepName, subagentRunId,

@@ -49,9 +49,10 @@ void Linter::feed(const EventView &event, const Diagnostics &diagnostics,
     if (event.type == EventType::Invalid)
         return;
     d->expander.expand(event, d->expansion);
-    for (const Diagnostic &diagnostic : d->expansion.diagnostics)
+    // (std::as_const everywhere here: a non-const begin() of an empty Qt 6 list allocates.)
+    for (const Diagnostic &diagnostic : std::as_const(d->expansion.diagnostics))
         sink.passThrough(index, diagnostic);
-    for (const EventView &e : d->expansion.events) {
+    for (const EventView &e : std::as_const(d->expansion.events)) {
         d->verify.check(e, index, sink);
         d->extra.check(e, event, diagnostics, reduced, index, sink);
     }
@@ -76,6 +77,11 @@ void Linter::finish()
     d->finished = true;
     LintSink sink(&d->findings);
     d->extra.finish(sink);
+}
+
+bool Linter::hasFindings() const
+{
+    return !d->findings.isEmpty();
 }
 
 Findings Linter::takeFindings()

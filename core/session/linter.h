@@ -74,6 +74,7 @@ public:
 
     // The findings produced since the last call, in stream order.
     Findings takeFindings();
+    bool hasFindings() const;
 
     qint64 eventsSeen() const;
 

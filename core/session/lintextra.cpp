@@ -1,5 +1,6 @@
 #include "core/session/lintextra.h"
 
+#include "core/json/wtf8.h"
 #include "core/protocol/clientpatch.h"
 
 #include <QJsonArray>
@@ -146,6 +147,7 @@ void ExtraRules::learnMessages(const QJsonValue &messages)
                 ToolCall known;
                 known.open = false;
                 m_toolCalls.insert(*callId, known);
+                m_lastArgs = nullptr; // the hash may have moved its values
             }
         }
     }
@@ -226,6 +228,7 @@ void ExtraRules::checkToolCallStart(const EventView &e, qint64 index, LintSink &
     if (it == m_toolCalls.end() || !it->open) {
         ToolCall call;
         m_toolCalls.insert(*id, call);
+        m_lastArgs = nullptr; // the hash may have moved its values
     }
     if (!m_runToolCallSet.contains(*id)) {
         m_runToolCallSet.insert(*id);
@@ -458,10 +461,16 @@ void ExtraRules::check(const EventView &e, const EventView &frame,
         checkToolCallStart(e, index, sink);
         break;
     case EventType::ToolCallArgs: {
-        const std::optional<QString> id = stringMember(j, QLatin1StringView("toolCallId"));
-        auto it = id ? m_toolCalls.find(*id) : m_toolCalls.end();
-        if (it != m_toolCalls.end() && it->open)
-            it->args += j.value("delta").toString();
+        // Consecutive ARGS of one call skip the look-up (m_lastArgs, reset when the hash grows).
+        const std::string_view idUtf8 = j.value("toolCallId").utf8();
+        if (!m_lastArgs || m_lastArgsId != idUtf8) {
+            const std::optional<QString> id = stringMember(j, QLatin1StringView("toolCallId"));
+            auto it = id ? m_toolCalls.find(*id) : m_toolCalls.end();
+            m_lastArgs = it != m_toolCalls.end() ? &it.value() : nullptr;
+            m_lastArgsId.assign(idUtf8);
+        }
+        if (m_lastArgs && m_lastArgs->open)
+            json::appendWtf8(m_lastArgs->args, j.value("delta").utf8());
         break;
     }
     case EventType::ToolCallEnd:

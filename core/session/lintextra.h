@@ -12,6 +12,7 @@
 #include <QStringList>
 
 #include <optional>
+#include <string>
 
 namespace agui {
 
@@ -61,6 +62,8 @@ private:
     // Whole session: what the client's message list would hold (id -> role), tool calls, ids.
     QHash<QString, QString> m_roles;
     QHash<QString, ToolCall> m_toolCalls;
+    ToolCall *m_lastArgs = nullptr; // the call the last TOOL_CALL_ARGS named
+    std::string m_lastArgsId; // its id, UTF-8
     QSet<QString> m_openText, m_openReasoning;
     QHash<QString, qint64> m_closedText, m_closedReasoning; // id -> index of its END
     QHash<QString, QJsonValue>

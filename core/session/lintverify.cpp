@@ -351,8 +351,58 @@ void VerifyRules::checkThinking(const EventView &e, qint64 index, LintSink &sink
     }
 }
 
+namespace {
+
+const char *deltaIdKey(EventType type)
+{
+    return type == EventType::ToolCallArgs ? "toolCallId" : "messageId";
+}
+
+} // namespace
+
+bool VerifyRules::isQuietDelta(const EventView &e)
+{
+    const OpenIds *open = nullptr;
+    const DeltaCache *cache = nullptr;
+    switch (e.type) {
+    case EventType::TextMessageContent:
+        open = &m_openText;
+        cache = &m_textDelta;
+        break;
+    case EventType::ToolCallArgs:
+        open = &m_openTools;
+        cache = &m_toolDelta;
+        break;
+    case EventType::ReasoningMessageContent:
+        open = &m_openReasoningMessages;
+        cache = &m_reasoningDelta;
+        break;
+    default:
+        return false;
+    }
+    if (!m_seenFirst || m_runFinished || m_runErrored || cache->generation != open->generation()
+        || e.has("subagentRunId"))
+        return false;
+    const json::JsonView id = e.value(std::string_view(deltaIdKey(e.type)));
+    return id.isString() && id.utf8() == cache->id;
+}
+
+void VerifyRules::rememberOpenDelta(const EventView &e)
+{
+    DeltaCache *cache = e.type == EventType::TextMessageContent ? &m_textDelta
+        : e.type == EventType::ToolCallArgs                     ? &m_toolDelta
+                                                                : &m_reasoningDelta;
+    const OpenIds &open = e.type == EventType::TextMessageContent ? m_openText
+        : e.type == EventType::ToolCallArgs                       ? m_openTools
+                                                                  : m_openReasoningMessages;
+    cache->id.assign(e.value(std::string_view(deltaIdKey(e.type))).utf8());
+    cache->generation = open.generation();
+}
+
 void VerifyRules::check(const EventView &e, qint64 index, LintSink &sink)
 {
+    if (isQuietDelta(e))
+        return;
     // The client's enforce stage drops unknown types and its transport rejects frames that are
     // not events, so verify never sees them (the schema layer reports both).
     if (e.type == EventType::Unknown || e.type == EventType::Invalid || isChunkType(e.type))
@@ -407,6 +457,8 @@ void VerifyRules::check(const EventView &e, qint64 index, LintSink &sink)
         checkOwner(e, tag, m_messageOwners, *id, QLatin1StringView("message"), index, sink);
         if (end)
             m_openText.remove(*id);
+        else if (!tag)
+            rememberOpenDelta(e);
         break;
     }
     case EventType::ToolCallStart: {
@@ -475,6 +527,8 @@ void VerifyRules::check(const EventView &e, qint64 index, LintSink &sink)
         checkOwner(e, tag, m_toolCallOwners, *id, QLatin1StringView("tool call"), index, sink);
         if (end)
             m_openTools.remove(*id);
+        else if (!tag)
+            rememberOpenDelta(e);
         break;
     }
     case EventType::StepStarted:
@@ -588,6 +642,8 @@ void VerifyRules::check(const EventView &e, qint64 index, LintSink &sink)
                    sink);
         if (e.type != EventType::ReasoningMessageContent)
             open.remove(*id);
+        else if (!tag)
+            rememberOpenDelta(e);
         break;
     }
     case EventType::ReasoningEncryptedValue: {

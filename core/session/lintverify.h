@@ -10,6 +10,7 @@
 #include <QStringList>
 
 #include <optional>
+#include <string>
 
 namespace agui {
 
@@ -25,14 +26,26 @@ public:
         if (!m_order.contains(id))
             m_order.insert(id, m_next++);
     }
-    void remove(const QString &id) { m_order.remove(id); }
+    void remove(const QString &id)
+    {
+        m_order.remove(id);
+        ++m_generation;
+    }
     bool isEmpty() const { return m_order.isEmpty(); }
-    void clear() { m_order.clear(); }
+    void clear()
+    {
+        m_order.clear();
+        ++m_generation;
+    }
     QStringList inOrder() const;
+    // Changes whenever an id leaves the set: "id was open at generation g" holds while the
+    // generation is still g.
+    quint64 generation() const { return m_generation; }
 
 private:
     QHash<QString, quint64> m_order;
     quint64 m_next = 0;
+    quint64 m_generation = 0;
 };
 
 // Layer 2: the ordering state machine of @ag-ui/client 1.0 verifyEvents (reference §4.1-4.3) with
@@ -63,6 +76,18 @@ private:
     void checkOwner(const EventView &e, const Owner &tag, const OwnerMap &owners, const QString &id,
                     QLatin1StringView kind, qint64 index, LintSink &sink);
     void checkThinking(const EventView &e, qint64 index, LintSink &sink);
+
+    // The deltas of a stream are most of a session. One that carries no tag and names the
+    // stream the previous delta of its kind found open, in a run that has not ended, has nothing
+    // to report: skip the look-ups (see DeltaCache).
+    struct DeltaCache
+    {
+        std::string id; // UTF-8 as sent
+        quint64 generation = ~quint64(0); // of the OpenIds it was found open in
+    };
+    bool isQuietDelta(const EventView &e);
+    void rememberOpenDelta(const EventView &e);
+    DeltaCache m_textDelta, m_toolDelta, m_reasoningDelta;
 
     // Per run (cleared by resetRun(), i.e. at a RUN_STARTED after a terminal event).
     OpenIds m_openText, m_openTools, m_openReasoningSpans, m_openReasoningMessages;

@@ -49,7 +49,7 @@ void reduceEvent(ReducerState &state, const EventView &event, EventChange &chang
         change.runIndex = snap.currentRunIndex();
     } else {
         state.expander.expand(mapped, expanded);
-        for (const EventView &e : expanded.events)
+        for (const EventView &e : std::as_const(expanded.events))
             if (!isChunkType(e.type))
                 applyOne(state, e, event.seq, change, detailed, isLegacyType(event.type));
         change.runIndex = snap.currentRunIndex();

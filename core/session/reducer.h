@@ -11,6 +11,8 @@
 #include <QSet>
 #include <QString>
 
+#include <string>
+
 namespace agui {
 
 // Everything the fold carries from one event to the next: the public model plus the bits of
@@ -29,6 +31,18 @@ public:
     QHash<QString, qsizetype> openSteps; // owner + '\n' + name -> step index (open ones only)
     QHash<QString, qsizetype> openSpans; // reasoning span id -> span index (open ones only)
     QJsonObject pendingRunInput; // Session::setRunInput, for the next RUN_STARTED's Run::input
+
+    // The message / tool call the last streaming event named, with the snapshot generation its
+    // position was valid in: the deltas of one stream (most of a session) skip the id look-ups.
+    struct StreamCache
+    {
+        std::string id; // UTF-8 as sent
+        QString qid; // the same, shared with the model
+        qsizetype position = -1; // message position / tool call index
+        qsizetype holder = -1; // tool calls: the message holding it
+        quint64 generation = 0;
+    };
+    StreamCache lastMessage, lastToolCall;
 };
 
 // The fold: applies one received event (expanding chunks and mapping legacy THINKING_* first,

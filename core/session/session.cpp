@@ -11,9 +11,14 @@ struct Session::SeekCache
 };
 
 Session::Session(int checkpointInterval)
-    : m_interval(qMax(1, checkpointInterval))
+    : Session(SessionOptions {qMax(1, checkpointInterval), true})
+{ }
+
+Session::Session(const SessionOptions &options)
+    : m_interval(qMax(0, options.checkpointInterval))
     , m_state(std::make_unique<ReducerState>())
 {
+    m_store.setKeepBytes(options.keepBytes);
     // Checkpoint 0: the state before any event.
     m_checkpoints.append(*m_state);
     m_checkpoints.last().snapshot.dropIndexes();
@@ -82,17 +87,19 @@ void Session::process(const EventView &view, const Diagnostics &diagnostics)
 {
     const qint64 seq = view.seq;
     // The reducer first: the linter reuses what it computed (a state patch is applied once).
-    EventChange change;
+    EventChange &change = m_lastChange;
+    change.clear();
     reduceEvent(*m_state, view, change, /*detailed=*/false);
     m_linter.feed(view, diagnostics, &change);
-    for (Finding &f : m_linter.takeFindings())
-        addFinding(std::move(f));
-    for (const Diagnostic &d : change.diagnostics)
+    if (m_linter.hasFindings()) {
+        for (Finding &f : m_linter.takeFindings())
+            addFinding(std::move(f));
+    }
+    for (const Diagnostic &d : std::as_const(change.diagnostics))
         addFinding(Finding {seq, d, QStringLiteral("session")});
     m_store.setRunIndex(seq, change.runIndex);
-    m_lastChange = std::move(change);
 
-    if ((seq + 1) % m_interval == 0) {
+    if (m_interval > 0 && (seq + 1) % m_interval == 0) {
         m_checkpoints.append(*m_state);
         m_checkpoints.last().snapshot.dropIndexes();
     }
@@ -179,7 +186,7 @@ ReducerState Session::stateAt(qint64 seq) const
 
 SessionSnapshot Session::snapshotAt(qint64 seq) const
 {
-    if (seq >= size() - 1)
+    if (seq >= size() - 1 || !canTimeTravel())
         return m_state->snapshot;
     if (seq < -1)
         seq = -1;
@@ -189,7 +196,7 @@ SessionSnapshot Session::snapshotAt(qint64 seq) const
 EventChange Session::changeAt(qint64 seq) const
 {
     EventChange change;
-    if (seq < 0 || seq >= size())
+    if (seq < 0 || seq >= size() || !canTimeTravel())
         return change;
     ReducerState state = stateAt(seq - 1);
     reduceStored(state, seq, &change, /*detailed=*/true);

@@ -17,6 +17,14 @@ namespace agui {
 
 class ReducerState;
 
+// What a Session keeps beyond its findings and current model. A one-pass consumer (lint, stats)
+// needs neither the bytes nor time travel, and saves their memory and time.
+struct SessionOptions
+{
+    int checkpointInterval = 1024; // 0: no checkpoints (snapshotAt/changeAt unavailable)
+    bool keepBytes = true; // false: records only (event()/raw()/view() unavailable)
+};
+
 // One inspected session: every received event (compactly stored), the linter's findings, the
 // model the events build (current()), and time travel (snapshotAt / changeAt).
 //
@@ -33,6 +41,7 @@ public:
     static constexpr int kDefaultCheckpointInterval = 1024;
 
     explicit Session(int checkpointInterval = kDefaultCheckpointInterval);
+    explicit Session(const SessionOptions &options);
     ~Session();
     Session(const Session &) = delete;
     Session &operator=(const Session &) = delete;
@@ -57,6 +66,8 @@ public:
 
     // The model after every event appended so far.
     const SessionSnapshot &current() const;
+    // Time travel (needs checkpoints and bytes: see SessionOptions).
+    bool canTimeTravel() const { return m_interval > 0 && m_store.keepsBytes(); }
     // The model after events 0..seq (seq = -1: before any event). After finish(), the last
     // index includes the truncation of open runs, like current().
     SessionSnapshot snapshotAt(qint64 seq) const;

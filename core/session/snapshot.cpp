@@ -110,6 +110,7 @@ int SessionSnapshot::appendRun(Run run)
 
 void SessionSnapshot::appendMessage(Message message)
 {
+    ++m_generation;
     const QString id = message.id;
     m_order.append(qint32(m_messages.append(std::move(message))));
     // The client's look-ups (Array.find) see the first message with an id.
@@ -119,6 +120,7 @@ void SessionSnapshot::appendMessage(Message message)
 
 void SessionSnapshot::insertMessage(qsizetype position, Message message)
 {
+    ++m_generation;
     if (position >= m_order.size()) {
         appendMessage(std::move(message));
         return;
@@ -129,6 +131,7 @@ void SessionSnapshot::insertMessage(qsizetype position, Message message)
 
 void SessionSnapshot::replaceMessage(qsizetype position, Message message)
 {
+    ++m_generation;
     Message &slot = m_messages.ref(m_order.at(position));
     const bool sameId = slot.id == message.id;
     slot = std::move(message);
@@ -138,6 +141,7 @@ void SessionSnapshot::replaceMessage(qsizetype position, Message message)
 
 void SessionSnapshot::retainMessages(const QList<qsizetype> &positions)
 {
+    ++m_generation;
     QList<qint32> order;
     order.reserve(positions.size());
     for (qsizetype p : positions)
@@ -207,6 +211,7 @@ void SessionSnapshot::dropIndexes()
 
 void SessionSnapshot::rebuildIndexes()
 {
+    ++m_generation;
     m_messagePos.clear();
     m_messagePos.reserve(m_order.size());
     reindexFrom(0);

@@ -259,6 +259,9 @@ public:
     void dropIndexes();
     void rebuildIndexes();
     bool hasIndexes() const { return m_indexed; }
+    // Changes whenever a message is added, replaced, moved or dropped: a position remembered
+    // with the generation it was valid in stays valid while the generation is the same.
+    quint64 structureGeneration() const { return m_generation; }
 
 private:
     void reindexFrom(qsizetype position);
@@ -277,6 +280,7 @@ private:
     qint64 m_lastSeq = -1;
 
     bool m_indexed = true;
+    quint64 m_generation = 0;
     QHash<QString, qsizetype> m_messagePos; // id -> position in m_order
     QHash<QString, qsizetype> m_toolCallIdx; // id -> index in m_toolCalls
     QHash<QString, qsizetype> m_subagentIdx; // id -> last index

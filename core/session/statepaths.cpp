@@ -3,6 +3,7 @@
 #include "core/json/jsondiff.h"
 #include "core/json/jsonpatch.h"
 #include "core/json/jsonpointer.h"
+#include "core/protocol/clientpatch.h"
 
 #include <QJsonArray>
 #include <QJsonObject>
@@ -54,8 +55,8 @@ QList<StatePathChange> statePathsOfPatch(const QJsonValue &before, const QJsonVa
 {
     QList<StatePathChange> out;
     QJsonValue doc = before;
-    for (const QJsonValue &opValue : patch.toArray()) {
-        const QJsonObject op = opValue.toObject();
+    for (const auto &[sentIndex, op] : clientPatchOps(patch)) {
+        Q_UNUSED(sentIndex);
         const QString kind = op.value(QLatin1String("op")).toString();
         const json::Pointer path = concrete(doc, op.value(QLatin1String("path")).toString());
         const QJsonValue pathBefore = valueAt(doc, path);

@@ -47,7 +47,8 @@ CaptureLoadResult CaptureLoader::load(const QString &path, const std::atomic_boo
                 backing.setRunInput(body.object());
         }
     };
-    options.onEvent = [&backing](Event &&event, const EventOrigin &) { backing.append(event); };
+    options.onFrame
+        = [&backing](const DecodedFrame &frame, const EventOrigin &) { backing.appendFrame(frame); };
     if (!loadCaptureFile(path, &result.capture, &result.error, options))
         return result;
     backing.finish();

@@ -23,6 +23,7 @@ public:
     qint64 diagnosticEventCount() const { return m_eventsWithFindings.size(); }
 
     void append(const Event &event);
+    void appendFrame(const DecodedFrame &frame); // the fast path (capture loading)
     void setRunInput(const QJsonObject &input) { m_session.setRunInput(input); }
     void finish();
 

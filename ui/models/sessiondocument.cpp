@@ -42,6 +42,12 @@ void EventBacking::append(const Event &event)
     collectFindings();
 }
 
+void EventBacking::appendFrame(const DecodedFrame &frame)
+{
+    m_session.appendFrame(frame);
+    collectFindings();
+}
+
 void EventBacking::finish()
 {
     m_session.finish();

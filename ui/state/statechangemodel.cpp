@@ -1,5 +1,7 @@
 #include "ui/state/statechangemodel.h"
 
+#include "core/protocol/clientpatch.h"
+
 #include "core/json/jsonpatch.h"
 #include "core/json/jsonpointer.h"
 #include "ui/state/statetreemodel.h"
@@ -77,6 +79,8 @@ QString stateChangeOutcomeName(StateChangeRow::Outcome outcome)
         return QStringLiteral("skipped");
     case StateChangeRow::Outcome::NotReached:
         return QStringLiteral("not-reached");
+    case StateChangeRow::Outcome::Dropped:
+        return QStringLiteral("dropped");
     }
     return {};
 }
@@ -103,6 +107,16 @@ QList<StateChangeRow> describeStateDelta(const QJsonObject &event, const QJsonVa
         row.op = op.value(QLatin1String("op")).toString();
         row.path = op.value(QLatin1String("path")).toString();
         row.from = op.value(QLatin1String("from")).toString();
+        const QJsonValue name = op.value(QLatin1String("op"));
+        if (name.isString() && !isPatchOperationName(name.toString())) {
+            // Like the client's enforce stage: the op is removed, the rest still applies.
+            row.outcome = StateChangeRow::Outcome::Dropped;
+            row.effect = QObject::tr("dropped by the reference client (\"%1\" is not a JSON "
+                                     "Patch operation)")
+                             .arg(row.op);
+            rows.append(row);
+            continue;
+        }
         if (failedAt >= 0) {
             row.outcome = StateChangeRow::Outcome::NotReached;
             row.effect = QObject::tr("not reached (op %1 failed)").arg(failedAt);
@@ -131,6 +145,8 @@ QList<StateChangeRow> describeStateDelta(const QJsonObject &event, const QJsonVa
     if (failedAt >= 0) {
         // The client applies a delta atomically: one failing op and none of them count.
         for (qsizetype i = 0; i < failedAt; ++i) {
+            if (rows[i].outcome == StateChangeRow::Outcome::Dropped)
+                continue;
             rows[i].outcome = StateChangeRow::Outcome::Skipped;
             rows[i].effect = QObject::tr("skipped with the patch (op %1 failed); alone it would "
                                          "have: %2")

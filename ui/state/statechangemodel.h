@@ -16,6 +16,7 @@ struct StateChangeRow
         Failed, // the op that made the patch fail; reason in effect
         Skipped, // applied on its own, but the patch failed later: the client skips it whole
         NotReached, // after the failing op
+        Dropped, // the client's enforce stage removes it (unknown op)
     };
     int opIndex = -1; // delta op index; -1 for snapshot diff rows
     QString op; // "add"/"remove"/... for deltas; "added"/"removed"/"replaced" for snapshots
