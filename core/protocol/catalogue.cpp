@@ -286,7 +286,8 @@ std::array<EventSpec, kEventTypeCount> buildSpecs()
     set(EventType::Invalid, "a frame that is not an event", {}, false);
 
     // The id each type is listed under.
-    const std::pair<const char *, std::initializer_list<EventType>> ids[] = {
+    // (A QList, not an initializer_list: a braced list inside a pair would dangle.)
+    const std::pair<const char *, QList<EventType>> ids[] = {
         {"runId", {EventType::RunStarted, EventType::RunFinished}},
         {"code", {EventType::RunError}},
         {"stepName", {EventType::StepStarted, EventType::StepFinished}},
