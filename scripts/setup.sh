@@ -9,7 +9,7 @@ want_tests=0
 
 packages=(
   build-essential cmake ninja-build git pkg-config
-  qt6-base-dev qt6-base-dev-tools qt6-svg-dev libgl-dev qtkeychain-qt6-dev
+  qt6-base-dev qt6-base-dev-tools qt6-svg-dev libgl-dev qtkeychain-qt6-dev libsimdjson-dev
   fonts-dejavu-core
 )
 if [ $want_tests = 1 ]; then
