@@ -10,8 +10,7 @@ namespace agui::ui {
 // How events look in every view: one place for the one-line summary, the id column and the
 // family colours, so the list, the detail pane and the README screenshots agree.
 
-// One line describing the event for the list (plain text: agent text is never rich text).
-// Text deltas are quoted with control characters made visible; long values are elided.
+// One line describing the event (core/protocol/eventsummary.h) for a materialised event.
 QString oneLineSummary(const Event &event);
 
 // A colour per family that reads on the given background (light or dark palette).

@@ -26,6 +26,7 @@ struct RawFrame
     qint64 payloadStart = -1;
     QList<std::pair<qint64, qint64>> payloadPieces; // (payload offset, stream offset), sorted
     bool heartbeat = false; // carries no event (keep-alive, comment, blank line)
+    bool endsWithBlankLine = false; // known to contain "\n\n" (SSE: the client's frame ends)
     bool decodable = true; // false: the bytes could not be framed (over-long line, ...)
     // Already decoded object (framings whose payload is not JSON text, e.g. protobuf).
     std::optional<QJsonObject> object;

@@ -2,6 +2,8 @@
 
 #include <QStringList>
 
+#include <cstring>
+
 namespace agui {
 
 namespace {
@@ -52,15 +54,54 @@ SseParser::SseParser(Options options)
 
 void SseParser::feed(QByteArrayView bytes)
 {
+    m_spans.clear();
     if (m_finished || bytes.isEmpty())
         return;
     m_bytesSeen += bytes.size();
+    if (m_options.spans && atBlockBoundary()) {
+        const qsizetype used = readSpans(bytes);
+        m_pendingOffset += used;
+        bytes = bytes.sliced(used);
+        if (bytes.isEmpty())
+            return;
+    }
     m_pending.append(bytes.data(), bytes.size());
     scan(false);
 }
 
+// Reads "data:<value>\n\n" blocks straight from the fed bytes while they have exactly that shape;
+// the first block that does not (more lines, a CR, another field, a bad byte, too long, cut by
+// the chunk's end) and everything after it go through the general scanner.
+qsizetype SseParser::readSpans(QByteArrayView bytes)
+{
+    const char *p = bytes.data();
+    const qsizetype n = bytes.size();
+    qsizetype pos = 0;
+    while (n - pos > 6 && std::memcmp(p + pos, "data:", 5) == 0) {
+        qsizetype value = pos + 5;
+        if (p[value] == ' ')
+            ++value;
+        const void *hit = std::memchr(p + value, '\n', size_t(n - value));
+        if (!hit)
+            break;
+        const qsizetype lf = static_cast<const char *>(hit) - p;
+        if (lf + 1 >= n || p[lf + 1] != '\n' || lf - pos > m_options.maxLineBytes
+            || std::memchr(p + pos, '\r', size_t(lf - pos))
+            || firstInvalidUtf8(p + pos, lf - pos) >= 0)
+            break;
+        const qint64 absolute = m_pendingOffset + pos;
+        m_spans.append(SseSpan {absolute, bytes.sliced(pos, lf + 2 - pos),
+                                bytes.sliced(value, lf - value), absolute + (value - pos)});
+        ++m_eventCount;
+        m_streamEndings |= LineEnding::Lf;
+        pos = lf + 2;
+    }
+    return pos;
+}
+
 void SseParser::finish()
 {
+    m_spans.clear();
     if (m_finished)
         return;
     scan(true);

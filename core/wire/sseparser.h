@@ -67,6 +67,18 @@ struct SseKeepAlive
     WireIssues issues;
 };
 
+// A block of the commonest shape — one "data:" line then the blank line, LF line ends, valid
+// UTF-8, nothing pending before it — read without copying when Options::spans is on: views of
+// the bytes just fed, valid until the next feed()/finish(). It is an SseEvent in every other
+// respect (one data line, event name "message", no id or retry, no issues).
+struct SseSpan
+{
+    qint64 offset = 0; // absolute offset of the block's first byte
+    QByteArrayView raw; // the block, its blank line included
+    QByteArrayView data; // the data line's value
+    qint64 dataOffset = 0; // absolute offset of data[0]
+};
+
 // One comment line (":" + text), wherever it appears (inside an event block or a keep-alive).
 struct SseComment
 {
@@ -110,6 +122,8 @@ public:
     struct Options
     {
         qint64 maxLineBytes = 16 * 1024 * 1024;
+        // Report the commonest blocks as SseSpans (views, see spans()) instead of SseEvents.
+        bool spans = false;
     };
 
     SseParser();
@@ -120,6 +134,8 @@ public:
     // End of stream: settles a held CR / BOM prefix, reports the unfinished block (see above).
     void finish();
 
+    // With Options::spans: the simple blocks the last feed() read, ahead of its other results.
+    const QList<SseSpan> &spans() const { return m_spans; }
     // Results produced so far, in stream order within each list; each call hands them over once.
     QList<SseEvent> takeEvents();
     QList<SseKeepAlive> takeKeepAlives();
@@ -136,6 +152,12 @@ public:
     std::optional<qint64> reconnectionTimeMs() const { return m_retryMs; } // last valid retry
 
 private:
+    // Nothing is pending: the next byte starts a block.
+    bool atBlockBoundary() const
+    {
+        return m_bomDecided && m_pending.isEmpty() && !m_blockOpen && !m_discardingLine;
+    }
+    qsizetype readSpans(QByteArrayView bytes); // how many bytes it consumed
     void scan(bool atEnd);
     void processLine(qsizetype lineStart, qsizetype lineLength, qsizetype terminatorLength,
                      LineEnding ending, bool overlong);
@@ -177,6 +199,7 @@ private:
     qint64 m_keepAliveCount = 0;
     qint64 m_commentCount = 0;
 
+    QList<SseSpan> m_spans;
     QList<SseEvent> m_events;
     QList<SseKeepAlive> m_keepAlives;
     QList<SseComment> m_comments;

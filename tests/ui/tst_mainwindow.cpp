@@ -79,8 +79,8 @@ void TestMainWindow::openCaptureShowsRowsAndDetail()
                  .data()
                  .toString(),
              QStringLiteral("\"Hello\""));
-    QCOMPARE(window.listModel()->index(2, EventListModel::SummaryColumn).data().toString(),
-             QStringLiteral("\"Hello\""));
+    QTRY_COMPARE(window.listModel()->index(2, EventListModel::SummaryColumn).data().toString(),
+                 QStringLiteral("\"Hello\""));
 
     // The frame that is not JSON: its error is on the diagnostics page.
     QVERIFY(window.selectEvent(9));

@@ -47,8 +47,9 @@ CaptureLoadResult CaptureLoader::load(const QString &path, const std::atomic_boo
                 backing.setRunInput(body.object());
         }
     };
-    options.onFrame
-        = [&backing](const DecodedFrame &frame, const EventOrigin &) { backing.appendFrame(frame); };
+    options.onFrame = [&backing](const DecodedFrame &frame, const EventOrigin &) {
+        backing.appendFrame(frame);
+    };
     if (!loadCaptureFile(path, &result.capture, &result.error, options))
         return result;
     backing.finish();

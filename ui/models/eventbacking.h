@@ -17,6 +17,7 @@ public:
     Event event(qint64 seq) const { return m_session.events().event(seq); }
     QByteArray payload(qint64 seq) const { return m_session.events().payload(seq); }
     EventRow row(qint64 seq) const;
+    QString summary(qint64 seq) const; // parses the payload: not for paint
     // Everything known about the event: decode diagnostics and linter/reducer findings.
     Diagnostics diagnostics(qint64 seq) const;
     int runCount() const { return int(m_session.current().runCount()); }
@@ -33,6 +34,7 @@ private:
     void collectFindings();
 
     Session m_session;
+    mutable EventDecoder m_decoder; // summaries
     QSet<qint64> m_eventsWithFindings;
     qsizetype m_findingsSeen = 0;
 };

@@ -15,9 +15,15 @@ EventListModel::EventListModel(SessionDocument *document, QObject *parent)
     m_flushTimer.setSingleShot(true);
     m_flushTimer.setInterval(kFlushIntervalMs);
     connect(&m_flushTimer, &QTimer::timeout, this, &EventListModel::flushPendingRows);
+    m_summaryTimer.setSingleShot(true);
+    m_summaryTimer.setInterval(0);
+    connect(&m_summaryTimer, &QTimer::timeout, this, &EventListModel::computeWantedSummaries);
     connect(document, &SessionDocument::eventsAppended, this, &EventListModel::onEventsAppended);
     connect(document, &SessionDocument::aboutToReset, this, [this] {
         m_flushTimer.stop();
+        m_summaryTimer.stop();
+        m_summaries.clear();
+        m_wanted.clear();
         beginResetModel();
     });
     connect(document, &SessionDocument::resetDone, this, [this] {
@@ -74,6 +80,40 @@ int EventListModel::columnCount(const QModelIndex &parent) const
     return parent.isValid() ? 0 : ColumnCount;
 }
 
+void EventListModel::prefetchSummaries(const QList<qint64> &seqs)
+{
+    if (!m_document)
+        return;
+    if (m_summaries.size() + seqs.size() > kSummaryCacheLimit)
+        m_summaries.clear(); // bounded: the rows on screen are asked for again right away
+    for (const qint64 seq : seqs)
+        if (seq >= 0 && seq < m_document->size() && !m_summaries.contains(seq))
+            m_summaries.insert(seq, m_document->summary(seq));
+}
+
+QString EventListModel::summary(qint64 seq) const
+{
+    const auto it = m_summaries.constFind(seq);
+    if (it != m_summaries.cend())
+        return *it;
+    if (!m_wanted.contains(seq))
+        m_wanted.append(seq);
+    if (!m_summaryTimer.isActive())
+        const_cast<QTimer &>(m_summaryTimer).start();
+    return QString();
+}
+
+void EventListModel::computeWantedSummaries()
+{
+    const QList<qint64> wanted = std::exchange(m_wanted, {});
+    prefetchSummaries(wanted);
+    for (const qint64 seq : wanted)
+        if (seq < m_announcedRows) {
+            const QModelIndex cell = index(int(seq), SummaryColumn);
+            Q_EMIT dataChanged(cell, cell, {Qt::DisplayRole, Qt::ToolTipRole});
+        }
+}
+
 QIcon EventListModel::diagnosticIcon(Severity severity) const
 {
     QIcon &icon = m_icons[int(severity)];
@@ -108,13 +148,11 @@ QVariant EventListModel::data(const QModelIndex &index, int role) const
         case RunColumn:
             return row.runIndex < 0 ? QStringLiteral("–") : QString::number(row.runIndex + 1);
         case TypeColumn:
-            if (row.type == EventType::Unknown)
-                return m_document->event(seq).typeName;
-            return eventTypeName(row.type);
+            return row.typeName;
         case IdColumn:
             return row.primaryId;
         case SummaryColumn:
-            return oneLineSummary(m_document->event(seq));
+            return summary(seq);
         case DiagnosticsColumn:
             return row.diagnosticCount > 0 ? QString::number(row.diagnosticCount) : QString();
         }
@@ -140,7 +178,7 @@ QVariant EventListModel::data(const QModelIndex &index, int role) const
             return lines.join(QLatin1Char('\n'));
         }
         if (index.column() == SummaryColumn)
-            return oneLineSummary(m_document->event(seq));
+            return summary(seq);
         return {};
     case Qt::TextAlignmentRole:
         if (index.column() == SeqColumn || index.column() == DeltaColumn

@@ -3,6 +3,7 @@
 #include "ui/models/sessiondocument.h"
 
 #include <QAbstractTableModel>
+#include <QHash>
 #include <QIcon>
 #include <QPointer>
 #include <QTimer>
@@ -46,6 +47,12 @@ public:
     void flushPendingRows();
     qint64 pendingRowCount() const;
 
+    // Summaries are parsed from the event's bytes, never while painting: the view asks for the
+    // rows it is about to show (prefetchSummaries), and a row data() meets first gets its
+    // summary on the next turn of the event loop (a dataChanged for it). Kept in a bounded cache.
+    void prefetchSummaries(const QList<qint64> &seqs);
+    bool hasSummary(qint64 seq) const { return m_summaries.contains(seq); }
+
     int rowCount(const QModelIndex &parent = {}) const override;
     int columnCount(const QModelIndex &parent = {}) const override;
     QVariant data(const QModelIndex &index, int role = Qt::DisplayRole) const override;
@@ -55,6 +62,8 @@ public:
 
 private:
     void onEventsAppended(qint64 first, qint64 last);
+    QString summary(qint64 seq) const; // cached, or "" and scheduled
+    void computeWantedSummaries();
     QIcon diagnosticIcon(Severity severity) const;
 
     QPointer<SessionDocument> m_document;
@@ -62,6 +71,10 @@ private:
     QTimer m_flushTimer;
     bool m_dark = false;
     mutable QIcon m_icons[3];
+    static constexpr qsizetype kSummaryCacheLimit = 20000;
+    mutable QHash<qint64, QString> m_summaries;
+    mutable QList<qint64> m_wanted; // asked for by data() before they were computed
+    QTimer m_summaryTimer;
 };
 
 } // namespace agui::ui

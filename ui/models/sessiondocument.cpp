@@ -2,6 +2,8 @@
 
 #include "ui/models/eventbacking.h"
 
+#include "core/protocol/eventsummary.h"
+
 namespace agui::ui {
 
 EventRow EventBacking::row(qint64 seq) const
@@ -16,7 +18,15 @@ EventRow EventBacking::row(qint64 seq) const
     row.diagnosticCount = summary.diagnosticCount;
     row.worstSeverity = summary.worstSeverity.value_or(Severity::Info);
     row.primaryId = summary.primaryId;
+    row.typeName = summary.typeName;
     return row;
+}
+
+QString EventBacking::summary(qint64 seq) const
+{
+    const EventStore &store = m_session.events();
+    const EventView view = store.view(seq, m_decoder);
+    return eventSummary(view.type, view.json, store.diagnostics(seq), store.payloadView(seq));
 }
 
 Diagnostics EventBacking::diagnostics(qint64 seq) const
@@ -100,6 +110,11 @@ void SessionDocument::setRunInput(const QJsonObject &input)
 EventRow SessionDocument::row(qint64 seq) const
 {
     return m_backing->row(seq);
+}
+
+QString SessionDocument::summary(qint64 seq) const
+{
+    return m_backing->summary(seq);
 }
 
 Event SessionDocument::event(qint64 seq) const

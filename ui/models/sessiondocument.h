@@ -25,6 +25,7 @@ struct EventRow
     int diagnosticCount = 0;
     Severity worstSeverity = Severity::Info;
     QString primaryId;
+    QString typeName; // as sent (Unknown types keep theirs)
 };
 
 class EventBacking;
@@ -44,6 +45,9 @@ public:
     EventRow row(qint64 seq) const;
     Event event(qint64 seq) const;
     QByteArray payload(qint64 seq) const; // the JSON text, without re-decoding
+    // The one-line summary (core/protocol/eventsummary.h): parses the event's bytes, so views
+    // call it outside paint and cache it (EventListModel).
+    QString summary(qint64 seq) const;
     // Decode diagnostics plus the linter's and reducer's findings about the event.
     Diagnostics diagnostics(qint64 seq) const;
     // The model the events build (runs, messages, tool calls, state) and time travel.

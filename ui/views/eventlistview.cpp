@@ -2,6 +2,7 @@
 
 #include "ui/models/eventlistmodel.h"
 
+#include <QAbstractProxyModel>
 #include <QHeaderView>
 #include <QScrollBar>
 #include <QStyledItemDelegate>
@@ -43,6 +44,41 @@ EventListView::EventListView(QWidget *parent)
     m_tailTimer.setSingleShot(true);
     m_tailTimer.setInterval(0);
     connect(&m_tailTimer, &QTimer::timeout, this, [this] { scrollToBottom(); });
+    // Before a scroll repaints, the rows it brings into view get their summaries (parsed here,
+    // never during paint: see EventListModel::prefetchSummaries).
+    connect(verticalScrollBar(), &QScrollBar::valueChanged, this,
+            &EventListView::prefetchVisibleSummaries);
+}
+
+EventListModel *EventListView::eventModel() const
+{
+    QAbstractItemModel *m = model();
+    while (auto *proxy = qobject_cast<QAbstractProxyModel *>(m))
+        m = proxy->sourceModel();
+    return qobject_cast<EventListModel *>(m);
+}
+
+void EventListView::prefetchVisibleSummaries()
+{
+    EventListModel *events = eventModel();
+    if (!events)
+        return;
+    QList<qint64> seqs;
+    const int height = viewport()->height();
+    for (QModelIndex i = indexAt(QPoint(0, 0)); i.isValid() && visualRect(i).top() < height;
+         i = indexBelow(i)) {
+        const qint64 seq = i.data(EventListModel::SeqRole).toLongLong();
+        if (!events->hasSummary(seq))
+            seqs.append(seq);
+    }
+    if (!seqs.isEmpty())
+        events->prefetchSummaries(seqs);
+}
+
+void EventListView::resizeEvent(QResizeEvent *event)
+{
+    QTreeView::resizeEvent(event);
+    prefetchVisibleSummaries();
 }
 
 void EventListView::setModel(QAbstractItemModel *model)

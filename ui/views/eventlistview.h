@@ -5,6 +5,8 @@
 
 namespace agui::ui {
 
+class EventListModel;
+
 // The event table. Follow-tail is Wireshark's rule: new rows scroll the view to the end only
 // when following is on AND the user was already at the end, so reading older events while a
 // stream runs is never interrupted. Selection is left alone on appends (rows are only added
@@ -27,7 +29,12 @@ public:
 Q_SIGNALS:
     void currentSeqChanged(qint64 seq);
 
+protected:
+    void resizeEvent(QResizeEvent *event) override;
+
 private:
+    EventListModel *eventModel() const; // under the filter proxy
+    void prefetchVisibleSummaries();
     void rowsAboutToBeInsertedIntoModel();
     void rowsInsertedIntoModel();
 
