@@ -6,16 +6,44 @@
 #include <QJsonDocument>
 #include <QJsonObject>
 
+#include <algorithm>
+
 namespace agui::cli {
+
+void Input::noteOrigin(qint64 seq, const EventOrigin &origin, qint64 streamOffset)
+{
+    if (!originSpans.isEmpty()) {
+        const OriginSpan &last = originSpans.last();
+        const qint64 expected = exactOffsets && last.origin.sourceOffset >= 0
+            ? last.origin.sourceOffset + (streamOffset - last.streamOffset)
+            : last.origin.sourceOffset;
+        if (origin.runIndex == last.origin.runIndex && origin.sourceOffset == expected)
+            return;
+    }
+    originSpans.append(OriginSpan {seq, origin, streamOffset});
+}
+
+const Input::OriginSpan *Input::spanOf(qint64 seq) const
+{
+    const auto it
+        = std::upper_bound(originSpans.cbegin(), originSpans.cend(), seq,
+                           [](qint64 s, const OriginSpan &span) { return s < span.firstSeq; });
+    return it == originSpans.cbegin() ? nullptr : &*std::prev(it);
+}
 
 qint64 Input::fileOffset(qint64 seq, qint64 streamByte) const
 {
-    if (seq < 0 || seq >= origins.size())
+    const OriginSpan *span = seq >= 0 && seq < events ? spanOf(seq) : nullptr;
+    if (!span || span->origin.sourceOffset < 0)
         return -1;
-    const qint64 start = origins[seq].sourceOffset;
-    if (start >= 0 && streamByte >= 0 && offsetsAreExact() && streamByte >= streamOffsets[seq])
-        return start + (streamByte - streamOffsets[seq]);
-    return start;
+    const qint64 start = span->origin.sourceOffset;
+    if (!offsetsAreExact())
+        return start;
+    const qint64 eventStream = session ? session->events().streamOffset(seq) : -1;
+    const qint64 eventStart = eventStream >= 0 ? start + (eventStream - span->streamOffset) : start;
+    if (streamByte >= 0 && eventStream >= 0 && streamByte >= eventStream)
+        return eventStart + (streamByte - eventStream);
+    return eventStart;
 }
 
 bool Input::offsetsAreExact() const
@@ -33,6 +61,9 @@ bool openInput(const QString &path, Input *input, const InputOptions &options)
     CaptureLoadOptions load;
     load.keepChunks = options.keepChunks;
     load.onRunStart = [input](const Capture &capture, int runIndex) {
+        input->exactOffsets = capture.format == CaptureFormat::Sse
+            || capture.format == CaptureFormat::JsonLines
+            || capture.format == CaptureFormat::Protobuf;
         // The POSTed RunAgentInput seeds messages and state like the client had them.
         const QJsonObject body
             = QJsonDocument::fromJson(capture.runs[runIndex].request.body).object();
@@ -40,8 +71,7 @@ bool openInput(const QString &path, Input *input, const InputOptions &options)
             input->session->setRunInput(body);
     };
     load.onFrame = [input, &options](const DecodedFrame &frame, const EventOrigin &origin) {
-        input->origins.append(origin);
-        input->streamOffsets.append(frame.streamOffset);
+        input->noteOrigin(input->events++, origin, frame.streamOffset);
         if (options.onFrame)
             options.onFrame(frame, origin);
         if (input->session)

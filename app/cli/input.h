@@ -21,14 +21,27 @@ struct Input
     QString name; // for messages: the path, or "<stdin>"
     Capture capture; // runs, requests, responses, problems (chunks only with keepChunks)
     std::unique_ptr<Session> session;
-    QList<EventOrigin> origins; // by event seq
-    QList<qint64> streamOffsets; // by event seq: the event's offset in its run's body
     int heartbeats = 0;
+    qint64 events = 0;
 
     // The byte in the input file where event `seq` starts, or where a diagnostic at stream
     // offset `streamByte` of that event is (raw .sse/.jsonl: exact; else the record's start).
     qint64 fileOffset(qint64 seq, qint64 streamByte = -1) const;
     bool offsetsAreExact() const; // raw bodies: file offset == stream offset
+
+    // Where events come from, one entry per stretch of events whose file offsets follow from
+    // their stream offsets (a raw file: one; an agui capture: one per chunk record), instead of
+    // one per event.
+    struct OriginSpan
+    {
+        qint64 firstSeq = 0;
+        EventOrigin origin; // of the span's first event
+        qint64 streamOffset = -1; // of the span's first event
+    };
+    QList<OriginSpan> originSpans;
+    bool exactOffsets = false; // known once the format is (onRunStart)
+    void noteOrigin(qint64 seq, const EventOrigin &origin, qint64 streamOffset);
+    const OriginSpan *spanOf(qint64 seq) const;
 };
 
 struct InputOptions

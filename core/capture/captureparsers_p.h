@@ -21,7 +21,7 @@ public:
     { }
     virtual ~CaptureParser() = default;
     // Input in order; `offset` is the file offset of block[0].
-    virtual void block(QByteArrayView block, qint64 offset) = 0;
+    virtual void block(const QByteArray &block, qint64 offset) = 0;
     virtual void finish() = 0;
 
 protected:
@@ -42,7 +42,7 @@ class LineParser : public CaptureParser
 {
 public:
     using CaptureParser::CaptureParser;
-    void block(QByteArrayView block, qint64 offset) override;
+    void block(const QByteArray &block, qint64 offset) override;
     void finish() override;
 
 protected:
@@ -60,7 +60,7 @@ class RawBodyParser : public CaptureParser
 {
 public:
     RawBodyParser(Capture &capture, const CaptureReadOptions &options, Framing framing);
-    void block(QByteArrayView block, qint64 offset) override;
+    void block(const QByteArray &block, qint64 offset) override;
     void finish() override;
 };
 

@@ -42,8 +42,9 @@ int CaptureParser::runIndex(int id, const QString &label)
     return index;
 }
 
-void LineParser::block(QByteArrayView block, qint64 offset)
+void LineParser::block(const QByteArray &bytes, qint64 offset)
 {
+    const QByteArrayView block = bytes;
     qsizetype start = 0;
     while (start < block.size()) {
         const qsizetype nl = block.indexOf('\n', start);
@@ -83,10 +84,10 @@ RawBodyParser::RawBodyParser(Capture &capture, const CaptureReadOptions &options
     m_capture.runs[index].framing = framing;
 }
 
-void RawBodyParser::block(QByteArrayView block, qint64 offset)
+void RawBodyParser::block(const QByteArray &block, qint64 offset)
 {
     Chunk chunk;
-    chunk.bytes = block.toByteArray();
+    chunk.bytes = block; // shared: the block read is the body chunk
     chunk.sourceOffset = offset;
     chunk.sourceIsBytes = true;
     emitChunk(0, std::move(chunk));

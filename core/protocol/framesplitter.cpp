@@ -23,6 +23,21 @@ qint64 RawFrame::streamOffsetOfPayload(qint64 payloadOffset) const
     return it->second + (payloadOffset - it->first);
 }
 
+void RawFrame::clear()
+{
+    offset = 0;
+    raw = {};
+    payload = {};
+    payloadStart = -1;
+    if (!payloadPieces.isEmpty())
+        payloadPieces.clear();
+    heartbeat = false;
+    decodable = true;
+    object.reset();
+    if (!diagnostics.isEmpty())
+        diagnostics.clear();
+}
+
 namespace {
 
 // @ag-ui/client parseSSEStream's limit on its buffer of not yet framed text.
@@ -54,12 +69,6 @@ Diagnostics toDiagnostics(const WireIssues &issues)
     return out;
 }
 
-bool hasIssue(const WireIssues &issues, WireIssueKind kind)
-{
-    return std::any_of(issues.cbegin(), issues.cend(),
-                       [kind](const WireIssue &i) { return i.kind == kind; });
-}
-
 // The reference client (@ag-ui/client parseSSEStream) splits the buffer on "\n\n" only.
 void flagLineEndings(LineEndings endings, QByteArrayView raw, qint64 offset, Diagnostics &out)
 {
@@ -87,105 +96,90 @@ void mapDataLines(RawFrame &f, const QList<qint64> &valueOffsets)
     }
 }
 
-class SseSplitter final : public FrameSplitter
+class SseSplitter final
+    : public FrameSplitter
+    , private SseBlockHandler
 {
 public:
     SseSplitter()
-        : m_parser(SseParser::Options {16 * 1024 * 1024, true})
+        : m_parser(SseParser::Options {16 * 1024 * 1024})
     { }
-    void feed(QByteArrayView bytes) override
+    void feed(QByteArrayView bytes, FrameHandler &handler) override
     {
-        m_keep.clear();
-        m_parser.feed(bytes);
+        m_handler = &handler;
+        m_parser.feed(bytes, *this);
     }
-    void finish() override
+    void finish(FrameHandler &handler) override
     {
-        m_keep.clear();
-        m_parser.finish();
+        m_handler = &handler;
+        m_parser.finish(*this);
     }
     qint64 bytesSeen() const override { return m_parser.bytesSeen(); }
 
-    QList<RawFrame> takeFrames() override
+private:
+    void block(const SseBlock &b) override
     {
-        QList<RawFrame> frames;
-        frames.reserve(m_parser.spans().size());
-        // The commonest blocks, read in place (views of the chunk just fed): nothing to say.
-        for (const SseSpan &span : m_parser.spans()) {
-            RawFrame f;
-            f.offset = span.offset;
-            f.raw = span.raw;
-            f.payload = span.data;
-            f.payloadStart = span.dataOffset;
-            f.endsWithBlankLine = true;
-            frames.append(std::move(f));
-        }
-        for (SseEvent &e : m_parser.takeEvents()) {
-            RawFrame f;
-            f.offset = e.offset;
-            m_keep.append(std::move(e.raw));
-            f.raw = m_keep.last();
-            m_keep.append(std::move(e.data));
-            f.payload = m_keep.last();
-            f.diagnostics = toDiagnostics(e.issues);
-            f.decodable = !hasIssue(e.issues, WireIssueKind::LineTooLong);
-            flagLineEndings(e.lineEndings, f.raw, f.offset, f.diagnostics);
-            if (!e.eventName.isEmpty() && e.eventName != QLatin1String("message"))
-                f.diagnostics.append(Diagnostic {
-                    QStringLiteral("wire.sse-event-name"), Severity::Info, QString(),
-                    QStringLiteral("SSE event name '%1' is ignored by the reference client (it "
-                                   "reads every frame's data as an AG-UI event)")
-                        .arg(e.eventName),
-                    f.offset});
-            mapDataLines(f, e.dataValueOffsets);
-            // The reference client errors out when its unsplit buffer passes 10 MiB.
-            if (f.raw.size() > kClientSseBufferLimit)
-                f.diagnostics.append(Diagnostic {
-                    QStringLiteral("wire.sse-frame-too-large"), Severity::Error, QString(),
-                    QStringLiteral("SSE buffer size exceeded maximum limit of 10 MB (this frame "
-                                   "is %1 bytes; the reference client fails the run)")
-                        .arg(f.raw.size()),
-                    f.offset});
-            frames.append(std::move(f));
-        }
-        for (SseKeepAlive &k : m_parser.takeKeepAlives()) {
-            RawFrame f;
-            f.offset = k.offset;
-            m_keep.append(std::move(k.raw));
-            f.raw = m_keep.last();
+        RawFrame &f = m_frame;
+        f.clear();
+        f.offset = b.offset;
+        f.raw = b.raw;
+        if (!b.issues->isEmpty())
+            f.diagnostics = toDiagnostics(*b.issues);
+        if (!b.isEvent()) {
             f.heartbeat = true;
-            f.diagnostics = toDiagnostics(k.issues);
-            frames.append(std::move(f));
+            flagGlue(f, b);
+            m_handler->frame(f);
+            return;
         }
-        if (frames.size() > m_parser.spans().size())
-            std::sort(frames.begin(), frames.end(),
-                      [](const RawFrame &a, const RawFrame &b) { return a.offset < b.offset; });
-        flagGluedFrames(frames);
-        return frames;
+        f.payload = b.data;
+        f.decodable = !b.overlong;
+        if (b.dataLineCount == 1)
+            f.payloadStart = b.dataValueOffsets->first();
+        else
+            mapDataLines(f, *b.dataValueOffsets);
+        flagLineEndings(b.lineEndings, f.raw, f.offset, f.diagnostics);
+        if (!b.eventName.isEmpty() && b.eventName != QLatin1String("message"))
+            f.diagnostics.append(Diagnostic {
+                QStringLiteral("wire.sse-event-name"), Severity::Info, QString(),
+                QStringLiteral("SSE event name '%1' is ignored by the reference client (it "
+                               "reads every frame's data as an AG-UI event)")
+                    .arg(b.eventName),
+                f.offset});
+        // The reference client errors out when its unsplit buffer passes 10 MiB.
+        if (f.raw.size() > kClientSseBufferLimit)
+            f.diagnostics.append(Diagnostic {
+                QStringLiteral("wire.sse-frame-too-large"), Severity::Error, QString(),
+                QStringLiteral("SSE buffer size exceeded maximum limit of 10 MB (this frame "
+                               "is %1 bytes; the reference client fails the run)")
+                    .arg(f.raw.size()),
+                f.offset});
+        flagGlue(f, b);
+        m_handler->frame(f);
     }
 
-private:
     // The reference client only ends a frame at "\n\n". After a block without one (CRLF or CR
     // line ends) the next event's data lands in the same frame, and JSON.parse of the joined
     // data fails: a lone CRLF event still works, the second one is where the client breaks.
-    void flagGluedFrames(QList<RawFrame> &frames)
+    void flagGlue(RawFrame &f, const SseBlock &b)
     {
-        for (RawFrame &f : frames) {
-            if (!f.heartbeat && m_clientFrameOpen)
-                f.diagnostics.append(Diagnostic {
-                    QStringLiteral("wire.crlf-framing"), Severity::Error, QString(),
-                    QStringLiteral("no \"\\n\\n\" separates this event from the one before "
-                                   "(CRLF/CR line ends): the reference client reads both as "
-                                   "one frame and fails to parse it"),
-                    f.offset});
-            if (!f.endsWithBlankLine && !f.raw.contains("\n\n"))
-                m_clientFrameOpen = m_clientFrameOpen || !f.heartbeat;
-            else
-                m_clientFrameOpen = false;
-        }
+        if (!f.heartbeat && m_clientFrameOpen)
+            f.diagnostics.append(Diagnostic {
+                QStringLiteral("wire.crlf-framing"), Severity::Error, QString(),
+                QStringLiteral("no \"\\n\\n\" separates this event from the one before "
+                               "(CRLF/CR line ends): the reference client reads both as "
+                               "one frame and fails to parse it"),
+                f.offset});
+        // A terminated block with LF line ends only ends in "\n\n": no search needed.
+        const bool lfOnly = b.terminated && b.lineEndings == LineEndings(LineEnding::Lf);
+        if (!lfOnly && !f.raw.contains("\n\n"))
+            m_clientFrameOpen = m_clientFrameOpen || !f.heartbeat;
+        else
+            m_clientFrameOpen = false;
     }
 
     SseParser m_parser;
-    QList<QByteArray> m_keep; // what the frames of the last feed view
+    FrameHandler *m_handler = nullptr;
+    RawFrame m_frame; // reused: its lists keep their capacity
     bool m_clientFrameOpen = false; // the client's current frame has not reached "\n\n" yet
 };
 
@@ -195,16 +189,24 @@ public:
     JsonLineFrameSplitter()
         : m_splitter(JsonLineSplitter::Options {16 * 1024 * 1024, false})
     { }
-    void feed(QByteArrayView bytes) override { m_splitter.feed(bytes); }
-    void finish() override { m_splitter.finish(); }
+    void feed(QByteArrayView bytes, FrameHandler &handler) override
+    {
+        m_splitter.feed(bytes);
+        deliver(handler);
+    }
+    void finish(FrameHandler &handler) override
+    {
+        m_splitter.finish();
+        deliver(handler);
+    }
     qint64 bytesSeen() const override { return m_splitter.bytesSeen(); }
 
-    QList<RawFrame> takeFrames() override
+private:
+    void deliver(FrameHandler &handler)
     {
-        QList<RawFrame> frames;
-        frames.reserve(m_splitter.spans().size());
         for (const JsonLineSpan &l : m_splitter.spans()) {
-            RawFrame f;
+            RawFrame &f = m_frame;
+            f.clear();
             // Blank lines carry no event; kept (as heartbeats) so every byte is accounted for.
             f.heartbeat = !l.overlong && l.isBlank();
             f.offset = l.offset;
@@ -214,51 +216,47 @@ public:
             if (!l.issues.isEmpty())
                 f.diagnostics = toDiagnostics(l.issues);
             f.decodable = !l.overlong;
-            frames.append(std::move(f));
+            handler.frame(f);
         }
-        return frames;
     }
 
-private:
     JsonLineSplitter m_splitter;
+    RawFrame m_frame;
 };
 
 class ProtoSplitter final : public FrameSplitter
 {
 public:
-    void feed(QByteArrayView bytes) override
+    void feed(QByteArrayView bytes, FrameHandler &handler) override
     {
-        m_keep.clear();
         m_splitter.feed(bytes);
+        deliver(handler);
     }
-    void finish() override
+    void finish(FrameHandler &handler) override
     {
-        m_keep.clear();
         m_splitter.finish();
+        deliver(handler);
     }
     qint64 bytesSeen() const override { return m_splitter.bytesSeen(); }
 
-    QList<RawFrame> takeFrames() override
+private:
+    void deliver(FrameHandler &handler)
     {
-        QList<RawFrame> frames;
-        for (ProtoFrame &p : m_splitter.takeFrames()) {
-            RawFrame f;
+        for (const ProtoFrame &p : m_splitter.takeFrames()) {
+            RawFrame &f = m_frame;
+            f.clear();
             f.offset = p.offset;
-            m_keep.append(std::move(p.raw));
-            f.raw = m_keep.last();
-            m_keep.append(std::move(p.message));
-            f.payload = m_keep.last();
+            f.raw = p.raw;
+            f.payload = p.message;
             f.payloadStart = p.offset + 4;
             f.diagnostics = toDiagnostics(p.issues);
             f.decodable = p.complete;
             if (p.complete)
                 decode(f);
-            frames.append(std::move(f));
+            handler.frame(f);
         }
-        return frames;
     }
 
-private:
     static void decode(RawFrame &f)
     {
         const ProtoDecodeResult r = decodeProtoEvent(f.payload);
@@ -285,7 +283,7 @@ private:
     }
 
     ProtoFrameSplitter m_splitter;
-    QList<QByteArray> m_keep; // what the frames of the last feed view
+    RawFrame m_frame;
 };
 
 } // namespace

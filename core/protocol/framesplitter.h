@@ -14,7 +14,7 @@
 namespace agui {
 
 // One unit cut from a byte stream by a FrameSplitter, before JSON decoding. The bytes are views,
-// valid until the splitter is fed again: into the chunk just fed when the frame lies inside it
+// valid during the FrameHandler call only: into the chunk just fed when the frame lies inside it
 // (the common case, so nothing is copied), else into the splitter's own copy.
 struct RawFrame
 {
@@ -26,26 +26,32 @@ struct RawFrame
     qint64 payloadStart = -1;
     QList<std::pair<qint64, qint64>> payloadPieces; // (payload offset, stream offset), sorted
     bool heartbeat = false; // carries no event (keep-alive, comment, blank line)
-    bool endsWithBlankLine = false; // known to contain "\n\n" (SSE: the client's frame ends)
     bool decodable = true; // false: the bytes could not be framed (over-long line, ...)
     // Already decoded object (framings whose payload is not JSON text, e.g. protobuf).
     std::optional<QJsonObject> object;
     Diagnostics diagnostics; // wire findings, byteOffset absolute
 
     qint64 streamOffsetOfPayload(qint64 payloadOffset) const;
+    void clear(); // back to an empty frame, keeping the lists' capacity
 };
 
-// Cuts one framing's byte stream into RawFrames, in stream order (heartbeats included). One
-// subclass per Framing; StreamDecoder does the rest (decoding, numbering, timing). Adding a
-// framing = one subclass + one line in makeFrameSplitter(). takeFrames() hands over the frames
-// the last feed()/finish() completed; their views live until the next feed()/finish().
+class FrameHandler
+{
+public:
+    virtual ~FrameHandler() = default;
+    virtual void frame(const RawFrame &frame) = 0;
+};
+
+// Cuts one framing's byte stream into RawFrames, in stream order (heartbeats included), handing
+// each to the handler as soon as the bytes complete it. One subclass per Framing; StreamDecoder
+// does the rest (decoding, numbering, timing). Adding a framing = one subclass + one line in
+// makeFrameSplitter().
 class FrameSplitter
 {
 public:
     virtual ~FrameSplitter() = default;
-    virtual void feed(QByteArrayView bytes) = 0;
-    virtual void finish() = 0;
-    virtual QList<RawFrame> takeFrames() = 0;
+    virtual void feed(QByteArrayView bytes, FrameHandler &handler) = 0;
+    virtual void finish(FrameHandler &handler) = 0;
     virtual qint64 bytesSeen() const = 0;
 };
 

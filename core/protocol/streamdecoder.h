@@ -35,6 +35,9 @@ struct DecodedFrame
     QByteArrayView raw; // the frame's bytes exactly as received
     QByteArrayView payload; // the JSON text (protobuf: the message bytes)
     const Diagnostics *diagnostics = nullptr; // wire, decode and schema findings
+    // The chunk being decoded, when the caller fed one it owns: a frame whose raw bytes lie
+    // inside it can be kept by sharing the chunk instead of copying the bytes.
+    const QByteArray *chunk = nullptr;
 };
 
 class FrameSink
@@ -82,6 +85,8 @@ public:
     // Decodes every frame the bytes complete and hands each to the sink (the fast path: nothing
     // is copied or materialised).
     void feed(QByteArrayView bytes, qint64 receivedAtUs, FrameSink &sink);
+    // The same for a chunk the caller owns (shared by the frames: DecodedFrame::chunk).
+    void feed(const QByteArray &chunk, qint64 receivedAtUs, FrameSink &sink);
     // End of stream: the unterminated rest (if any) becomes a last event.
     void finish(FrameSink &sink);
 
@@ -99,7 +104,8 @@ public:
     qint64 heartbeatCount() const { return m_heartbeatCount; }
 
 private:
-    void decodeFrames(qint64 receivedAtUs, FrameSink &sink);
+    class Decoding;
+    const QByteArray *m_chunk = nullptr; // during feed(const QByteArray &)
 
     Framing m_framing;
     std::unique_ptr<FrameSplitter> m_splitter;

@@ -2,6 +2,7 @@
 
 #include "core/json/tapebuilder.h"
 #include "core/protocol/catalogue.h"
+#include "core/wire/protoevent.h"
 
 #include <QJsonDocument>
 
@@ -40,20 +41,35 @@ QByteArrayView EventStore::bytesAt(quint32 block, quint32 offset, quint32 size) 
     return QByteArrayView(m_blocks.at(block).constData() + offset, size);
 }
 
-std::pair<quint32, quint32> EventStore::store(QByteArrayView bytes, QByteArrayView more)
+std::pair<quint32, quint32> EventStore::place(QByteArrayView bytes, const QByteArray *chunk)
 {
-    const qsizetype need = bytes.size() + more.size();
-    if (m_blocks.isEmpty() || m_blocks.last().size() + need > m_blocks.last().capacity()) {
-        QByteArray block;
-        block.reserve(qMax(kBlockSize, need));
-        m_blocks.append(block);
+    const char *begin = chunk ? chunk->constData() : nullptr;
+    if (!begin || bytes.data() < begin || bytes.data() + bytes.size() > begin + chunk->size())
+        return copy(bytes);
+    // Holding the chunk keeps its memory alive, so no later chunk can reuse its address.
+    if (m_lastChunk < 0 || m_blocks.at(m_lastChunk).constData() != begin
+        || m_blocks.at(m_lastChunk).size() != chunk->size()) {
+        m_blocks.append(*chunk);
+        m_lastChunk = m_blocks.size() - 1;
+        m_bytesStored += chunk->size();
     }
-    QByteArray &block = m_blocks.last();
+    return {quint32(m_lastChunk), quint32(bytes.data() - begin)};
+}
+
+std::pair<quint32, quint32> EventStore::copy(QByteArrayView bytes)
+{
+    if (m_ownBlock < 0
+        || m_blocks.at(m_ownBlock).size() + bytes.size() > m_blocks.at(m_ownBlock).capacity()) {
+        QByteArray block;
+        block.reserve(qMax(kBlockSize, bytes.size()));
+        m_blocks.append(block);
+        m_ownBlock = m_blocks.size() - 1;
+    }
+    QByteArray &block = m_blocks[m_ownBlock];
     const auto offset = quint32(block.size());
     block.append(bytes.data(), bytes.size());
-    block.append(more.data(), more.size());
-    m_bytesStored += need;
-    return {quint32(m_blocks.size() - 1), offset};
+    m_bytesStored += bytes.size();
+    return {quint32(m_ownBlock), offset};
 }
 
 qint64 EventStore::relativeTime(qint64 receivedAtUs)
@@ -85,32 +101,36 @@ void EventStore::append(const StoredEvent &e)
     r.worstSeverity = -1;
     r.primaryId = m_ids.intern(primaryIdIn(e.json, e.type));
 
-    // Usually the payload is the frame minus a prefix ("data: ") and a suffix ("\n\n", "\n"):
-    // store the frame once and the two lengths.
+    // Usually the payload is the frame minus a prefix ("data: ") and a suffix ("\n\n", "\n"),
+    // or a protobuf frame minus its length prefix: keep the frame once and the two lengths.
     const QByteArrayView raw = e.raw;
-    QByteArrayView payload = e.payload;
+    const QByteArrayView payload = e.payload;
     qsizetype at = -1;
     if (payload.isEmpty())
         at = 0;
     else if (payload.data() >= raw.data()
              && payload.data() + payload.size() <= raw.data() + raw.size())
         at = payload.data() - raw.data(); // a view into the frame: no search
-    else
-        at = raw.indexOf(payload);
+    else if (e.framing == Framing::Proto && raw.size() >= 4 && raw.sliced(4) == payload)
+        at = 4;
     const qsizetype trail = raw.size() - at - payload.size();
     const bool inside = at >= 0 && at <= 0xFFFF && trail >= 0 && trail <= 0xFFFF;
-    std::pair<quint32, quint32> where;
+    if (e.framing == Framing::Proto && inside && at == 4)
+        r.flags |= kProtoMessage;
+    std::pair<quint32, quint32> where {0, 0};
     if (!m_keepBytes) {
         r.rawSize = 0;
-        where = {0, 0};
-    } else if (inside) {
-        r.payloadLead = quint16(at);
-        r.payloadTrail = quint16(trail);
-        where = store(raw, {});
     } else {
-        r.flags |= kPayloadSeparate;
-        where = store(raw, payload);
-        m_side[seq].payloadSize = quint32(payload.size());
+        where = place(raw, e.chunk);
+        if (inside) {
+            r.payloadLead = quint16(at);
+            r.payloadTrail = quint16(trail);
+        } else {
+            r.flags |= kPayloadSeparate;
+            SideInfo &side = m_side[seq];
+            std::tie(side.payloadBlock, side.payloadOffset) = copy(payload);
+            side.payloadSize = quint32(payload.size());
+        }
     }
     r.block = where.first;
     r.offset = where.second;
@@ -170,8 +190,10 @@ QByteArrayView EventStore::payloadView(qint64 seq) const
     if (!m_keepBytes)
         return {};
     const Record &r = record(seq);
-    if (r.flags & kPayloadSeparate)
-        return bytesAt(r.block, r.offset + r.rawSize, m_side.value(seq).payloadSize);
+    if (r.flags & kPayloadSeparate) {
+        const SideInfo side = m_side.value(seq);
+        return bytesAt(side.payloadBlock, side.payloadOffset, side.payloadSize);
+    }
     return bytesAt(r.block, r.offset + r.payloadLead, r.rawSize - r.payloadLead - r.payloadTrail);
 }
 
@@ -185,6 +207,16 @@ QByteArray EventStore::payload(qint64 seq) const
     return payloadView(seq).toByteArray();
 }
 
+// The stored event's JSON, decoded again (a protobuf message through its codec).
+json::JsonView EventStore::decodeStored(const Record &r, qint64 seq, EventDecoder &decoder) const
+{
+    if (r.flags & kProtoMessage) {
+        const ProtoDecodeResult proto = decodeProtoEvent(payloadView(seq));
+        return decoder.decodeObject(proto.event, false).json;
+    }
+    return decoder.decode(payloadView(seq), false).json;
+}
+
 EventView EventStore::view(qint64 seq, EventDecoder &decoder) const
 {
     const Record &r = record(seq);
@@ -194,27 +226,25 @@ EventView EventStore::view(qint64 seq, EventDecoder &decoder) const
     v.type = r.type;
     if (r.type == EventType::Invalid && !(r.flags & kHasSideInfo))
         return v; // nothing the reducer could use; not decoded again
-    const EventDecoder::Result &d = decoder.decode(payloadView(seq), false);
-    v.json = d.json;
+    v.json = decodeStored(r, seq, decoder);
     return v;
 }
 
 Event EventStore::event(qint64 seq) const
 {
     const Record &r = record(seq);
-    const QByteArray text = payload(seq);
     Event e;
-    if (r.framing == Framing::Proto) {
-        // Kept as JSON text (see append()); the binary payload is the frame after its 4-byte
-        // length prefix.
-        e = decodeObject(QJsonDocument::fromJson(text).object(), Framing::Proto);
-        e.raw = raw(seq);
-        e.payload = e.raw.mid(4);
+    if (r.flags & kProtoMessage) {
+        e = decodeObject(decodeProtoEvent(payloadView(seq)).event, Framing::Proto);
+        e.payload = payload(seq);
+    } else if (r.framing == Framing::Proto) {
+        // A materialised protobuf event kept as JSON text (see append(const Event &)).
+        e = decodeObject(QJsonDocument::fromJson(payload(seq)).object(), Framing::Proto);
+        e.payload = raw(seq).mid(4);
     } else {
-        e = decodePayload(text, r.framing);
-        e.raw = raw(seq);
-        e.payload = text;
+        e = decodePayload(payload(seq), r.framing);
     }
+    e.raw = raw(seq);
     e.framing = r.framing;
     e.seq = seq;
     e.receivedAtUs = absoluteTime(r);

@@ -42,13 +42,17 @@ struct StoredEvent
     json::JsonView json; // the event object, for its primary id and type name
     const Diagnostics *diagnostics = nullptr; // decode findings (kept for event())
     qint64 originSeq = -1; // events appended already expanded (tests): the chunk's seq
+    // The received chunk raw lies in, if the caller has it: the store then shares the chunk
+    // (the session's bytes are held once) instead of copying the frame.
+    const QByteArray *chunk = nullptr;
 };
 
-// Compact, append-only storage of a session's events: the bytes once, in large blocks that never
-// move, and a fixed-size record per event (type, times, byte ranges, interned primary id,
-// findings count and worst severity). Nothing is decoded to list or filter events; event() and
-// view() decode one event's payload again when a view shows it or a replay needs it. Decode
-// diagnostics are kept in a side table for the events that have any.
+// Compact, append-only storage of a session's events: the bytes once — the received chunks
+// themselves, shared with whoever else holds them (the capture), and only frames that straddle
+// chunks copied into blocks of our own — and a fixed-size record per event (type, times, byte
+// ranges, interned primary id, findings count and worst severity). Nothing is decoded to list or
+// filter events; event() and view() decode one event's payload again when a view shows it or a
+// replay needs it. Decode diagnostics are kept in a side table for the events that have any.
 //
 // Receive times are kept exactly, relative to a 64-bit origin (the first known time): 48 bits
 // of microseconds, ±4.4 years from it.
@@ -94,7 +98,7 @@ public:
     void setRunIndex(qint64 seq, int runIndex);
     void addFindingSeverity(qint64 seq, Severity severity);
 
-    qint64 bytesStored() const { return m_bytesStored; } // raw + separate payload bytes
+    qint64 bytesStored() const { return m_bytesStored; } // chunks shared + bytes copied
     qint64 approximateMemoryUsage() const; // blocks + records + side tables
 
 private:
@@ -106,12 +110,12 @@ private:
         quint32 offsetLo;
         qint16 receivedHi;
         qint16 offsetHi;
-        quint32 block; // m_blocks index of the raw bytes (payload follows when separate)
+        quint32 block; // m_blocks index of the raw bytes
         quint32 offset; // byte offset in that block
         quint32 rawSize;
         // payload = raw.mid(payloadLead, rawSize - payloadLead - payloadTrail) (one "data:" line,
-        // one JSON line); otherwise (kPayloadSeparate) it is stored right after raw, its size in
-        // the side table.
+        // one JSON line, a protobuf message); otherwise (kPayloadSeparate) the side table says
+        // where it is.
         quint16 payloadLead;
         quint16 payloadTrail;
         qint32 primaryId; // m_ids index, -1 = none
@@ -131,18 +135,28 @@ private:
     }
     qint64 relativeTime(qint64 receivedAtUs);
     qint64 absoluteTime(const Record &r) const;
-    enum : quint8 { kPayloadSeparate = 1, kHasDiagnostics = 2, kHasSideInfo = 4 };
+    enum : quint8 {
+        kPayloadSeparate = 1,
+        kHasDiagnostics = 2,
+        kHasSideInfo = 4,
+        kProtoMessage = 8, // the payload is a protobuf message (decoded again on view())
+    };
 
     // Rarely needed per-event data (Unknown type names, synthetic origins).
     struct SideInfo
     {
         QString typeName;
         qint64 originSeq = -1;
-        quint32 payloadSize = 0; // when kPayloadSeparate
+        quint32 payloadBlock = 0; // when kPayloadSeparate
+        quint32 payloadOffset = 0;
+        quint32 payloadSize = 0;
     };
 
     QByteArrayView bytesAt(quint32 block, quint32 offset, quint32 size) const;
-    std::pair<quint32, quint32> store(QByteArrayView bytes, QByteArrayView more);
+    // Where the bytes are kept: in the shared chunk when they lie inside it, else copied.
+    std::pair<quint32, quint32> place(QByteArrayView bytes, const QByteArray *chunk);
+    std::pair<quint32, quint32> copy(QByteArrayView bytes);
+    json::JsonView decodeStored(const Record &r, qint64 seq, EventDecoder &decoder) const;
 
     // Records in fixed chunks reserved exactly: no 1.5x capacity overshoot of one growing list.
     static constexpr qsizetype kRecordsPerChunk = 16384;
@@ -160,7 +174,9 @@ private:
     QList<std::pair<qint64, int>> m_runStarts;
     qint64 m_size = 0;
     qint64 m_originUs = -1; // receive times are stored relative to this (-1: none seen yet)
-    QList<QByteArray> m_blocks;
+    QList<QByteArray> m_blocks; // shared chunks and blocks of our own, in the order first used
+    qsizetype m_ownBlock = -1; // the block copies go to
+    qsizetype m_lastChunk = -1; // the shared chunk last used (frames of one chunk come together)
     QHash<qint64, Diagnostics> m_diagnostics;
     QHash<qint64, SideInfo> m_side;
     IdPool m_ids;

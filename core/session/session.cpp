@@ -58,12 +58,7 @@ void Session::appendFrame(const DecodedFrame &frame)
     stored.payload = frame.payload;
     stored.json = view.json;
     stored.diagnostics = frame.diagnostics;
-    QByteArray protoJson;
-    if (frame.framing == Framing::Proto) {
-        // A protobuf frame's payload is binary: keep the JSON it decoded to, for view()/event().
-        protoJson = view.json.toJson();
-        stored.payload = protoJson;
-    }
+    stored.chunk = frame.chunk;
     m_store.append(stored);
     process(view, *frame.diagnostics);
 }

@@ -1,5 +1,7 @@
 #include "core/wire/jsonlines.h"
 
+#include "core/json/jsonparser.h"
+
 #include <cstring>
 
 namespace agui {
@@ -120,12 +122,15 @@ void JsonLineSplitter::scan(QByteArrayView chunk, qint64 chunkOffset)
         emitLine(QByteArrayView(m_assembled.last()), m_carryOffset, true);
         pos = lf + 1;
     }
+    // One UTF-8 check of the whole chunk instead of one per line (a chunk boundary inside a
+    // multi-byte character fails it: its lines are then checked one by one).
+    const bool chunkIsUtf8 = json::isValidUtf8(chunk.sliced(pos));
     while (pos < n) {
         const void *hit = std::memchr(p + pos, '\n', size_t(n - pos));
         if (!hit)
             break;
         const qsizetype lf = static_cast<const char *>(hit) - p;
-        emitLine(chunk.sliced(pos, lf - pos + 1), chunkOffset + pos, true);
+        emitLine(chunk.sliced(pos, lf - pos + 1), chunkOffset + pos, true, chunkIsUtf8);
         pos = lf + 1;
     }
     if (pos < n) {
@@ -134,7 +139,7 @@ void JsonLineSplitter::scan(QByteArrayView chunk, qint64 chunkOffset)
     }
 }
 
-void JsonLineSplitter::emitLine(QByteArrayView raw, qint64 offset, bool terminated)
+void JsonLineSplitter::emitLine(QByteArrayView raw, qint64 offset, bool terminated, bool knownUtf8)
 {
     JsonLineSpan line;
     line.raw = raw;
@@ -148,7 +153,8 @@ void JsonLineSplitter::emitLine(QByteArrayView raw, qint64 offset, bool terminat
                                       tooLongMessage(offset, m_options.maxLineBytes)});
     } else {
         line.content = raw.first(contentSize);
-        const qsizetype bad = firstInvalidUtf8(line.content.data(), line.content.size());
+        const qsizetype bad
+            = knownUtf8 ? -1 : firstInvalidUtf8(line.content.data(), line.content.size());
         if (bad >= 0) {
             line.issues.append(WireIssue {
                 WireIssueKind::InvalidUtf8, WireSeverity::Warning, offset + bad,

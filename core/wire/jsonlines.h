@@ -77,7 +77,7 @@ public:
 
 private:
     void scan(QByteArrayView chunk, qint64 chunkOffset);
-    void emitLine(QByteArrayView raw, qint64 offset, bool terminated);
+    void emitLine(QByteArrayView raw, qint64 offset, bool terminated, bool knownUtf8 = false);
     void copySpans();
 
     Options m_options;

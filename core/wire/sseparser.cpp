@@ -1,5 +1,7 @@
 #include "core/wire/sseparser.h"
 
+#include "core/json/jsonparser.h"
+
 #include <QStringList>
 
 #include <cstring>
@@ -19,6 +21,50 @@ bool isAllAsciiDigits(QByteArrayView v)
             return false;
     }
     return true;
+}
+
+// The first LF or CR at or after `from`, or -1. Without CRs in the range, one memchr.
+qsizetype findLineEnd(const char *p, qsizetype from, qsizetype n, bool mayHaveCr)
+{
+    if (!mayHaveCr) {
+        const void *hit = std::memchr(p + from, '\n', size_t(n - from));
+        return hit ? static_cast<const char *>(hit) - p : -1;
+    }
+    for (qsizetype i = from; i < n; ++i) {
+        if (p[i] == '\n' || p[i] == '\r')
+            return i;
+    }
+    return -1;
+}
+
+QByteArrayView terminatorBytes(LineEnding ending)
+{
+    switch (ending) {
+    case LineEnding::Lf:
+        return "\n";
+    case LineEnding::CrLf:
+        return "\r\n";
+    case LineEnding::Cr:
+        break;
+    }
+    return "\r";
+}
+
+// Blocks keep their buffers' capacity from one to the next, up to this much.
+constexpr qsizetype kKeepCapacity = 64 * 1024;
+
+void setBuffer(QByteArray &buffer, QByteArrayView bytes)
+{
+    buffer.resize(0);
+    buffer.append(bytes);
+}
+
+void resetBuffer(QByteArray &buffer)
+{
+    if (buffer.capacity() > kKeepCapacity)
+        buffer = QByteArray();
+    else
+        buffer.resize(0);
 }
 
 } // namespace
@@ -44,6 +90,66 @@ bool SseEvent::hasErrors() const
     return false;
 }
 
+// One line as the block logic sees it: in place (a view of the chunk being scanned, its
+// terminator right after it) or assembled from earlier chunks (m_lineCarry).
+struct SseParser::Line
+{
+    QByteArrayView content; // without its terminator
+    qint64 offset = 0; // absolute offset of the line's first byte
+    LineEnding ending = LineEnding::Lf;
+    int terminatorLength = 0; // 0: the stream ended on this line
+    bool inPlace = false;
+};
+
+// Materialises what the parser reports, for takeEvents() & co.
+class SseParser::Collector final : public SseBlockHandler
+{
+public:
+    explicit Collector(SseParser &parser)
+        : m_parser(parser)
+    { }
+
+    void block(const SseBlock &b) override
+    {
+        if (b.isEvent()) {
+            SseEvent e;
+            e.data = b.data.toByteArray();
+            e.eventName = b.eventName;
+            e.lastEventId = m_parser.m_lastEventId;
+            e.hasIdField = b.hasIdField;
+            e.retryMs = b.retryMs;
+            e.offset = b.offset;
+            e.length = b.raw.size();
+            e.raw = b.raw.toByteArray();
+            e.dataLineCount = b.dataLineCount;
+            e.dataValueOffsets = *b.dataValueOffsets;
+            e.commentCount = b.commentCount;
+            e.lineEndings = b.lineEndings;
+            e.terminated = b.terminated;
+            e.issues = *b.issues;
+            m_parser.m_events.append(std::move(e));
+            return;
+        }
+        SseKeepAlive k;
+        k.offset = b.offset;
+        k.length = b.raw.size();
+        k.raw = b.raw.toByteArray();
+        k.commentCount = b.commentCount;
+        k.lineEndings = b.lineEndings;
+        k.terminated = b.terminated;
+        k.issues = *b.issues;
+        m_parser.m_keepAlives.append(std::move(k));
+    }
+
+    void comment(qint64 offset, QByteArrayView text) override
+    {
+        m_parser.m_comments.append(SseComment {offset, text.toByteArray()});
+    }
+
+private:
+    SseParser &m_parser;
+};
+
 SseParser::SseParser()
     : SseParser(Options {})
 { }
@@ -54,66 +160,14 @@ SseParser::SseParser(Options options)
 
 void SseParser::feed(QByteArrayView bytes)
 {
-    m_spans.clear();
-    if (m_finished || bytes.isEmpty())
-        return;
-    m_bytesSeen += bytes.size();
-    if (m_options.spans && atBlockBoundary()) {
-        const qsizetype used = readSpans(bytes);
-        m_pendingOffset += used;
-        bytes = bytes.sliced(used);
-        if (bytes.isEmpty())
-            return;
-    }
-    m_pending.append(bytes.data(), bytes.size());
-    scan(false);
-}
-
-// Reads "data:<value>\n\n" blocks straight from the fed bytes while they have exactly that shape;
-// the first block that does not (more lines, a CR, another field, a bad byte, too long, cut by
-// the chunk's end) and everything after it go through the general scanner.
-qsizetype SseParser::readSpans(QByteArrayView bytes)
-{
-    const char *p = bytes.data();
-    const qsizetype n = bytes.size();
-    qsizetype pos = 0;
-    while (n - pos > 6 && std::memcmp(p + pos, "data:", 5) == 0) {
-        qsizetype value = pos + 5;
-        if (p[value] == ' ')
-            ++value;
-        const void *hit = std::memchr(p + value, '\n', size_t(n - value));
-        if (!hit)
-            break;
-        const qsizetype lf = static_cast<const char *>(hit) - p;
-        if (lf + 1 >= n || p[lf + 1] != '\n' || lf - pos > m_options.maxLineBytes
-            || std::memchr(p + pos, '\r', size_t(lf - pos))
-            || firstInvalidUtf8(p + pos, lf - pos) >= 0)
-            break;
-        const qint64 absolute = m_pendingOffset + pos;
-        m_spans.append(SseSpan {absolute, bytes.sliced(pos, lf + 2 - pos),
-                                bytes.sliced(value, lf - value), absolute + (value - pos)});
-        ++m_eventCount;
-        m_streamEndings |= LineEnding::Lf;
-        pos = lf + 2;
-    }
-    return pos;
+    Collector collector(*this);
+    feed(bytes, collector);
 }
 
 void SseParser::finish()
 {
-    m_spans.clear();
-    if (m_finished)
-        return;
-    scan(true);
-    // Whatever is left is a last line without a line end: interpret it like the reference client
-    // does (it parses the remaining buffer), then close the block as unterminated.
-    if (!m_pending.isEmpty())
-        processLine(0, m_pending.size(), 0, LineEnding {}, m_discardingLine);
-    m_pendingOffset += m_pending.size();
-    m_pending.clear();
-    m_scanPos = 0;
-    endBlock(false);
-    m_finished = true;
+    Collector collector(*this);
+    finish(collector);
 }
 
 QList<SseEvent> SseParser::takeEvents()
@@ -131,131 +185,242 @@ QList<SseComment> SseParser::takeComments()
     return std::exchange(m_comments, {});
 }
 
-void SseParser::scan(bool atEnd)
+void SseParser::feed(QByteArrayView bytes, SseBlockHandler &handler)
 {
-    if (!m_bomDecided) {
-        // Only the first three bytes of the stream may be a BOM; wait until they are all here.
-        const qsizetype n = std::min<qsizetype>(m_pending.size(), 3);
-        const bool prefixMatches
-            = QByteArrayView(m_pending.constData(), n) == QByteArrayView(kBom, n);
-        if (prefixMatches && n < 3 && !atEnd)
-            return;
-        m_bomDecided = true;
-        if (prefixMatches && n == 3) {
-            m_bomLength = 3;
-            m_pending.remove(0, 3);
-            m_pendingOffset = 3;
-            m_blockOffset = 3;
-        }
+    if (m_finished || bytes.isEmpty())
+        return;
+    m_bytesSeen += bytes.size();
+    if (m_bomDecided) {
+        scan(bytes, m_bytesSeen - bytes.size(), false, handler);
+        return;
     }
-
-    const char *p = m_pending.constData();
-    const qsizetype n = m_pending.size();
-    qsizetype lineStart = 0;
-    qsizetype i = m_scanPos;
-    qsizetype holdAt = n; // where unconsumed bytes begin (a held CR, or the end)
-    while (i < n) {
-        const char c = p[i];
-        if (c != '\n' && c != '\r') {
-            ++i;
-            continue;
-        }
-        qsizetype terminatorLength = 1;
-        LineEnding ending = LineEnding::Lf;
-        if (c == '\r') {
-            if (i + 1 < n) {
-                if (p[i + 1] == '\n') {
-                    terminatorLength = 2;
-                    ending = LineEnding::CrLf;
-                } else {
-                    ending = LineEnding::Cr;
-                }
-            } else if (!atEnd) {
-                holdAt = i; // CR at the end of this chunk: CR or CRLF? The next byte decides.
-                break;
-            } else {
-                ending = LineEnding::Cr;
-            }
-        }
-        processLine(lineStart, i - lineStart, terminatorLength, ending, m_discardingLine);
-        i += terminatorLength;
-        lineStart = i;
-    }
-
-    // The unfinished line [lineStart, holdAt): past the limit it is set aside (bytes kept in the
-    // block, not in m_pending), so an endless line cannot make us rescan or re-buffer it.
-    const qsizetype partial = holdAt - lineStart;
-    if (partial > 0 && (m_discardingLine || partial > m_options.maxLineBytes)) {
-        const qint64 absolute = m_pendingOffset + lineStart;
-        if (!m_blockOpen) {
-            m_blockOpen = true;
-            m_blockOffset = absolute;
-        }
-        if (!m_discardingLine) {
-            m_discardingLine = true;
-            m_blockHasOverlong = true;
-            addIssue(WireIssueKind::LineTooLong, WireSeverity::Error, absolute,
-                     QStringLiteral("SSE line starting at byte %1 is longer than the limit of %2 "
-                                    "bytes; its bytes are kept but the line is not interpreted")
-                         .arg(absolute)
-                         .arg(m_options.maxLineBytes));
-        }
-        m_blockRaw.append(p + lineStart, partial);
-        lineStart = holdAt;
-    }
-
-    m_pending.remove(0, lineStart);
-    m_pendingOffset += lineStart;
-    m_scanPos = i - lineStart;
+    // Only the first three bytes of the stream may be a BOM: wait until they are all here.
+    m_head.append(bytes.data(), bytes.size());
+    if (m_head.size() < 3 && QByteArrayView(kBom, m_head.size()) == QByteArrayView(m_head))
+        return;
+    m_bomDecided = true;
+    const QByteArray head = std::exchange(m_head, {});
+    m_bomLength = QByteArrayView(head).startsWith(QByteArrayView(kBom, 3)) ? 3 : 0;
+    scan(QByteArrayView(head).sliced(m_bomLength), m_bomLength, false, handler);
 }
 
-void SseParser::processLine(qsizetype lineStart, qsizetype lineLength, qsizetype terminatorLength,
-                            LineEnding ending, bool overlong)
+void SseParser::finish(SseBlockHandler &handler)
 {
-    const qint64 absolute = m_pendingOffset + lineStart;
-    if (!m_blockOpen) {
-        m_blockOpen = true;
-        m_blockOffset = absolute;
+    if (m_finished)
+        return;
+    if (!m_bomDecided) {
+        // Fewer than three bytes, all a BOM prefix: they are data.
+        m_bomDecided = true;
+        const QByteArray head = std::exchange(m_head, {});
+        scan(head, 0, true, handler);
+    } else {
+        scan({}, m_bytesSeen, true, handler);
     }
-    const char *line = m_pending.constData() + lineStart;
-    m_blockRaw.append(line, lineLength + terminatorLength);
-    if (terminatorLength > 0) {
-        m_blockEndings |= ending;
-        m_streamEndings |= ending;
+    endBlock(false, nullptr, handler);
+    m_finished = true;
+}
+
+// Everything the chunk completes. Lines inside it are read in place; the unfinished last line is
+// carried (or, past the limit, set aside in the block's raw bytes); an open block copies what it
+// has in place before the chunk goes away.
+void SseParser::scan(QByteArrayView chunk, qint64 chunkOffset, bool atEnd, SseBlockHandler &handler)
+{
+    const char *p = chunk.data();
+    const qsizetype n = chunk.size();
+    m_chunkIsUtf8 = json::isValidUtf8(chunk);
+    qsizetype pos = 0;
+    if (m_heldCr || m_discardingLine || !m_lineCarry.isEmpty())
+        carryIntoLine(chunk, pos, atEnd, handler);
+
+    const bool mayHaveCr = pos < n && std::memchr(p + pos, '\r', size_t(n - pos)) != nullptr;
+    while (pos < n) {
+        const qsizetype e = findLineEnd(p, pos, n, mayHaveCr);
+        if (e < 0)
+            break;
+        Line line;
+        line.content = QByteArrayView(p + pos, e - pos);
+        line.offset = chunkOffset + pos;
+        line.inPlace = true;
+        line.terminatorLength = 1;
+        if (p[e] == '\r') {
+            if (e + 1 < n) {
+                line.ending = p[e + 1] == '\n' ? LineEnding::CrLf : LineEnding::Cr;
+                line.terminatorLength = p[e + 1] == '\n' ? 2 : 1;
+            } else if (atEnd) {
+                line.ending = LineEnding::Cr;
+            } else {
+                break; // CR or CRLF? The next chunk decides: carried below with the CR held.
+            }
+        }
+        processLine(line, handler);
+        pos = e + line.terminatorLength;
+    }
+    keepOpenBlock(p + pos);
+
+    if (pos == n)
+        return;
+    const QByteArrayView rest = chunk.sliced(pos);
+    const qint64 restOffset = chunkOffset + pos;
+    if (atEnd) {
+        // A last line without a line end: interpreted like the reference client does.
+        Line line;
+        line.content = rest;
+        line.offset = restOffset;
+        processLine(line, handler);
+        keepOpenBlock(p + n);
+        return;
+    }
+    const bool heldCr = rest.back() == '\r' && !m_discardingLine;
+    const QByteArrayView content = heldCr ? rest.chopped(1) : rest;
+    if (content.size() > m_options.maxLineBytes) {
+        setAside(content, restOffset);
+        m_heldCr = heldCr;
+        return;
+    }
+    setBuffer(m_lineCarry, content);
+    m_lineCarryOffset = restOffset;
+    m_heldCr = heldCr;
+}
+
+// Completes the line that an earlier chunk left unfinished (or skips the rest of an over-long
+// one); pos ends at the first byte of the chunk after it.
+void SseParser::carryIntoLine(QByteArrayView chunk, qsizetype &pos, bool atEnd,
+                              SseBlockHandler &handler)
+{
+    const char *p = chunk.data();
+    const qsizetype n = chunk.size();
+    if (m_heldCr) {
+        const bool crlf = n > 0 && p[0] == '\n';
+        const LineEnding ending = crlf ? LineEnding::CrLf : LineEnding::Cr;
+        pos = crlf ? 1 : 0;
+        m_heldCr = false;
+        if (m_discardingLine) {
+            m_discardingLine = false;
+            m_blockRaw.append(terminatorBytes(ending));
+            m_blockEndings |= ending;
+            m_streamEndings |= ending;
+            return;
+        }
+        Line line;
+        line.content = m_lineCarry;
+        line.offset = m_lineCarryOffset;
+        line.ending = ending;
+        line.terminatorLength = crlf ? 2 : 1;
+        processLine(line, handler);
+        resetBuffer(m_lineCarry);
+        return;
     }
 
-    if (overlong) {
-        // The tail of a line already reported as too long: it ends here.
+    const qsizetype e = findLineEnd(p, 0, n, true);
+    const bool crAtEnd = e >= 0 && e == n - 1 && p[e] == '\r' && !atEnd;
+    if (m_discardingLine) {
+        if (e < 0 || crAtEnd) {
+            m_blockRaw.append(chunk.first(e < 0 ? n : e));
+            m_heldCr = crAtEnd;
+            m_discardingLine = !(e < 0 && atEnd);
+            pos = n;
+            return;
+        }
+        const bool crlf = p[e] == '\r' && e + 1 < n && p[e + 1] == '\n';
+        const LineEnding ending = p[e] == '\n' ? LineEnding::Lf
+            : crlf                             ? LineEnding::CrLf
+                                               : LineEnding::Cr;
+        pos = e + (crlf ? 2 : 1);
+        m_blockRaw.append(chunk.first(pos));
+        m_blockEndings |= ending;
+        m_streamEndings |= ending;
         m_discardingLine = false;
         return;
     }
-    if (lineLength > m_options.maxLineBytes) {
-        m_blockHasOverlong = true;
-        addIssue(WireIssueKind::LineTooLong, WireSeverity::Error, absolute,
-                 QStringLiteral("SSE line starting at byte %1 is longer than the limit of %2 "
-                                "bytes; its bytes are kept but the line is not interpreted")
-                     .arg(absolute)
-                     .arg(m_options.maxLineBytes));
+
+    if (e < 0 && !atEnd) {
+        m_lineCarry.append(chunk);
+        pos = n;
+        if (m_lineCarry.size() > m_options.maxLineBytes) {
+            const QByteArray line = std::exchange(m_lineCarry, {});
+            setAside(line, m_lineCarryOffset);
+        }
         return;
     }
-    if (lineLength == 0) {
-        if (terminatorLength > 0)
-            endBlock(true);
+    if (crAtEnd) {
+        m_lineCarry.append(chunk.first(e));
+        m_heldCr = true;
+        pos = n;
+        if (m_lineCarry.size() > m_options.maxLineBytes) {
+            const QByteArray line = std::exchange(m_lineCarry, {});
+            setAside(line, m_lineCarryOffset);
+            m_heldCr = true;
+        }
         return;
     }
-    const qsizetype bad = firstInvalidUtf8(line, lineLength);
-    if (bad >= 0) {
-        addIssue(WireIssueKind::InvalidUtf8, WireSeverity::Warning, absolute + bad,
-                 QStringLiteral("invalid UTF-8 at byte %1 (the bytes are kept as received)")
-                     .arg(absolute + bad));
+    Line line;
+    line.offset = m_lineCarryOffset;
+    if (e < 0) {
+        m_lineCarry.append(chunk); // atEnd: the stream's last line, without a line end
+        pos = n;
+    } else {
+        m_lineCarry.append(chunk.first(e));
+        const bool crlf = p[e] == '\r' && e + 1 < n && p[e + 1] == '\n';
+        line.ending = p[e] == '\n' ? LineEnding::Lf : crlf ? LineEnding::CrLf : LineEnding::Cr;
+        line.terminatorLength = crlf ? 2 : 1;
+        pos = e + line.terminatorLength;
     }
-    processField(QByteArrayView(line, lineLength), absolute);
+    line.content = m_lineCarry;
+    processLine(line, handler);
+    resetBuffer(m_lineCarry);
 }
 
-void SseParser::processField(QByteArrayView line, qint64 lineOffset)
+// An unfinished line past the limit: its bytes go to the block (kept, never interpreted) and the
+// rest of it is skipped up to its line end, so an endless line is neither rescanned nor buffered
+// twice.
+void SseParser::setAside(QByteArrayView bytes, qint64 lineOffset)
+{
+    if (!m_blockOpen)
+        openBlock(lineOffset, nullptr);
+    reportOverlong(lineOffset);
+    m_blockHasOverlong = true;
+    m_blockRaw.append(bytes);
+    m_discardingLine = true;
+}
+
+void SseParser::processLine(const Line &line, SseBlockHandler &handler)
+{
+    if (!m_blockOpen)
+        openBlock(line.offset, line.inPlace ? line.content.data() : nullptr);
+    if (!m_blockStart) {
+        m_blockRaw.append(line.content);
+        if (line.terminatorLength > 0)
+            m_blockRaw.append(terminatorBytes(line.ending));
+    }
+    if (line.terminatorLength > 0) {
+        m_blockEndings |= line.ending;
+        m_streamEndings |= line.ending;
+    }
+    if (line.content.size() > m_options.maxLineBytes) {
+        m_blockHasOverlong = true;
+        reportOverlong(line.offset);
+        return;
+    }
+    if (line.content.isEmpty()) {
+        if (line.terminatorLength > 0)
+            endBlock(true, line.content.data() + line.terminatorLength, handler);
+        return;
+    }
+    if (!(line.inPlace && m_chunkIsUtf8)) {
+        const qsizetype bad = firstInvalidUtf8(line.content.data(), line.content.size());
+        if (bad >= 0)
+            addIssue(WireIssueKind::InvalidUtf8, WireSeverity::Warning, line.offset + bad,
+                     QStringLiteral("invalid UTF-8 at byte %1 (the bytes are kept as received)")
+                         .arg(line.offset + bad));
+    }
+    processField(line.content, line.offset, line.inPlace, handler);
+}
+
+void SseParser::processField(QByteArrayView line, qint64 lineOffset, bool inPlace,
+                             SseBlockHandler &handler)
 {
     if (line.front() == ':') {
-        m_comments.append(SseComment {lineOffset, line.sliced(1).toByteArray()});
+        handler.comment(lineOffset, line.sliced(1));
         ++m_blockComments;
         ++m_commentCount;
         return;
@@ -267,8 +432,20 @@ void SseParser::processField(QByteArrayView line, qint64 lineOffset)
         value = value.sliced(1);
 
     if (name == "data") {
-        m_data.append(value.data(), value.size());
-        m_data.append('\n');
+        // The one data line of a block that lies in the chunk is kept as a view; a second line
+        // (or one from an earlier chunk) makes the joined copy.
+        if (m_dataLines == 0 && inPlace && m_blockStart) {
+            m_dataView = value;
+            m_dataInPlace = true;
+        } else {
+            if (m_dataInPlace) {
+                setBuffer(m_data, m_dataView);
+                m_dataInPlace = false;
+            }
+            if (m_dataLines > 0)
+                m_data.append('\n');
+            m_data.append(value);
+        }
         ++m_dataLines;
         // The value ends the line, so its start is the line's end minus its length.
         m_dataValueOffsets.append(lineOffset + line.size() - value.size());
@@ -307,12 +484,34 @@ void SseParser::processField(QByteArrayView line, qint64 lineOffset)
     }
 }
 
-void SseParser::endBlock(bool terminated)
+void SseParser::openBlock(qint64 offset, const char *inPlaceStart)
+{
+    m_blockOpen = true;
+    m_blockOffset = offset;
+    m_blockStart = inPlaceStart;
+}
+
+// The chunk is about to go away: an open block keeps a copy of what it has in place.
+void SseParser::keepOpenBlock(const char *consumedEnd)
 {
     if (!m_blockOpen)
         return;
+    if (m_blockStart) {
+        setBuffer(m_blockRaw, QByteArrayView(m_blockStart, consumedEnd - m_blockStart));
+        m_blockStart = nullptr;
+    }
+    if (m_dataInPlace) {
+        setBuffer(m_data, m_dataView);
+        m_dataInPlace = false;
+    }
+}
+
+void SseParser::endBlock(bool terminated, const char *inPlaceEnd, SseBlockHandler &handler)
+{
+    if (!m_blockOpen)
+        return;
+    const bool isEvent = m_dataLines > 0 || m_blockHasOverlong;
     if (!terminated) {
-        const bool isEvent = m_dataLines > 0 || m_blockHasOverlong;
         addIssue(WireIssueKind::UnterminatedEvent,
                  isEvent ? WireSeverity::Warning : WireSeverity::Info, m_blockOffset,
                  QStringLiteral("the stream ended at byte %1 inside the SSE block starting at "
@@ -324,55 +523,56 @@ void SseParser::endBlock(bool terminated)
                                                "client parses it (the SSE standard discards it)")
                               : QString()));
     }
-    if (m_dataLines > 0 || m_blockHasOverlong) {
-        SseEvent e;
-        e.data = std::move(m_data);
-        if (m_dataLines > 0)
-            e.data.chop(1); // the "\n" after the last data line
-        e.eventName = m_eventName;
-        e.lastEventId = m_lastEventId;
-        e.hasIdField = m_blockHasId;
-        e.retryMs = m_blockRetry;
-        e.offset = m_blockOffset;
-        e.length = m_blockRaw.size();
-        e.raw = std::move(m_blockRaw);
-        e.dataLineCount = m_dataLines;
-        e.dataValueOffsets = std::move(m_dataValueOffsets);
-        e.commentCount = m_blockComments;
-        e.lineEndings = m_blockEndings;
-        e.terminated = terminated;
-        e.issues = std::move(m_blockIssues);
-        m_events.append(std::move(e));
+    SseBlock b;
+    b.offset = m_blockOffset;
+    b.raw = m_blockStart ? QByteArrayView(m_blockStart, inPlaceEnd - m_blockStart)
+                         : QByteArrayView(m_blockRaw);
+    b.data = m_dataInPlace ? m_dataView : QByteArrayView(m_data);
+    b.dataLineCount = m_dataLines;
+    b.dataValueOffsets = &m_dataValueOffsets;
+    b.eventName = m_eventName;
+    b.hasIdField = m_blockHasId;
+    b.retryMs = m_blockRetry;
+    b.commentCount = m_blockComments;
+    b.lineEndings = m_blockEndings;
+    b.terminated = terminated;
+    b.overlong = m_blockHasOverlong;
+    b.issues = &m_blockIssues;
+    if (isEvent)
         ++m_eventCount;
-    } else {
-        SseKeepAlive k;
-        k.offset = m_blockOffset;
-        k.length = m_blockRaw.size();
-        k.raw = std::move(m_blockRaw);
-        k.commentCount = m_blockComments;
-        k.lineEndings = m_blockEndings;
-        k.terminated = terminated;
-        k.issues = std::move(m_blockIssues);
-        m_keepAlives.append(std::move(k));
+    else
         ++m_keepAliveCount;
-    }
+    handler.block(b);
     resetBlock();
 }
 
 void SseParser::resetBlock()
 {
     m_blockOpen = false;
-    m_blockRaw = QByteArray();
-    m_data = QByteArray();
+    m_blockStart = nullptr;
+    resetBuffer(m_blockRaw);
+    resetBuffer(m_data);
+    m_dataInPlace = false;
     m_dataLines = 0;
     m_dataValueOffsets.clear();
     m_blockComments = 0;
     m_blockHasOverlong = false;
     m_blockHasId = false;
-    m_eventName.clear();
+    if (!m_eventName.isEmpty())
+        m_eventName.clear();
     m_blockRetry.reset();
     m_blockEndings = {};
-    m_blockIssues.clear();
+    if (!m_blockIssues.isEmpty())
+        m_blockIssues.clear();
+}
+
+void SseParser::reportOverlong(qint64 lineOffset)
+{
+    addIssue(WireIssueKind::LineTooLong, WireSeverity::Error, lineOffset,
+             QStringLiteral("SSE line starting at byte %1 is longer than the limit of %2 bytes; "
+                            "its bytes are kept but the line is not interpreted")
+                 .arg(lineOffset)
+                 .arg(m_options.maxLineBytes));
 }
 
 void SseParser::addIssue(WireIssueKind kind, WireSeverity severity, qint64 offset,

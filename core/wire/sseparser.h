@@ -26,60 +26,82 @@ Q_DECLARE_OPERATORS_FOR_FLAGS(LineEndings)
 // "lf", "crlf", "cr", joined with '+' for mixed sets ("lf+crlf"); "" for none.
 QString lineEndingsName(LineEndings endings);
 
-// One event block: the lines from the first line after the previous block up to and including
-// the blank line that ends it. Blocks partition the stream: the blocks of all SseEvents and
-// SseKeepAlives, ordered by offset, cover [bomLength(), bytesSeen()) without gap or overlap.
-struct SseEvent
+// One block of the stream: the lines from the first line after the previous block up to and
+// including the blank line that ends it. Blocks partition the stream: they cover
+// [bomLength(), bytesSeen()) without gap or overlap. Everything in it is a view, valid during the
+// SseBlockHandler call only: into the bytes just fed when the block lies inside them (the common
+// case: nothing is copied), else into the parser's own buffers.
+struct SseBlock
 {
-    QByteArray data; // data lines' values joined with "\n" (bytes as received, not decoded)
+    qint64 offset = 0; // absolute byte offset of the block's first line
+    QByteArrayView raw; // exactly the bytes [offset, offset + raw.size())
+    QByteArrayView data; // data lines' values joined with "\n" (bytes as received, not decoded)
+    int dataLineCount = 0; // 0: a keep-alive (comments, fields without data, a stray blank line)
+    // Absolute stream offset of each data line's value (after "data:" and its optional space): the
+    // i-th "\n"-separated piece of data starts there. Maps an offset inside data (a JSON parse
+    // error) back onto the stream.
+    const QList<qint64> *dataValueOffsets = nullptr;
     QString eventName; // value of the last "event" field in the block; "" if none (SSE: "message")
-    QString lastEventId; // the stream's last-event-id buffer at dispatch (persists across events)
     bool hasIdField = false; // this block carried an accepted "id" field
     std::optional<qint64> retryMs; // valid "retry" field of this block, if any
-    qint64 offset = 0; // absolute byte offset of the block's first line
-    qint64 length = 0; // block length in bytes, including the terminating blank line
-    QByteArray raw; // exactly the bytes [offset, offset + length)
-    int dataLineCount = 0; // number of "data" fields (0 only for a block with a LineTooLong issue)
-    // Absolute stream offset of each data line's value (after "data:" and its optional space), one
-    // per data line: the i-th "\n"-separated piece of data starts there. Lets a caller map an
-    // offset inside data (e.g. a JSON parse error) back onto the stream.
-    QList<qint64> dataValueOffsets;
-    int commentCount = 0; // ':' lines inside this block (also reported by takeComments())
+    int commentCount = 0; // ':' lines inside this block
     LineEndings lineEndings; // terminators used inside this block (including the blank line)
-    // false: the stream ended before the block's blank line (see SseParser::finish()).
+    bool terminated = true; // false: the stream ended before the block's blank line (finish())
+    bool overlong = false; // a line of it was over the limit (LineTooLong): not interpreted
+    const WireIssues *issues = nullptr; // problems inside this block, offsets absolute
+
+    // Dispatched as an event: it has data, or an over-long line (so the bytes surface as an
+    // invalid event rather than vanish into a keep-alive).
+    bool isEvent() const { return dataLineCount > 0 || overlong; }
+};
+
+// Receives the parser's results in stream order, during feed()/finish().
+class SseBlockHandler
+{
+public:
+    virtual ~SseBlockHandler() = default;
+    virtual void block(const SseBlock &block) = 0;
+    // One comment line (":" + text), wherever it appears; offset of the ':'. Before the block
+    // that contains it.
+    virtual void comment(qint64 offset, QByteArrayView text)
+    {
+        Q_UNUSED(offset);
+        Q_UNUSED(text);
+    }
+};
+
+// Materialised results (tests, tools): the same blocks with their own copies of the bytes.
+struct SseEvent
+{
+    QByteArray data;
+    QString eventName;
+    QString lastEventId; // the stream's last-event-id buffer at dispatch (persists across events)
+    bool hasIdField = false;
+    std::optional<qint64> retryMs;
+    qint64 offset = 0;
+    qint64 length = 0; // block length in bytes, including the terminating blank line
+    QByteArray raw;
+    int dataLineCount = 0; // 0 only for a block with a LineTooLong issue
+    QList<qint64> dataValueOffsets;
+    int commentCount = 0;
+    LineEndings lineEndings;
     bool terminated = true;
-    WireIssues issues; // problems inside this block, offsets absolute
+    WireIssues issues;
 
     bool hasErrors() const;
 };
 
-// A block that is not dispatched because it has no data line: keep-alives / heartbeats (comment
-// lines, or fields without data, or a stray blank line). Reported so that every byte is accounted
-// for and heartbeats can be counted.
 struct SseKeepAlive
 {
     qint64 offset = 0;
     qint64 length = 0;
-    QByteArray raw; // bytes [offset, offset + length)
+    QByteArray raw;
     int commentCount = 0;
     LineEndings lineEndings;
     bool terminated = true; // false: the last, unfinished block at finish()
     WireIssues issues;
 };
 
-// A block of the commonest shape — one "data:" line then the blank line, LF line ends, valid
-// UTF-8, nothing pending before it — read without copying when Options::spans is on: views of
-// the bytes just fed, valid until the next feed()/finish(). It is an SseEvent in every other
-// respect (one data line, event name "message", no id or retry, no issues).
-struct SseSpan
-{
-    qint64 offset = 0; // absolute offset of the block's first byte
-    QByteArrayView raw; // the block, its blank line included
-    QByteArrayView data; // the data line's value
-    qint64 dataOffset = 0; // absolute offset of data[0]
-};
-
-// One comment line (":" + text), wherever it appears (inside an event block or a keep-alive).
 struct SseComment
 {
     qint64 offset = 0; // absolute offset of the ':'
@@ -96,47 +118,44 @@ struct SseComment
 //  - data: appended to the data buffer + "\n"; event: sets the event name; id: sets the
 //    last-event-id buffer unless the value contains U+0000; retry: ASCII digits only, else
 //    ignored (InvalidRetry issue); other field names are ignored (UnknownField, info);
-//  - a blank line ends the block: a block with at least one data line is an SseEvent (the final
-//    "\n" of the data buffer removed), any other block is an SseKeepAlive.
+//  - a blank line ends the block: a block with at least one data line is an event (the final
+//    "\n" of the data buffer removed), any other block is a keep-alive.
 //
 // Deviations / additions (documented on purpose):
 //  - End of stream: WHATWG discards an event whose blank line never arrived; the AG-UI reference
-//    client still parses it. finish() therefore reports such a block as an SseEvent with
+//    client still parses it. finish() therefore reports such a block as an event with
 //    terminated == false and an UnterminatedEvent warning issue (a final line without any line end
-//    is interpreted as a line first). A final data-less block becomes an unterminated SseKeepAlive.
+//    is interpreted as a line first). A final data-less block becomes an unterminated keep-alive.
 //  - A line longer than Options::maxLineBytes (terminator excluded) is an error
 //    (LineTooLong, offset = the line's first byte): the line is not interpreted, its bytes stay in
 //    the block's raw, and parsing resumes at the next line end. A block holding such a line is
-//    always reported as an SseEvent (even without data lines) so the bytes surface as an invalid
+//    always reported as an event (even without data lines) so the bytes surface as an invalid
 //    event. Memory for that line still grows with its size (we keep every byte).
 //  - Invalid UTF-8 in a line: bytes kept unchanged in data/raw, an InvalidUtf8 warning names the
 //    offset of the first bad byte; event name/id are decoded with U+FFFD replacement.
 //
-// Cost is linear in the input: each byte is scanned once (a scan position is kept across feeds).
-// Typical use:
-//    SseParser p; for (chunk : chunks) { p.feed(chunk); for (auto &e : p.takeEvents()) ... }
-//    p.finish(); for (auto &e : p.takeEvents()) ...
+// Cost: each byte is looked at once by a line-end search (memchr) and once by a UTF-8 check of
+// the whole chunk; a block that lies inside the chunk it completes in is never copied.
 class SseParser
 {
 public:
     struct Options
     {
         qint64 maxLineBytes = 16 * 1024 * 1024;
-        // Report the commonest blocks as SseSpans (views, see spans()) instead of SseEvents.
-        bool spans = false;
     };
 
     SseParser();
     explicit SseParser(Options options);
 
-    // Feeds the next bytes of the stream (any split). Ignored after finish().
-    void feed(QByteArrayView bytes);
+    // Feeds the next bytes of the stream (any split); the blocks they complete go to handler.
+    // Ignored after finish().
+    void feed(QByteArrayView bytes, SseBlockHandler &handler);
     // End of stream: settles a held CR / BOM prefix, reports the unfinished block (see above).
-    void finish();
+    void finish(SseBlockHandler &handler);
 
-    // With Options::spans: the simple blocks the last feed() read, ahead of its other results.
-    const QList<SseSpan> &spans() const { return m_spans; }
-    // Results produced so far, in stream order within each list; each call hands them over once.
+    // The same, collecting materialised results for take*() (tests, tools).
+    void feed(QByteArrayView bytes);
+    void finish();
     QList<SseEvent> takeEvents();
     QList<SseKeepAlive> takeKeepAlives();
     QList<SseComment> takeComments();
@@ -145,41 +164,50 @@ public:
     qint64 bytesSeen() const { return m_bytesSeen; } // total fed, including the BOM
     qint64 bomLength() const { return m_bomLength; } // 3 if a BOM was skipped at the start, else 0
     LineEndings lineEndingsSeen() const { return m_streamEndings; } // over the whole stream so far
-    qint64 eventCount() const { return m_eventCount; } // SseEvents produced so far
-    qint64 keepAliveCount() const { return m_keepAliveCount; } // SseKeepAlives produced so far
+    qint64 eventCount() const { return m_eventCount; } // event blocks produced so far
+    qint64 keepAliveCount() const { return m_keepAliveCount; } // keep-alive blocks so far
     qint64 commentCount() const { return m_commentCount; }
     QString lastEventId() const { return m_lastEventId; }
     std::optional<qint64> reconnectionTimeMs() const { return m_retryMs; } // last valid retry
 
 private:
-    // Nothing is pending: the next byte starts a block.
-    bool atBlockBoundary() const
-    {
-        return m_bomDecided && m_pending.isEmpty() && !m_blockOpen && !m_discardingLine;
-    }
-    qsizetype readSpans(QByteArrayView bytes); // how many bytes it consumed
-    void scan(bool atEnd);
-    void processLine(qsizetype lineStart, qsizetype lineLength, qsizetype terminatorLength,
-                     LineEnding ending, bool overlong);
-    void processField(QByteArrayView line, qint64 lineOffset);
-    void endBlock(bool terminated);
+    class Collector;
+    struct Line;
+    void scan(QByteArrayView chunk, qint64 chunkOffset, bool atEnd, SseBlockHandler &handler);
+    void carryIntoLine(QByteArrayView chunk, qsizetype &pos, bool atEnd, SseBlockHandler &handler);
+    void processLine(const Line &line, SseBlockHandler &handler);
+    void processField(QByteArrayView line, qint64 lineOffset, bool inPlace,
+                      SseBlockHandler &handler);
+    void openBlock(qint64 offset, const char *inPlaceStart);
+    void setAside(QByteArrayView bytes, qint64 lineOffset);
+    void keepOpenBlock(const char *chunkEnd);
+    void endBlock(bool terminated, const char *inPlaceEnd, SseBlockHandler &handler);
     void resetBlock();
+    void reportOverlong(qint64 lineOffset);
     void addIssue(WireIssueKind kind, WireSeverity severity, qint64 offset, const QString &message);
 
     Options m_options;
-    QByteArray m_pending; // bytes not yet consumed as complete lines
-    qsizetype m_scanPos = 0; // where the search for a line end resumes in m_pending
-    qint64 m_pendingOffset = 0; // absolute offset of m_pending[0]
     qint64 m_bytesSeen = 0;
     qint64 m_bomLength = 0;
     bool m_bomDecided = false;
     bool m_finished = false;
-    bool m_discardingLine = false; // inside an over-long line: skip to its line end
+    QByteArray m_head; // the first bytes while a BOM is still possible
 
-    // Current block.
+    // The unfinished line from earlier feeds (never past the limit) and where it starts.
+    QByteArray m_lineCarry;
+    qint64 m_lineCarryOffset = 0;
+    bool m_heldCr = false; // m_lineCarry's line ended in a CR: CR or CRLF? The next byte decides.
+    bool m_discardingLine = false; // inside an over-long line: skip to its line end
+    bool m_chunkIsUtf8 = false; // the chunk being scanned is valid UTF-8 as a whole
+
+    // Current block. Its raw bytes are a view of the chunk being scanned (m_blockStart) while it
+    // lies inside it, and m_blockRaw (a copy) once it spans chunks; the same for its data.
     bool m_blockOpen = false;
-    QByteArray m_blockRaw;
     qint64 m_blockOffset = 0;
+    const char *m_blockStart = nullptr;
+    QByteArray m_blockRaw;
+    QByteArrayView m_dataView; // the one data line's value, in place
+    bool m_dataInPlace = false;
     QByteArray m_data;
     int m_dataLines = 0;
     QList<qint64> m_dataValueOffsets;
@@ -199,7 +227,6 @@ private:
     qint64 m_keepAliveCount = 0;
     qint64 m_commentCount = 0;
 
-    QList<SseSpan> m_spans;
     QList<SseEvent> m_events;
     QList<SseKeepAlive> m_keepAlives;
     QList<SseComment> m_comments;

@@ -10,7 +10,12 @@ namespace agui::ui {
 
 EventFilterModel::EventFilterModel(QObject *parent)
     : QAbstractProxyModel(parent)
-{ }
+{
+    // The next slice of a scan runs once the events queued meanwhile (paints, input) are done.
+    m_scanTimer.setSingleShot(true);
+    m_scanTimer.setInterval(0);
+    connect(&m_scanTimer, &QTimer::timeout, this, [this] { scanSlice(kSliceMs); });
+}
 
 void EventFilterModel::setSourceModel(QAbstractItemModel *sourceModel)
 {
