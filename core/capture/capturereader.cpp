@@ -124,19 +124,36 @@ std::unique_ptr<detail::CaptureParser> makeParser(CaptureFormat format, Capture 
 }
 
 // One block of input: whatever one read gives (at most `want` bytes), waiting only while
-// nothing is there yet, so input arriving through a pipe is handled as it comes.
-QByteArray readBlock(QIODevice &in, qint64 want, bool *atEnd)
+// nothing is there yet, so input arriving through a pipe is handled as it comes. The previous
+// block's memory is reused when nothing kept it (a one-pass read): a fresh megabyte per block
+// would be mapped, faulted in page by page and unmapped again every time.
+void readBlock(QIODevice &in, qint64 want, QByteArray *block, bool *atEnd)
 {
+    if (!block->isDetached() || block->capacity() < want)
+        *block = QByteArray(want, Qt::Uninitialized);
+    block->resize(want);
     while (true) {
-        const QByteArray part = in.read(want);
-        if (!part.isEmpty())
-            return part;
+        const qint64 got = in.read(block->data(), want);
+        if (got > 0) {
+            block->resize(got);
+            if (got < want / 2)
+                block->squeeze(); // a short read (a pipe) must not pin a whole block if kept
+            return;
+        }
         // QFile never waits: an empty read on a file or a closed pipe is the end.
-        if (in.atEnd() || !in.waitForReadyRead(-1)) {
+        if (got < 0 || in.atEnd() || !in.waitForReadyRead(-1)) {
             *atEnd = true;
-            return {};
+            block->resize(0);
+            return;
         }
     }
+}
+
+QByteArray readBlock(QIODevice &in, qint64 want, bool *atEnd)
+{
+    QByteArray block;
+    readBlock(in, want, &block, atEnd);
+    return block;
 }
 
 // The first block must be enough to recognise the format: the first non-blank line, or a
@@ -185,7 +202,7 @@ Capture readCapture(QIODevice &in, const CaptureReadOptions &options)
         }
         if (atEnd)
             break;
-        block = readBlock(in, blockSize, &atEnd);
+        readBlock(in, blockSize, &block, &atEnd);
     }
     parser->finish();
     return capture;

@@ -8,6 +8,7 @@
 
 #include <functional>
 #include <optional>
+#include <vector>
 
 namespace agui::json {
 
@@ -46,6 +47,19 @@ struct StepError
 };
 
 using Edit = std::function<std::optional<StepError>(QJsonValue &target)>;
+
+// What one primitive edit did, so that a failing patch can be taken back in place: the patch is
+// applied to the document itself (no copy of what the ops do not touch), atomic by undoing.
+struct UndoStep
+{
+    enum class Kind : quint8 { SetRoot, SetKey, EraseKey, SetIndex, RemoveIndex, InsertIndex };
+    Kind kind = Kind::SetRoot;
+    Pointer parent; // the container edited (unused for SetRoot)
+    QString key; // objects
+    qsizetype index = 0; // arrays
+    QJsonValue old; // the value to put back (SetRoot, SetKey, SetIndex, InsertIndex)
+};
+using UndoLog = std::vector<UndoStep>;
 
 // Runs edit on the value at tokens[0, end) inside node and writes every container on the way
 // back, since QJsonValue/QJsonObject/QJsonArray are values, not references. Each container is
@@ -127,9 +141,12 @@ std::optional<StepError> notAContainer(const Pointer &pointer, const QJsonValue 
             .arg(pointer.toString(), displayPointer(pointer.parent()), describeType(parent))};
 }
 
-std::optional<StepError> addValue(QJsonValue &doc, const Pointer &pointer, const QJsonValue &value)
+std::optional<StepError> addValue(QJsonValue &doc, const Pointer &pointer, const QJsonValue &value,
+                                  UndoLog *undo)
 {
     if (pointer.isRoot()) {
+        if (undo)
+            undo->push_back({UndoStep::Kind::SetRoot, {}, {}, 0, doc});
         doc = value;
         return std::nullopt;
     }
@@ -137,6 +154,13 @@ std::optional<StepError> addValue(QJsonValue &doc, const Pointer &pointer, const
         if (parent.isObject()) {
             QJsonObject object = parent.toObject();
             parent = QJsonValue();
+            if (undo) {
+                const auto it = object.constFind(last);
+                if (it == object.constEnd())
+                    undo->push_back({UndoStep::Kind::EraseKey, pointer.parent(), last, 0, {}});
+                else
+                    undo->push_back({UndoStep::Kind::SetKey, pointer.parent(), last, 0, *it});
+            }
             object.insert(last, value);
             parent = object;
             return std::optional<StepError>();
@@ -147,6 +171,9 @@ std::optional<StepError> addValue(QJsonValue &doc, const Pointer &pointer, const
         parent = QJsonValue();
         std::optional<StepError> error;
         if (last == QLatin1String("-")) {
+            if (undo)
+                undo->push_back(
+                    {UndoStep::Kind::RemoveIndex, pointer.parent(), {}, array.size(), {}});
             array.append(value);
         } else if (const std::optional<qsizetype> index = parseArrayIndex(last); !index) {
             error
@@ -161,6 +188,8 @@ std::optional<StepError> addValue(QJsonValue &doc, const Pointer &pointer, const
                                    .arg(*index)
                                    .arg(array.size())};
         } else {
+            if (undo)
+                undo->push_back({UndoStep::Kind::RemoveIndex, pointer.parent(), {}, *index, {}});
             array.insert(*index, value);
         }
         parent = array;
@@ -169,7 +198,8 @@ std::optional<StepError> addValue(QJsonValue &doc, const Pointer &pointer, const
 }
 
 // Removes the value at pointer (not root) and hands it back through removed.
-std::optional<StepError> removeValue(QJsonValue &doc, const Pointer &pointer, QJsonValue *removed)
+std::optional<StepError> removeValue(QJsonValue &doc, const Pointer &pointer, QJsonValue *removed,
+                                     UndoLog *undo)
 {
     return editParent(doc, pointer, [&](QJsonValue &parent, const QString &last) {
         if (parent.isObject()) {
@@ -183,6 +213,8 @@ std::optional<StepError> removeValue(QJsonValue &doc, const Pointer &pointer, QJ
             } else {
                 if (removed)
                     *removed = it.value();
+                if (undo)
+                    undo->push_back({UndoStep::Kind::SetKey, pointer.parent(), last, 0, *it});
                 object.erase(it);
             }
             parent = object;
@@ -209,6 +241,9 @@ std::optional<StepError> removeValue(QJsonValue &doc, const Pointer &pointer, QJ
         } else {
             if (removed)
                 *removed = array.at(*index);
+            if (undo)
+                undo->push_back(
+                    {UndoStep::Kind::InsertIndex, pointer.parent(), {}, *index, array.at(*index)});
             array.removeAt(*index);
         }
         parent = array;
@@ -217,18 +252,55 @@ std::optional<StepError> removeValue(QJsonValue &doc, const Pointer &pointer, QJ
 }
 
 std::optional<StepError> replaceValue(QJsonValue &doc, const Pointer &pointer,
-                                      const QJsonValue &value)
+                                      const QJsonValue &value, UndoLog *undo)
 {
     if (pointer.isRoot()) {
+        if (undo)
+            undo->push_back({UndoStep::Kind::SetRoot, {}, {}, 0, doc});
         doc = value;
         return std::nullopt;
     }
     // RFC 6902 §4.3: replace = remove + add at the same location, so the target must exist;
     // the combined form keeps the object's other keys and the array's length untouched.
-    std::optional<StepError> error = removeValue(doc, pointer, nullptr);
+    std::optional<StepError> error = removeValue(doc, pointer, nullptr, undo);
     if (error)
         return error;
-    return addValue(doc, pointer, value);
+    return addValue(doc, pointer, value, undo);
+}
+
+// Takes back what the log recorded, last edit first: the document is as it was before the patch.
+void rollBack(QJsonValue &doc, UndoLog &undo)
+{
+    for (auto step = undo.rbegin(); step != undo.rend(); ++step) {
+        if (step->kind == UndoStep::Kind::SetRoot) {
+            doc = step->old;
+            continue;
+        }
+        const Pointer &parent = step->parent;
+        editAt(doc, parent, 0, parent.tokens().size(), [&](QJsonValue &node) {
+            if (node.isObject()) {
+                QJsonObject object = node.toObject();
+                node = QJsonValue();
+                if (step->kind == UndoStep::Kind::EraseKey)
+                    object.remove(step->key);
+                else
+                    object.insert(step->key, step->old);
+                node = object;
+            } else if (node.isArray()) {
+                QJsonArray array = node.toArray();
+                node = QJsonValue();
+                if (step->kind == UndoStep::Kind::RemoveIndex)
+                    array.removeAt(step->index);
+                else if (step->kind == UndoStep::Kind::InsertIndex)
+                    array.insert(step->index, step->old);
+                else
+                    array.replace(step->index, step->old);
+                node = array;
+            }
+            return std::optional<StepError>();
+        });
+    }
+    undo.clear();
 }
 
 std::optional<StepError> getValue(const QJsonValue &doc, const Pointer &pointer, QJsonValue *out)
@@ -320,7 +392,8 @@ QJsonValue qtValue(const JsonView &v)
 
 // Applies one op object to doc; an error names the op member at fault.
 template<typename Value>
-std::optional<PatchError> applyOp(QJsonValue &doc, const Value &opValue, qsizetype opIndex)
+std::optional<PatchError> applyOp(QJsonValue &doc, const Value &opValue, qsizetype opIndex,
+                                  UndoLog *undo)
 {
     if (!opValue.isObject())
         return makeError(opIndex, QString(), QString(),
@@ -402,15 +475,15 @@ std::optional<PatchError> applyOp(QJsonValue &doc, const Value &opValue, qsizety
 
     switch (*kind) {
     case Op::Add:
-        return atPath(addValue(doc, path, value));
+        return atPath(addValue(doc, path, value, undo));
     case Op::Remove:
         if (path.isRoot())
             return makeError(opIndex, pathText, QStringLiteral("path"),
                              QStringLiteral("the document root cannot be removed (use replace "
                                             "with path \"\" to swap the whole document)"));
-        return atPath(removeValue(doc, path, nullptr));
+        return atPath(removeValue(doc, path, nullptr, undo));
     case Op::Replace:
-        return atPath(replaceValue(doc, path, value));
+        return atPath(replaceValue(doc, path, value, undo));
     case Op::Move: {
         if (from == path) {
             // A move onto itself changes nothing, but its source must still exist.
@@ -423,15 +496,15 @@ std::optional<PatchError> applyOp(QJsonValue &doc, const Value &opValue, qsizety
                                             "(%2)")
                                  .arg(fromText, pathText));
         QJsonValue moved;
-        if (std::optional<PatchError> error = atFrom(removeValue(doc, from, &moved)))
+        if (std::optional<PatchError> error = atFrom(removeValue(doc, from, &moved, undo)))
             return error;
-        return atPath(addValue(doc, path, moved));
+        return atPath(addValue(doc, path, moved, undo));
     }
     case Op::Copy: {
         QJsonValue copied;
         if (std::optional<PatchError> error = atFrom(getValue(doc, from, &copied)))
             return error;
-        return atPath(addValue(doc, path, copied));
+        return atPath(addValue(doc, path, copied, undo));
     }
     case Op::Test: {
         QJsonValue actual;
@@ -451,30 +524,41 @@ std::optional<PatchError> applyOp(QJsonValue &doc, const Value &opValue, qsizety
 
 } // namespace
 
+// Applies the kept ops to doc itself; on failure rolls back what the earlier ops did, so doc is
+// exactly as it was.
 template<typename Value, typename Keep>
-PatchResult applyOps(const QJsonValue &document, const Value &patch, const Keep &keep)
+PatchResult applyOpsInPlace(QJsonValue &doc, const Value &patch, const Keep &keep)
 {
     PatchResult result;
-    result.document = document;
     if (!patch.isArray()) {
         result.error = makeError(-1, QString(), QString(),
                                  QStringLiteral("a JSON Patch must be an array of ops, not %1")
                                      .arg(describeType(patch)));
         return result;
     }
-    QJsonValue working = document;
+    UndoLog undo;
     qsizetype i = 0;
     for (const auto &op : patch.toArray()) {
         const qsizetype index = i++;
         if (!keep(op))
             continue;
-        if (std::optional<PatchError> error = applyOp(working, op, index)) {
+        if (std::optional<PatchError> error = applyOp(doc, op, index, &undo)) {
+            rollBack(doc, undo);
             result.error = *error;
-            return result; // result.document is still the untouched input
+            return result;
         }
     }
     result.ok = true;
-    result.document = working;
+    return result;
+}
+
+template<typename Value, typename Keep>
+PatchResult applyOps(const QJsonValue &document, const Value &patch, const Keep &keep)
+{
+    // A copy shares document's containers: each op copies only the containers it edits.
+    QJsonValue working = document;
+    PatchResult result = applyOpsInPlace(working, patch, keep);
+    result.document = result.ok ? working : document;
     return result;
 }
 
@@ -495,6 +579,14 @@ PatchResult applyPatch(const QJsonValue &document, JsonView patch,
     if (!keep)
         return applyOps(document, patch, [](const JsonView &) { return true; });
     return applyOps(document, patch, keep);
+}
+
+PatchResult applyPatchInPlace(QJsonValue &document, JsonView patch,
+                              const std::function<bool(const JsonView &op)> &keep)
+{
+    if (!keep)
+        return applyOpsInPlace(document, patch, [](const JsonView &) { return true; });
+    return applyOpsInPlace(document, patch, keep);
 }
 
 bool jsonEquals(const QJsonValue &a, const QJsonValue &b)

@@ -37,6 +37,12 @@ PatchResult applyPatch(const QJsonValue &document, const QJsonValue &patch,
 PatchResult applyPatch(const QJsonValue &document, JsonView patch,
                        const std::function<bool(const JsonView &op)> &keep = {});
 
+// The same, editing `document` itself: each op costs the depth of its path, whatever the size of
+// the document (a copy-based apply copies every container an op edits). Atomic too: on failure
+// the edits already made are undone, and the document is as it was. result.document is unused.
+PatchResult applyPatchInPlace(QJsonValue &document, JsonView patch,
+                              const std::function<bool(const JsonView &op)> &keep = {});
+
 // RFC 6902 equality for "test": objects unordered, arrays ordered, numbers by value.
 bool jsonEquals(const QJsonValue &a, const QJsonValue &b);
 

@@ -56,19 +56,26 @@ bool droppedByEnforce(const json::JsonView &op)
     return name.isString() && !isPatchOperationName(name.toString());
 }
 
-template<typename Value>
-ClientPatchResult applyLikeClient(const QJsonValue &document, const Value &patch)
+// The enforce stage's verdict on each op, then the applier's result in the client's terms.
+template<typename Value> QList<qsizetype> enforcedDrops(const Value &patch)
 {
-    ClientPatchResult result;
+    QList<qsizetype> dropped;
     qsizetype index = 0;
     if (patch.isArray())
         for (const auto &op : patch.toArray()) {
             if (droppedByEnforce(op))
-                result.droppedOps.append(index);
+                dropped.append(index);
             ++index;
         }
-    const auto keep = [](const auto &op) { return !droppedByEnforce(op); };
-    const json::PatchResult r = json::applyPatch(document, patch, keep);
+    return dropped;
+}
+
+template<typename Value>
+ClientPatchResult clientResult(const json::PatchResult &r, const Value &patch,
+                               QList<qsizetype> dropped)
+{
+    ClientPatchResult result;
+    result.droppedOps = std::move(dropped);
     result.ok = r.ok;
     result.document = r.document;
     if (r.ok)
@@ -82,6 +89,13 @@ ClientPatchResult applyLikeClient(const QJsonValue &document, const Value &patch
     return result;
 }
 
+template<typename Value>
+ClientPatchResult applyLikeClient(const QJsonValue &document, const Value &patch)
+{
+    const auto keep = [](const auto &op) { return !droppedByEnforce(op); };
+    return clientResult(json::applyPatch(document, patch, keep), patch, enforcedDrops(patch));
+}
+
 } // namespace
 
 ClientPatchResult applyPatchLikeClient(const QJsonValue &document, const QJsonValue &patch)
@@ -92,6 +106,13 @@ ClientPatchResult applyPatchLikeClient(const QJsonValue &document, const QJsonVa
 ClientPatchResult applyPatchLikeClient(const QJsonValue &document, json::JsonView patch)
 {
     return applyLikeClient(document, patch);
+}
+
+ClientPatchResult applyPatchLikeClientInPlace(QJsonValue &document, json::JsonView patch)
+{
+    const auto keep = [](const json::JsonView &op) { return !droppedByEnforce(op); };
+    return clientResult(json::applyPatchInPlace(document, patch, keep), patch,
+                        enforcedDrops(patch));
 }
 
 QList<std::pair<qsizetype, QJsonObject>> clientPatchOps(const QJsonValue &patch)

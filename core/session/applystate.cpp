@@ -32,8 +32,15 @@ void snapshot(ApplyContext &ctx)
 void delta(ApplyContext &ctx)
 {
     const json::JsonView patch = ctx.json().value("delta");
-    ClientPatchResult result = applyPatchLikeClient(ctx.snap.state(), patch);
+    if (ctx.detailed)
+        ctx.change.statePaths = statePathsOfPatch(ctx.snap.state(), patch.toQJsonValue());
+    // The patch edits the state in place: the snapshot must not share it meanwhile, or every
+    // container an op touches would be copied (an append to a long array would cost its length).
+    QJsonValue state = ctx.snap.takeState();
+    ClientPatchResult result = applyPatchLikeClientInPlace(state, patch);
+    ctx.snap.restoreState(std::move(state));
     if (!result.ok) {
+        ctx.change.statePaths.clear();
         QString path = QStringLiteral("/delta");
         if (result.failedOp >= 0) {
             path += QLatin1Char('/') + QString::number(result.failedOp);
@@ -48,11 +55,8 @@ void delta(ApplyContext &ctx)
         ctx.change.statePatch = std::move(result);
         return;
     }
-    if (ctx.detailed)
-        ctx.change.statePaths = statePathsOfPatch(ctx.snap.state(), patch.toQJsonValue());
-    ctx.snap.setState(result.document, ctx.seq);
+    ctx.snap.markStateChanged(ctx.seq);
     ctx.change.stateChanged = true;
-    result.document = QJsonValue(); // the state holds it; the change record need not
     ctx.change.statePatch = std::move(result);
 }
 

@@ -11,6 +11,7 @@
 #include <QStringList>
 
 #include <optional>
+#include <utility>
 
 namespace agui {
 
@@ -246,6 +247,15 @@ public:
     qsizetype appendToolCall(ToolCall call);
 
     void setState(const QJsonValue &state, qint64 seq);
+    // For edits in place (a STATE_DELTA): take the state out so that nothing else shares it,
+    // edit, put it back; markStateChanged() records the event when the edit happened.
+    QJsonValue takeState() { return std::exchange(m_state, QJsonValue()); }
+    void restoreState(QJsonValue state) { m_state = std::move(state); }
+    void markStateChanged(qint64 seq)
+    {
+        m_hasState = true;
+        m_stateSeq = seq;
+    }
 
     Step &stepRef(qsizetype index) { return m_steps.ref(index); }
     qsizetype appendStep(Step step);

@@ -1,9 +1,11 @@
+#include "core/json/jsonparser.h"
 #include "core/json/jsonpatch.h"
 #include "core/json/jsontext.h"
 
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
+#include <QRandomGenerator>
 #include <QTest>
 
 using agui::json::applyPatch;
@@ -216,6 +218,85 @@ private Q_SLOTS:
         QCOMPARE(result.error.opIndex, qsizetype(1));
         QCOMPARE(result.document, before);
         QCOMPARE(before, json(R"({"a":{"b":{"c":[0]}}})"));
+    }
+
+    // In place, a patch that fails leaves the document as it was: every edit the earlier ops made
+    // is undone (the copy-based apply cannot show this: it throws its working copy away).
+    void inPlaceUndoesEarlierOps_data()
+    {
+        QTest::addColumn<QString>("doc");
+        QTest::addColumn<QString>("patch");
+        auto row = [](const char *name, const char *doc, const char *patch) {
+            QTest::newRow(name) << QString::fromUtf8(doc) << QString::fromUtf8(patch);
+        };
+        row("append then fail", R"({"list":[1,2],"obj":{"k":"v"}})",
+            R"([{"op":"add","path":"/list/-","value":3},{"op":"replace","path":"/obj/k","value":0},
+                {"op":"remove","path":"/list/7"}])");
+        row("insert, remove, replace in an array", R"({"a":[0,1,2,3]})",
+            R"([{"op":"add","path":"/a/1","value":"x"},{"op":"remove","path":"/a/0"},
+                {"op":"replace","path":"/a/2","value":{"deep":[1]}},{"op":"test","path":"/a/0",
+                "value":"nope"}])");
+        row("new and existing keys", R"({"k":1,"o":{"p":null}})",
+            R"([{"op":"add","path":"/new","value":[]},{"op":"add","path":"/k","value":2},
+                {"op":"remove","path":"/o/p"},{"op":"add","path":"/o/q/r","value":1}])");
+        row("move and copy", R"({"from":{"x":[1,2]},"to":{}})",
+            R"([{"op":"move","from":"/from/x","path":"/to/y"},{"op":"copy","from":"/to/y",
+                "path":"/from/z"},{"op":"move","from":"/missing","path":"/a"}])");
+        row("root replaced then fail", R"({"a":1})",
+            R"([{"op":"replace","path":"","value":[5]},{"op":"add","path":"/-","value":6},
+                {"op":"remove","path":"/9"}])");
+    }
+
+    void inPlaceUndoesEarlierOps()
+    {
+        QFETCH(QString, doc);
+        QFETCH(QString, patch);
+        const QJsonValue before = json(doc.toUtf8().constData());
+        QJsonValue working = json(doc.toUtf8().constData()); // its own containers
+        agui::json::JsonDoc ops;
+        agui::json::JsonParser().parse(patch.toUtf8(), ops);
+        const PatchResult result = agui::json::applyPatchInPlace(working, ops.root());
+        QVERIFY(!result.ok);
+        QCOMPARE(working, before);
+    }
+
+    // Seeded random patches over a small document: in place and on a copy agree op for op (the
+    // same document when they succeed, the same error when they fail, the input back then).
+    void inPlaceMatchesCopy()
+    {
+        QRandomGenerator rng(1234);
+        const char *paths[] = {"",     "/a",     "/a/0", "/a/1", "/a/-", "/o",    "/o/k",
+                               "/o/n", "/o/n/x", "/s",   "/z",   "/a/9", "/o/k/0"};
+        const char *values[] = {"1", "\"t\"", "[1,2]", "{\"x\":{}}", "null"};
+        const char *opNames[] = {"add", "remove", "replace", "move", "copy", "test"};
+        agui::json::JsonParser parser;
+        int succeeded = 0;
+        int failed = 0;
+        for (int round = 0; round < 2000; ++round) {
+            QByteArray patch = "[";
+            const int n = 1 + int(rng.bounded(4));
+            for (int i = 0; i < n; ++i) {
+                const char *op = opNames[rng.bounded(6)];
+                patch += i ? "," : "";
+                patch += QByteArray("{\"op\":\"") + op + "\",\"path\":\"" + paths[rng.bounded(13)]
+                    + "\",\"from\":\"" + paths[rng.bounded(13)]
+                    + "\",\"value\":" + values[rng.bounded(5)] + "}";
+            }
+            patch += "]";
+            const QJsonValue start = json(R"({"a":[1,[2]],"o":{"k":"v","n":{}},"s":"str"})");
+            QJsonValue working = json(R"({"a":[1,[2]],"o":{"k":"v","n":{}},"s":"str"})");
+            agui::json::JsonDoc ops;
+            QVERIFY(parser.parse(patch, ops).ok());
+            const PatchResult copied = applyPatch(start, ops.root().toQJsonValue());
+            const PatchResult inPlace = agui::json::applyPatchInPlace(working, ops.root());
+            QCOMPARE(inPlace.ok, copied.ok);
+            QCOMPARE(inPlace.error.opIndex, copied.error.opIndex);
+            QCOMPARE(inPlace.error.message, copied.error.message);
+            QVERIFY2(working == (copied.ok ? copied.document : start), patch.constData());
+            (copied.ok ? succeeded : failed) += 1;
+        }
+        // Both outcomes are well represented, so both paths were compared.
+        QVERIFY2(succeeded > 200 && failed > 200, qPrintable(QString::number(succeeded)));
     }
 
     void jsonEqualsRules()
