@@ -42,6 +42,7 @@ public:
     bool isArray() const { return tag() == '['; }
     bool isObject() const { return tag() == '{'; }
     bool isInteger() const; // a number with an integral value (JS Number.isInteger)
+    bool isExactInt64() const { return tag() == 'l'; } // parsed as a 64-bit integer
 
     bool toBool(bool defaultValue = false) const;
     double toDouble(double defaultValue = 0) const;
@@ -120,6 +121,7 @@ private:
     uint64_t payload() const { return m_tape[m_index] & 0x00FFFFFFFFFFFFFFULL; }
     JsonView atIndex(uint32_t index) const { return JsonView(m_tape, m_strings, index); }
     JsonView lookup(const char *key, size_t size) const;
+    QJsonValue containerToQJsonValue() const;
     friend class JsonArrayIterator;
     friend class JsonMemberRange;
     friend class JsonRawMemberIterator;
