@@ -158,8 +158,9 @@ void RunClient::onMetaData()
         m_sink->responseStarted(response);
     }
     if (isSuccess(m_httpStatus)) {
-        m_decoder
-            = std::make_unique<StreamDecoder>(framingForContentType(m_contentType), m_firstSeq);
+        if (m_decodeEvents)
+            m_decoder
+                = std::make_unique<StreamDecoder>(framingForContentType(m_contentType), m_firstSeq);
         setStatus(Status::Streaming);
     }
     if (m_stallMs > 0)
@@ -190,10 +191,10 @@ void RunClient::onReadyRead()
         m_stallTimer.start(m_stallMs);
     if (m_status == Status::Stalled)
         setStatus(isSuccess(m_httpStatus) ? Status::Streaming : Status::Connecting);
-    if (m_decoder)
-        emitEvents(m_decoder->feed(bytes, at));
-    else
+    if (!isSuccess(m_httpStatus))
         m_errorBody += bytes; // a non-2xx body: kept whole for the failure report
+    else if (m_decoder)
+        emitEvents(m_decoder->feed(bytes, at));
 }
 
 void RunClient::onFinished()

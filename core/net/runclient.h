@@ -58,6 +58,10 @@ public:
     // Seq of the next run's first event (default 0), so a session holding several runs keeps
     // one numbering: pass session.size() before start().
     void setFirstSeq(qint64 seq) { m_firstSeq = seq; }
+    // false: the body is only recorded (ChunkSink), not decoded here; the sink's owner decodes
+    // it on its own path (the inspector's session feeds the chunks straight into its store).
+    // eventsReceived() is then never emitted.
+    void setDecodeEvents(bool decode) { m_decodeEvents = decode; }
 
     // Starts a run (a run in progress is stopped first). Headers sent: Content-Type
     // application/json, Accept text/event-stream, Cache-Control no-cache, Accept-Encoding
@@ -105,6 +109,7 @@ private:
     QTimer m_stallTimer;
     int m_stallMs = 30000;
     qint64 m_firstSeq = 0;
+    bool m_decodeEvents = true;
     bool m_abortOnStall = false;
     bool m_headSeen = false;
     Status m_status = Status::Idle;

@@ -54,8 +54,10 @@ public:
     {
         if (m_file)
             m_file->chunkReceived(bytes, receivedAtUs);
-        if (RunRecording *r = current())
+        if (RunRecording *r = current()) {
             r->chunks.append(Chunk {receivedAtUs, bytes, -1, false});
+            m_document->feedChunk(m_index, bytes, receivedAtUs); // recorded first, then decoded
+        }
     }
     void runEnded(RunEnd end, const QString &error, qint64 atUs) override
     {
@@ -65,6 +67,7 @@ public:
             r->end = end;
             r->endError = error;
             r->endedAtUs = atUs;
+            m_document->finishRunBody(m_index);
         }
     }
 
@@ -113,12 +116,15 @@ LiveRunController::LiveRunController(SessionDocument *document, QObject *parent)
     , m_document(document)
     , m_client(std::make_unique<net::RunClient>())
 {
-    connect(m_client.get(), &net::RunClient::eventsReceived, this,
-            [this](const QList<Event> &events) {
-                if (m_document)
-                    m_document->appendEvents(events);
-                Q_EMIT stateChanged(m_state); // the counts in the status text moved
-            });
+    // The document decodes the body from the recorded chunks (DocumentRecorder).
+    m_client->setDecodeEvents(false);
+    if (m_document)
+        connect(m_document, &SessionDocument::eventsAppended, this,
+                [this](qint64 first, qint64 last) {
+                    m_events += last - first + 1;
+                    if (isRunning())
+                        Q_EMIT stateChanged(m_state); // the counts in the status text moved
+                });
     connect(m_client.get(), &net::RunClient::statusChanged, this,
             &LiveRunController::onClientStatus);
     connect(m_client.get(), &net::RunClient::failed, this, &LiveRunController::failed);
@@ -167,7 +173,7 @@ qint64 LiveRunController::bytesReceived() const
 
 qint64 LiveRunController::eventsReceived() const
 {
-    return m_client->eventsDecoded();
+    return m_events;
 }
 
 void LiveRunController::setStallTimeoutMs(int ms)
@@ -214,6 +220,7 @@ void LiveRunController::start(const RunRequest &request)
         = std::make_unique<DocumentRecorder>(m_document, recording ? m_writer.get() : nullptr);
     m_client->setSink(m_recorder.get());
     m_document->setRunInput(request.input);
+    m_events = 0;
     HttpHeaders headers = request.headers;
     if (request.acceptProtobuf) {
         // Only when asked: a wildcard would also select protobuf on reference servers.

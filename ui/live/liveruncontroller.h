@@ -78,6 +78,7 @@ private:
     std::unique_ptr<net::RunClient> m_client;
     std::unique_ptr<CaptureWriter> m_writer;
     std::unique_ptr<DocumentRecorder> m_recorder;
+    qint64 m_events = 0; // decoded in the current run
     QString m_captureDir;
     bool m_captureDirSet = false;
     QString m_capturePath;

@@ -3,6 +3,7 @@
 #include "ui/models/eventbacking.h"
 
 #include "core/protocol/eventsummary.h"
+#include "core/protocol/streamdecoder.h"
 
 namespace agui::ui {
 
@@ -141,6 +142,57 @@ void SessionDocument::appendEvents(const QList<Event> &events)
     Q_EMIT eventsAppended(first, size() - 1);
 }
 
+// Hands each decoded frame of a live body to the backing (the fast path).
+class SessionDocument::BackingSink final : public FrameSink
+{
+public:
+    explicit BackingSink(EventBacking &backing)
+        : m_backing(backing)
+    { }
+    void frame(const DecodedFrame &frame) override { m_backing.appendFrame(frame); }
+
+private:
+    EventBacking &m_backing;
+};
+
+StreamDecoder *SessionDocument::bodyDecoder(int run)
+{
+    if (run < 0 || run >= m_capture.runs.size())
+        return nullptr;
+    const RecordedResponse &response = m_capture.runs.at(run).response;
+    if (response.present && (response.status < 200 || response.status > 299))
+        return nullptr; // the error body is recorded, not decoded
+    std::unique_ptr<StreamDecoder> &decoder = m_bodyDecoders[run];
+    if (!decoder)
+        decoder = std::make_unique<StreamDecoder>(m_capture.runs.at(run).framing);
+    return decoder.get();
+}
+
+void SessionDocument::feedChunk(int run, const QByteArray &chunk, qint64 receivedAtUs)
+{
+    StreamDecoder *decoder = bodyDecoder(run);
+    if (!decoder)
+        return;
+    const qint64 first = size();
+    BackingSink sink(*m_backing);
+    decoder->feed(chunk, receivedAtUs, sink);
+    if (size() > first)
+        Q_EMIT eventsAppended(first, size() - 1);
+}
+
+void SessionDocument::finishRunBody(int run)
+{
+    const auto it = m_bodyDecoders.find(run);
+    if (it == m_bodyDecoders.end())
+        return;
+    const qint64 first = size();
+    BackingSink sink(*m_backing);
+    it->second->finish(sink);
+    m_bodyDecoders.erase(it);
+    if (size() > first)
+        Q_EMIT eventsAppended(first, size() - 1);
+}
+
 void SessionDocument::clear()
 {
     m_capture = Capture {};
@@ -150,6 +202,7 @@ void SessionDocument::clear()
 
 void SessionDocument::adopt(std::shared_ptr<EventBacking> backing)
 {
+    m_bodyDecoders.clear();
     Q_EMIT aboutToReset();
     m_backing = backing ? std::move(backing) : createBacking();
     Q_EMIT resetDone();

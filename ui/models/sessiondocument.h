@@ -6,11 +6,13 @@
 #include <QObject>
 #include <QString>
 
+#include <map>
 #include <memory>
 
 namespace agui {
 class Session;
-}
+class StreamDecoder;
+} // namespace agui
 
 namespace agui::ui {
 
@@ -59,6 +61,13 @@ public:
 
     // Appends in arrival order; seq is (re)assigned to the session's running count.
     void appendEvents(const QList<Event> &events);
+    // A live run's response body, decoded as it arrives on the path a file load takes (the
+    // store shares the chunk with the capture; nothing is materialised). run indexes
+    // capture().runs, whose response says the framing; a non-2xx body is not decoded (the
+    // reference client fails such a run). finishRunBody: the body ended (its unterminated
+    // last frame, if any, is an event too).
+    void feedChunk(int run, const QByteArray &chunk, qint64 receivedAtUs);
+    void finishRunBody(int run);
     void clear();
 
     // Replaces the contents with a backing built elsewhere (a worker thread): one reset.
@@ -81,7 +90,11 @@ Q_SIGNALS:
     void resetDone();
 
 private:
+    class BackingSink;
+    StreamDecoder *bodyDecoder(int run);
+
     std::shared_ptr<EventBacking> m_backing;
+    std::map<int, std::unique_ptr<StreamDecoder>> m_bodyDecoders; // live runs, by capture run
     QString m_sourceName;
     Capture m_capture;
 };
