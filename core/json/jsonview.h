@@ -114,6 +114,8 @@ public:
         , m_index(index)
     { }
     uint32_t tapeIndex() const { return m_index; }
+    const uint64_t *tapeData() const { return m_tape; }
+    const uint8_t *stringData() const { return m_strings; }
     uint32_t afterIndex() const; // tape index of the value that follows this one
 
 private:

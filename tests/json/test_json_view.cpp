@@ -2,6 +2,7 @@
 // simdjson's tape. The expected texts below are what JSON.stringify(JSON.parse(text)) prints
 // in Node.js 20 (V8).
 
+#include "core/json/jsonarena.h"
 #include "core/json/jsonnumber.h"
 #include "core/json/jsonparser.h"
 #include "core/json/tapebuilder.h"
@@ -195,6 +196,52 @@ private Q_SLOTS:
             const JsonDoc copy = b.finish();
             QCOMPARE(copy.root().toJson(), parsed.root().toJson());
         }
+    }
+
+    // Copies into an arena read exactly like the values they came from, whole documents and
+    // members alike, after the parser has moved on to other documents.
+    void arenaCopiesOutliveTheirDocument()
+    {
+        const QByteArray texts[] = {
+            R"({"type":"STATE_SNAPSHOT","snapshot":{"a":[1,2.5,"x",null,true,false],"b":{}}})",
+            R"([[],{},[{}],{"k":[]}])",
+            R"({"s":"é😀\n","n":-12,"e":1e300,"big":18446744073709551615,"dup":1,"dup":2})",
+            R"("just a string")",
+            R"(42)",
+        };
+        JsonArena arena;
+        QList<JsonArena::Handle> wholes;
+        QList<JsonArena::Handle> firsts;
+        QList<QByteArray> expectedWhole;
+        QList<QByteArray> expectedFirst;
+        JsonDoc doc;
+        for (const QByteArray &text : texts) {
+            const JsonView root = parse(text, doc, JsonParser::Outcome::Ok);
+            wholes.append(arena.copy(root));
+            expectedWhole.append(root.toJson());
+            JsonView first;
+            if (root.isObject())
+                first = (*root.members().begin()).value();
+            else if (root.isArray())
+                first = root.at(0);
+            firsts.append(arena.copy(first));
+            expectedFirst.append(first.toJson());
+        }
+        doc.clear();
+        parse(R"({"overwrites":["the","parsers","buffers"]})", doc, JsonParser::Outcome::Ok);
+        for (qsizetype i = 0; i < wholes.size(); ++i) {
+            QCOMPARE(arena.view(wholes[i]).toJson(), expectedWhole[i]);
+            QCOMPARE(arena.view(firsts[i]).toJson(), expectedFirst[i]);
+        }
+        // Look-ups and sizes use the relocated links.
+        const JsonView snapshot = arena.view(wholes[0]).value("snapshot");
+        QCOMPARE(snapshot.value("a").size(), 6);
+        QCOMPARE(snapshot.value("a").at(2).toString(), QStringLiteral("x"));
+        QVERIFY(snapshot.value("b").isObject());
+        QCOMPARE(arena.view(wholes[2]).value("dup").toInt(), 2);
+        QVERIFY(arena.view(JsonArena::kUndefined).isUndefined());
+        arena.clear();
+        QCOMPARE(arena.tapeWords(), size_t(1));
     }
 
     void builderWritesNestedDocuments()

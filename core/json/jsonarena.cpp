@@ -1,0 +1,72 @@
+#include "core/json/jsonarena.h"
+
+#include <cstring>
+
+namespace agui::json {
+
+namespace {
+
+constexpr uint64_t kTagMask = 0xFF00000000000000ULL;
+constexpr uint64_t kLow32 = 0xFFFFFFFFULL;
+
+// A tape word with its low 32 bits (a tape index) moved by delta; the rest (tag, element count)
+// kept.
+uint64_t relocated(uint64_t word, int64_t delta)
+{
+    return (word & ~kLow32) | (uint64_t(int64_t(word & kLow32) + delta) & kLow32);
+}
+
+} // namespace
+
+void JsonArena::clear()
+{
+    m_tape.clear();
+    m_tape.push_back(0); // word 0 stays unused, so that no handle is 0
+    m_strings.clear();
+}
+
+JsonArena::Handle JsonArena::copy(JsonView value)
+{
+    if (value.isUndefined())
+        return kUndefined;
+    const uint64_t *source = value.tapeData();
+    const uint8_t *strings = value.stringData();
+    const uint32_t begin = value.tapeIndex();
+    const uint32_t end = value.afterIndex();
+    const auto at = Handle(m_tape.size());
+    const int64_t delta = int64_t(at) - int64_t(begin);
+    m_tape.reserve(m_tape.size() + (end - begin));
+    for (uint32_t i = begin; i < end; ++i) {
+        const uint64_t word = source[i];
+        switch (char(word >> 56)) {
+        case '{':
+        case '[':
+        case '}':
+        case ']':
+            m_tape.push_back(relocated(word, delta));
+            break;
+        case '"': {
+            // [u32 length][bytes][NUL] in the string buffer.
+            const uint8_t *s = strings + (word & ~kTagMask);
+            uint32_t length;
+            std::memcpy(&length, s, sizeof length);
+            const uint64_t offset = m_strings.size();
+            m_strings.insert(m_strings.end(), s, s + sizeof length + length + 1);
+            m_tape.push_back((word & kTagMask) | offset);
+            break;
+        }
+        case 'l':
+        case 'u':
+        case 'd':
+            m_tape.push_back(word);
+            m_tape.push_back(source[++i]); // the number itself
+            break;
+        default:
+            m_tape.push_back(word);
+            break;
+        }
+    }
+    return at;
+}
+
+} // namespace agui::json
