@@ -3,6 +3,8 @@
 #include "app/cli/command.h"
 #include "app/cli/jsonprint.h"
 
+#include "core/ingest/sessionloader.h"
+
 #include <QJsonDocument>
 #include <QJsonObject>
 
@@ -10,17 +12,33 @@
 
 namespace agui::cli {
 
+namespace {
+
+// Raw bodies: an event's offset in its stream is its offset in the file.
+bool offsetsMatchFile(CaptureFormat format)
+{
+    return format == CaptureFormat::Sse || format == CaptureFormat::JsonLines
+        || format == CaptureFormat::Protobuf;
+}
+
+} // namespace
+
 void Input::noteOrigin(qint64 seq, const EventOrigin &origin, qint64 streamOffset)
 {
-    if (!originSpans.isEmpty()) {
-        const OriginSpan &last = originSpans.last();
-        const qint64 expected = exactOffsets && last.origin.sourceOffset >= 0
-            ? last.origin.sourceOffset + (streamOffset - last.streamOffset)
-            : last.origin.sourceOffset;
-        if (origin.runIndex == last.origin.runIndex && origin.sourceOffset == expected)
+    if (!originSpans.isEmpty() && originSpans.last().origin.runIndex == origin.runIndex) {
+        OriginSpan &last = originSpans.last();
+        const qint64 advanced = last.origin.sourceOffset + (streamOffset - last.streamOffset);
+        const bool sameRecord = origin.sourceOffset == last.origin.sourceOffset;
+        const bool follows = last.origin.sourceOffset >= 0 && origin.sourceOffset == advanced;
+        if (!last.decided && (sameRecord || follows)) {
+            last.decided = true;
+            last.advancing = follows && !sameRecord;
+            return;
+        }
+        if (last.decided && (last.advancing ? follows : sameRecord))
             return;
     }
-    originSpans.append(OriginSpan {seq, origin, streamOffset});
+    originSpans.append(OriginSpan {seq, origin, streamOffset, false, false});
 }
 
 const Input::OriginSpan *Input::spanOf(qint64 seq) const
@@ -36,34 +54,50 @@ qint64 Input::fileOffset(qint64 seq, qint64 streamByte) const
     const OriginSpan *span = seq >= 0 && seq < events ? spanOf(seq) : nullptr;
     if (!span || span->origin.sourceOffset < 0)
         return -1;
-    const qint64 start = span->origin.sourceOffset;
-    if (!offsetsAreExact())
-        return start;
     const qint64 eventStream = session ? session->events().streamOffset(seq) : -1;
-    const qint64 eventStart = eventStream >= 0 ? start + (eventStream - span->streamOffset) : start;
-    if (streamByte >= 0 && eventStream >= 0 && streamByte >= eventStream)
+    const qint64 eventStart = span->advancing && eventStream >= 0
+        ? span->origin.sourceOffset + (eventStream - span->streamOffset)
+        : span->origin.sourceOffset;
+    if (offsetsAreExact() && streamByte >= 0 && eventStream >= 0 && streamByte >= eventStream)
         return eventStart + (streamByte - eventStream);
     return eventStart;
 }
 
 bool Input::offsetsAreExact() const
 {
-    return capture.format == CaptureFormat::Sse || capture.format == CaptureFormat::JsonLines
-        || capture.format == CaptureFormat::Protobuf;
+    return offsetsMatchFile(capture.format);
 }
 
 bool openInput(const QString &path, Input *input, const InputOptions &options)
 {
     input->path = path;
     input->name = path == QLatin1String("-") ? QStringLiteral("<stdin>") : path;
+    QString error;
+    if (options.buildSession && !options.onEvent) {
+        // The session pipeline (two threads; the frames reach onFrame on this one).
+        input->session = std::make_unique<Session>(options.session);
+        SessionLoadOptions load;
+        load.keepChunks = options.keepChunks;
+        load.onFrame = [input, &options](const DecodedFrame &frame, const EventOrigin &origin) {
+            input->noteOrigin(input->events++, origin, frame.streamOffset);
+            if (options.onFrame)
+                options.onFrame(frame, origin);
+        };
+        load.onHeartbeat = [input](const Heartbeat &, const EventOrigin &) { ++input->heartbeats; };
+        const SessionLoadResult r = loadIntoSession(path, *input->session, &input->capture, load);
+        if (!r.ok) {
+            err() << "agui-inspect: " << input->name << ": " << r.error << '\n';
+            err().flush();
+            return false;
+        }
+        return true;
+    }
+    // Materialised events (cat, convert) or no session: the capture loader alone.
     if (options.buildSession)
         input->session = std::make_unique<Session>(options.session);
     CaptureLoadOptions load;
     load.keepChunks = options.keepChunks;
     load.onRunStart = [input](const Capture &capture, int runIndex) {
-        input->exactOffsets = capture.format == CaptureFormat::Sse
-            || capture.format == CaptureFormat::JsonLines
-            || capture.format == CaptureFormat::Protobuf;
         // The POSTed RunAgentInput seeds messages and state like the client had them.
         const QJsonObject body
             = QJsonDocument::fromJson(capture.runs[runIndex].request.body).object();
@@ -82,7 +116,6 @@ bool openInput(const QString &path, Input *input, const InputOptions &options)
             options.onEvent(event, origin);
         };
     load.onHeartbeat = [input](const Heartbeat &, const EventOrigin &) { ++input->heartbeats; };
-    QString error;
     if (!loadCaptureFile(path, &input->capture, &error, load)) {
         err() << "agui-inspect: " << input->name << ": " << error << '\n';
         err().flush();

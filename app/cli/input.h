@@ -37,9 +37,10 @@ struct Input
         qint64 firstSeq = 0;
         EventOrigin origin; // of the span's first event
         qint64 streamOffset = -1; // of the span's first event
+        bool decided = false; // a second event told how the span goes on:
+        bool advancing = false; // file offsets advance with stream offsets (else: one record)
     };
     QList<OriginSpan> originSpans;
-    bool exactOffsets = false; // known once the format is (onRunStart)
     void noteOrigin(qint64 seq, const EventOrigin &origin, qint64 streamOffset);
     const OriginSpan *spanOf(qint64 seq) const;
 };

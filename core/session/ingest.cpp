@@ -2,8 +2,6 @@
 
 #include "core/session/session.h"
 
-#include <QFile>
-
 namespace agui {
 
 Framing detectFraming(QByteArrayView head)
@@ -49,6 +47,12 @@ void SessionFeeder::feed(QByteArrayView bytes, qint64 receivedAtUs)
     m_decoder->feed(bytes, receivedAtUs, sink);
 }
 
+void SessionFeeder::feed(const QByteArray &chunk, qint64 receivedAtUs)
+{
+    SessionSink sink(m_session);
+    m_decoder->feed(chunk, receivedAtUs, sink);
+}
+
 void SessionFeeder::finish(bool finishSession)
 {
     SessionSink sink(m_session);
@@ -79,37 +83,5 @@ IngestResult ingestBytes(Session &session, QByteArrayView bytes, qint64 received
     return result;
 }
 
-IngestResult ingestFile(Session &session, const QString &path)
-{
-    IngestResult result;
-    QFile file(path);
-    if (!file.open(QIODevice::ReadOnly)) {
-        result.error = QStringLiteral("%1: cannot open: %2").arg(path, file.errorString());
-        return result;
-    }
-    constexpr qint64 kBlock = 1 << 20;
-    QByteArray block = file.read(kBlock);
-    result.framing = detectFraming(block);
-    const qint64 before = session.size();
-    SessionFeeder feeder(session, result.framing);
-    while (!block.isEmpty()) {
-        feeder.feed(block, -1);
-        result.bytes += block.size();
-        block = file.read(kBlock);
-    }
-    if (file.error() != QFileDevice::NoError) {
-        result.error = QStringLiteral("%1: read error after %2 bytes: %3")
-                           .arg(path)
-                           .arg(result.bytes)
-                           .arg(file.errorString());
-        feeder.finish(true);
-        result.events = session.size() - before;
-        return result;
-    }
-    feeder.finish(true);
-    result.ok = true;
-    result.events = session.size() - before;
-    return result;
-}
 
 } // namespace agui

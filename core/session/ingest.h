@@ -26,6 +26,9 @@ public:
 
     // Decodes the events the bytes complete and appends them to the session.
     void feed(QByteArrayView bytes, qint64 receivedAtUs = -1);
+    // The same for a chunk the caller holds (a received one): the store shares it instead of
+    // copying the frames inside it.
+    void feed(const QByteArray &chunk, qint64 receivedAtUs = -1);
     // End of stream: the unterminated rest becomes a last event; the session is finished when
     // finishSession is true.
     void finish(bool finishSession = true);
@@ -47,10 +50,9 @@ struct IngestResult
     Framing framing = Framing::JsonLine;
 };
 
-// Reads a whole .sse / .jsonl file into the session (framing detected from the content), in
-// blocks, then finishes the session.
-IngestResult ingestFile(Session &session, const QString &path);
-// Same for bytes already in memory.
+// Feeds bytes already in memory (framing detected from the content) through the same decoder
+// as a live run, then finishes the session. Files go through loadIntoSession (core/ingest),
+// which reads on a second thread.
 IngestResult ingestBytes(Session &session, QByteArrayView bytes, qint64 receivedAtUs = -1);
 
 } // namespace agui

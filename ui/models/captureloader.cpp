@@ -1,8 +1,6 @@
 #include "ui/models/captureloader.h"
 
-#include "core/capture/captureloader.h"
-
-#include <QJsonDocument>
+#include "core/ingest/sessionloader.h"
 
 #include <QElapsedTimer>
 #include <QPointer>
@@ -32,28 +30,17 @@ CaptureLoadResult CaptureLoader::load(const QString &path, const std::atomic_boo
     CaptureLoadResult result;
     result.path = path;
     result.backing = std::make_shared<EventBacking>();
-    EventBacking &backing = *result.backing;
-
-    CaptureLoadOptions options;
+    SessionLoadOptions options;
     options.cancel = cancel;
-    options.onProgress = progress;
-    options.keepChunks = true; // Save As writes the recordings back
-    options.onRunStart = [&backing](const Capture &capture, int runIndex) {
-        // The request body seeds the model like the client's agent before the run.
-        const RecordedRequest &request = capture.runs.at(runIndex).request;
-        if (request.present && !request.body.isEmpty()) {
-            const QJsonDocument body = QJsonDocument::fromJson(request.body);
-            if (body.isObject())
-                backing.setRunInput(body.object());
-        }
-    };
-    options.onFrame = [&backing](const DecodedFrame &frame, const EventOrigin &) {
-        backing.appendFrame(frame);
-    };
-    if (!loadCaptureFile(path, &result.capture, &result.error, options))
-        return result;
-    backing.finish();
-    result.cancelled = result.capture.cancelled || (cancel && cancel->load());
+    options.keepChunks = true; // Save As writes the recordings back (the store shares them)
+    if (progress)
+        options.onProgress
+            = [&progress](qint64 done, qint64 total, qint64) { progress(done, total); };
+    const SessionLoadResult r
+        = loadIntoSession(path, result.backing->session(), &result.capture, options);
+    if (!r.ok)
+        result.error = r.error;
+    result.cancelled = r.cancelled || (cancel && cancel->load());
     return result;
 }
 

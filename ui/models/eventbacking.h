@@ -21,22 +21,21 @@ public:
     // Everything known about the event: decode diagnostics and linter/reducer findings.
     Diagnostics diagnostics(qint64 seq) const;
     int runCount() const { return int(m_session.current().runCount()); }
-    qint64 diagnosticEventCount() const { return m_eventsWithFindings.size(); }
+    // Events with at least one finding (counted as the findings come in, when asked).
+    qint64 diagnosticEventCount() const;
 
-    void append(const Event &event);
-    void appendFrame(const DecodedFrame &frame); // the fast path (capture loading)
+    void append(const Event &event); // materialised events (tests)
     void setRunInput(const QJsonObject &input) { m_session.setRunInput(input); }
-    void finish();
+    void finish() { m_session.finish(); }
 
     const Session &session() const { return m_session; }
+    Session &session() { return m_session; } // loaders and live runs append through it
 
 private:
-    void collectFindings();
-
     Session m_session;
     mutable EventDecoder m_decoder; // summaries
-    QSet<qint64> m_eventsWithFindings;
-    qsizetype m_findingsSeen = 0;
+    mutable QSet<qint64> m_eventsWithFindings;
+    mutable qsizetype m_findingsSeen = 0;
 };
 
 } // namespace agui::ui

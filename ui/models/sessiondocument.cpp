@@ -3,7 +3,7 @@
 #include "ui/models/eventbacking.h"
 
 #include "core/protocol/eventsummary.h"
-#include "core/protocol/streamdecoder.h"
+#include "core/session/ingest.h"
 
 namespace agui::ui {
 
@@ -38,31 +38,19 @@ Diagnostics EventBacking::diagnostics(qint64 seq) const
     return out;
 }
 
-void EventBacking::collectFindings()
+qint64 EventBacking::diagnosticEventCount() const
 {
     const Findings &all = m_session.findings();
     for (; m_findingsSeen < all.size(); ++m_findingsSeen) {
         if (all.at(m_findingsSeen).eventIndex >= 0)
             m_eventsWithFindings.insert(all.at(m_findingsSeen).eventIndex);
     }
+    return m_eventsWithFindings.size();
 }
 
 void EventBacking::append(const Event &event)
 {
     m_session.append(event);
-    collectFindings();
-}
-
-void EventBacking::appendFrame(const DecodedFrame &frame)
-{
-    m_session.appendFrame(frame);
-    collectFindings();
-}
-
-void EventBacking::finish()
-{
-    m_session.finish();
-    collectFindings();
 }
 
 SessionDocument::SessionDocument(QObject *parent)
@@ -142,53 +130,39 @@ void SessionDocument::appendEvents(const QList<Event> &events)
     Q_EMIT eventsAppended(first, size() - 1);
 }
 
-// Hands each decoded frame of a live body to the backing (the fast path).
-class SessionDocument::BackingSink final : public FrameSink
-{
-public:
-    explicit BackingSink(EventBacking &backing)
-        : m_backing(backing)
-    { }
-    void frame(const DecodedFrame &frame) override { m_backing.appendFrame(frame); }
-
-private:
-    EventBacking &m_backing;
-};
-
-StreamDecoder *SessionDocument::bodyDecoder(int run)
+SessionFeeder *SessionDocument::bodyFeeder(int run)
 {
     if (run < 0 || run >= m_capture.runs.size())
         return nullptr;
     const RecordedResponse &response = m_capture.runs.at(run).response;
     if (response.present && (response.status < 200 || response.status > 299))
         return nullptr; // the error body is recorded, not decoded
-    std::unique_ptr<StreamDecoder> &decoder = m_bodyDecoders[run];
-    if (!decoder)
-        decoder = std::make_unique<StreamDecoder>(m_capture.runs.at(run).framing);
-    return decoder.get();
+    std::unique_ptr<SessionFeeder> &feeder = m_bodyFeeders[run];
+    if (!feeder)
+        feeder
+            = std::make_unique<SessionFeeder>(m_backing->session(), m_capture.runs.at(run).framing);
+    return feeder.get();
 }
 
 void SessionDocument::feedChunk(int run, const QByteArray &chunk, qint64 receivedAtUs)
 {
-    StreamDecoder *decoder = bodyDecoder(run);
-    if (!decoder)
+    SessionFeeder *feeder = bodyFeeder(run);
+    if (!feeder)
         return;
     const qint64 first = size();
-    BackingSink sink(*m_backing);
-    decoder->feed(chunk, receivedAtUs, sink);
+    feeder->feed(chunk, receivedAtUs);
     if (size() > first)
         Q_EMIT eventsAppended(first, size() - 1);
 }
 
 void SessionDocument::finishRunBody(int run)
 {
-    const auto it = m_bodyDecoders.find(run);
-    if (it == m_bodyDecoders.end())
+    const auto it = m_bodyFeeders.find(run);
+    if (it == m_bodyFeeders.end())
         return;
     const qint64 first = size();
-    BackingSink sink(*m_backing);
-    it->second->finish(sink);
-    m_bodyDecoders.erase(it);
+    it->second->finish(false); // more runs may follow in this session
+    m_bodyFeeders.erase(it);
     if (size() > first)
         Q_EMIT eventsAppended(first, size() - 1);
 }
@@ -202,7 +176,7 @@ void SessionDocument::clear()
 
 void SessionDocument::adopt(std::shared_ptr<EventBacking> backing)
 {
-    m_bodyDecoders.clear();
+    m_bodyFeeders.clear();
     Q_EMIT aboutToReset();
     m_backing = backing ? std::move(backing) : createBacking();
     Q_EMIT resetDone();

@@ -11,7 +11,7 @@
 
 namespace agui {
 class Session;
-class StreamDecoder;
+class SessionFeeder;
 } // namespace agui
 
 namespace agui::ui {
@@ -90,11 +90,10 @@ Q_SIGNALS:
     void resetDone();
 
 private:
-    class BackingSink;
-    StreamDecoder *bodyDecoder(int run);
+    SessionFeeder *bodyFeeder(int run);
 
     std::shared_ptr<EventBacking> m_backing;
-    std::map<int, std::unique_ptr<StreamDecoder>> m_bodyDecoders; // live runs, by capture run
+    std::map<int, std::unique_ptr<SessionFeeder>> m_bodyFeeders; // live runs, by capture run
     QString m_sourceName;
     Capture m_capture;
 };

@@ -1,0 +1,255 @@
+#include "core/ingest/sessionloader.h"
+
+#include "core/ingest/batchqueue.h"
+
+#include <QElapsedTimer>
+#include <QJsonDocument>
+
+#include <thread>
+
+namespace agui {
+
+namespace {
+
+// The RunAgentInput a run was started with, if its request carried one.
+QJsonObject runInputOf(const Capture &capture, int runIndex)
+{
+    const RecordedRequest &request = capture.runs.at(runIndex).request;
+    if (request.body.isEmpty())
+        return {};
+    const QJsonDocument body = QJsonDocument::fromJson(request.body);
+    return body.isObject() ? body.object() : QJsonObject();
+}
+
+// Calls onProgress at most every kProgressIntervalMs (and always for the last call).
+class ProgressThrottle
+{
+public:
+    explicit ProgressThrottle(const SessionLoadOptions &options)
+        : m_options(options)
+    {
+        m_clock.start();
+    }
+    void report(qint64 done, qint64 total, qint64 events, bool last = false)
+    {
+        if (!m_options.onProgress || (!last && m_clock.elapsed() < kProgressIntervalMs))
+            return;
+        m_clock.restart();
+        m_options.onProgress(done, total, events);
+    }
+
+private:
+    const SessionLoadOptions &m_options;
+    QElapsedTimer m_clock;
+};
+
+// The reading thread's side: fills batches from the capture loader's callbacks.
+class BatchWriter
+{
+public:
+    BatchWriter(ingest::BatchQueue &queue, bool keepBytes)
+        : m_queue(queue)
+        , m_keepBytes(keepBytes)
+    { }
+
+    void runStart(const Capture &capture, int runIndex)
+    {
+        ingest::Batch *b = batch();
+        if (!b)
+            return;
+        ingest::PendingItem item;
+        item.kind = ingest::PendingItem::Kind::RunStart;
+        item.extra = b->runInputs.size();
+        b->runInputs.append(runInputOf(capture, runIndex));
+        b->items.push_back(item);
+    }
+
+    void heartbeat(const Heartbeat &beat, const EventOrigin &origin)
+    {
+        ingest::Batch *b = batch();
+        if (!b)
+            return;
+        ingest::PendingItem item;
+        item.kind = ingest::PendingItem::Kind::Heartbeat;
+        item.origin = origin;
+        item.extra = b->heartbeats.size();
+        b->heartbeats.append(beat);
+        b->items.push_back(item);
+    }
+
+    void frame(const DecodedFrame &f, const EventOrigin &origin)
+    {
+        ingest::Batch *b = batch();
+        if (!b)
+            return;
+        ingest::PendingItem item;
+        item.type = f.event.type;
+        item.framing = f.framing;
+        item.receivedAtUs = f.event.receivedAtUs;
+        item.streamOffset = f.streamOffset;
+        item.origin = origin;
+        item.json = b->arena.copy(f.event.json);
+        if (m_keepBytes)
+            b->keepBytes(item, f);
+        if (f.diagnostics && !f.diagnostics->isEmpty()) {
+            item.extra = b->diagnostics.size();
+            b->diagnostics.append(*f.diagnostics);
+        }
+        b->items.push_back(item);
+        if (b->isFull())
+            flush();
+    }
+
+    void progress(qint64 done, qint64 total)
+    {
+        if (ingest::Batch *b = batch()) {
+            b->bytesRead = done;
+            b->bytesTotal = total;
+        }
+    }
+
+    void flush()
+    {
+        if (m_batch && !m_batch->items.empty())
+            m_queue.pushFull(std::move(m_batch));
+        m_batch.reset();
+    }
+
+private:
+    ingest::Batch *batch()
+    {
+        if (!m_batch)
+            m_batch = m_queue.takeEmpty();
+        return m_batch.get();
+    }
+
+    ingest::BatchQueue &m_queue;
+    bool m_keepBytes;
+    std::unique_ptr<ingest::Batch> m_batch;
+};
+
+// The calling thread's side: hands a batch's items to the session, in order.
+void consume(const ingest::Batch &b, Session &session, const SessionLoadOptions &options)
+{
+    static const Diagnostics kNone;
+    for (const ingest::PendingItem &item : b.items) {
+        switch (item.kind) {
+        case ingest::PendingItem::Kind::RunStart:
+            if (!b.runInputs.at(item.extra).isEmpty())
+                session.setRunInput(b.runInputs.at(item.extra));
+            break;
+        case ingest::PendingItem::Kind::Heartbeat:
+            if (options.onHeartbeat)
+                options.onHeartbeat(b.heartbeats.at(item.extra), item.origin);
+            break;
+        case ingest::PendingItem::Kind::Frame: {
+            DecodedFrame f = b.frameOf(item);
+            f.diagnostics = item.extra >= 0 ? &b.diagnostics.at(item.extra) : &kNone;
+            if (options.onFrame)
+                options.onFrame(f, item.origin);
+            session.appendFrame(f);
+            break;
+        }
+        }
+    }
+}
+
+SessionLoadResult loadOnOneThread(const QString &path, Session &session, Capture *capture,
+                                  const SessionLoadOptions &options)
+{
+    SessionLoadResult result;
+    ProgressThrottle progress(options);
+    CaptureLoadOptions load;
+    load.keepChunks = options.keepChunks;
+    load.blockSize = options.blockSize;
+    load.cancel = options.cancel;
+    load.onRunStart = [&session](const Capture &c, int runIndex) {
+        const QJsonObject input = runInputOf(c, runIndex);
+        if (!input.isEmpty())
+            session.setRunInput(input);
+    };
+    load.onFrame = [&](const DecodedFrame &f, const EventOrigin &origin) {
+        if (options.onFrame)
+            options.onFrame(f, origin);
+        session.appendFrame(f);
+    };
+    load.onHeartbeat = options.onHeartbeat;
+    qint64 read = 0;
+    qint64 total = -1;
+    load.onProgress = [&](qint64 done, qint64 size) {
+        read = done;
+        total = size;
+        progress.report(done, size, session.size());
+    };
+    result.ok = loadCaptureFile(path, capture, &result.error, load);
+    result.cancelled = capture->cancelled;
+    progress.report(read, total, session.size(), true);
+    return result;
+}
+
+SessionLoadResult loadOnTwoThreads(const QString &path, Session &session, Capture *capture,
+                                   const SessionLoadOptions &options)
+{
+    SessionLoadResult result;
+    ingest::BatchQueue queue;
+    std::atomic_bool abort {false};
+    bool readOk = false;
+    std::thread reader([&] {
+        BatchWriter writer(queue, session.events().keepsBytes());
+        CaptureLoadOptions load;
+        load.keepChunks = options.keepChunks;
+        load.blockSize = options.blockSize;
+        load.cancel = &abort;
+        load.onRunStart
+            = [&writer](const Capture &c, int runIndex) { writer.runStart(c, runIndex); };
+        load.onFrame = [&writer](const DecodedFrame &f, const EventOrigin &origin) {
+            writer.frame(f, origin);
+        };
+        load.onHeartbeat = [&writer](const Heartbeat &beat, const EventOrigin &origin) {
+            writer.heartbeat(beat, origin);
+        };
+        load.onProgress = [&writer](qint64 done, qint64 total) { writer.progress(done, total); };
+        readOk = loadCaptureFile(path, capture, &result.error, load);
+        writer.flush();
+        queue.finishProducing();
+    });
+
+    ProgressThrottle progress(options);
+    qint64 read = 0;
+    qint64 total = -1;
+    while (std::unique_ptr<ingest::Batch> batch = queue.popFull()) {
+        consume(*batch, session, options);
+        read = batch->bytesRead;
+        total = batch->bytesTotal;
+        queue.recycle(std::move(batch));
+        progress.report(read, total, session.size());
+        if (options.cancel && options.cancel->load()) {
+            abort.store(true);
+            queue.stop();
+        }
+    }
+    reader.join();
+    result.ok = readOk;
+    result.cancelled = abort.load() || capture->cancelled;
+    if (!result.cancelled)
+        progress.report(read, total, session.size(), true);
+    return result;
+}
+
+} // namespace
+
+SessionLoadResult loadIntoSession(const QString &path, Session &session, Capture *capture,
+                                  const SessionLoadOptions &options)
+{
+    Capture ownCapture;
+    Capture *into = capture ? capture : &ownCapture;
+    const qint64 before = session.size();
+    SessionLoadResult result = options.twoThreads ? loadOnTwoThreads(path, session, into, options)
+                                                  : loadOnOneThread(path, session, into, options);
+    if (result.ok && !result.cancelled)
+        session.finish();
+    result.events = session.size() - before;
+    return result;
+}
+
+} // namespace agui
