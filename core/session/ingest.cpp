@@ -83,5 +83,4 @@ IngestResult ingestBytes(Session &session, QByteArrayView bytes, qint64 received
     return result;
 }
 
-
 } // namespace agui

@@ -25,7 +25,7 @@ CaptureLoader::~CaptureLoader()
 }
 
 CaptureLoadResult CaptureLoader::load(const QString &path, const std::atomic_bool *cancel,
-                                      const std::function<void(qint64, qint64)> &progress)
+                                      const std::function<void(qint64, qint64, qint64)> &progress)
 {
     CaptureLoadResult result;
     result.path = path;
@@ -34,8 +34,7 @@ CaptureLoadResult CaptureLoader::load(const QString &path, const std::atomic_boo
     options.cancel = cancel;
     options.keepChunks = true; // Save As writes the recordings back (the store shares them)
     if (progress)
-        options.onProgress
-            = [&progress](qint64 done, qint64 total, qint64) { progress(done, total); };
+        options.onProgress = progress;
     const SessionLoadResult r
         = loadIntoSession(path, result.backing->session(), &result.capture, options);
     if (!r.ok)
@@ -55,15 +54,15 @@ void CaptureLoader::start(const QString &path)
     QThread *thread = QThread::create([self, path, cancelFlag, generation] {
         QElapsedTimer throttle;
         throttle.start();
-        auto progressFn = [&](qint64 done, qint64 total) {
+        auto progressFn = [&](qint64 done, qint64 total, qint64 events) {
             if (throttle.elapsed() < 50 && done != total)
                 return;
             throttle.restart();
             QMetaObject::invokeMethod(
                 self,
-                [self, done, total, generation] {
+                [self, done, total, events, generation] {
                     if (self->m_generation == generation)
-                        Q_EMIT self->progress(done, total);
+                        Q_EMIT self->progress(done, total, events);
                 },
                 Qt::QueuedConnection);
         };

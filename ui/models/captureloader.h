@@ -40,10 +40,10 @@ public:
 
     // The whole job, synchronously, on the calling thread (the worker runs exactly this).
     static CaptureLoadResult load(const QString &path, const std::atomic_bool *cancel,
-                                  const std::function<void(qint64, qint64)> &progress);
+                                  const std::function<void(qint64, qint64, qint64)> &progress);
 
 Q_SIGNALS:
-    void progress(qint64 done, qint64 total);
+    void progress(qint64 done, qint64 total, qint64 events); // bytes read of total, events stored
     void finished(const QString &path);
 
 public:

@@ -78,12 +78,7 @@ MainWindow::MainWindow(QWidget *parent)
     m_loader = new CaptureLoader(this);
     m_live = new LiveRunController(m_document, this);
     connect(m_loader, &CaptureLoader::finished, this, &MainWindow::onLoadFinished);
-    connect(m_loader, &CaptureLoader::progress, this, [this](qint64 done, qint64 total) {
-        if (m_progress && total > 0) {
-            m_progress->setMaximum(1000);
-            m_progress->setValue(int(done * 1000 / total));
-        }
-    });
+    connect(m_loader, &CaptureLoader::progress, this, &MainWindow::showLoadProgress);
     createCentralArea();
     createActions();
     installSessionViews(this); // State, Transcript, Tool Calls tabs; the timeline under the list
@@ -348,6 +343,8 @@ void MainWindow::openCapture(const QString &path)
         return;
     }
     m_lastError.clear();
+    m_loadClock.start();
+    m_loadPath = path;
     m_loader->start(path);
     // A progress dialog only when the load takes a while (minimumDuration).
     m_progress = new QProgressDialog(tr("Opening %1…").arg(QFileInfo(path).fileName()),
@@ -360,6 +357,21 @@ void MainWindow::openCapture(const QString &path)
         statusBar()->showMessage(tr("Opening %1 cancelled").arg(path), 4000);
         Q_EMIT captureLoaded(path, false);
     });
+}
+
+void MainWindow::showLoadProgress(qint64 done, qint64 total, qint64 events)
+{
+    if (!m_progress || total <= 0)
+        return;
+    m_progress->setMaximum(1000);
+    m_progress->setValue(int(done * 1000 / total));
+    const double seconds = qMax<qint64>(m_loadClock.elapsed(), 1) / 1000.0;
+    m_progress->setLabelText(tr("Opening %1…\n%L2 events · %L3 events/s · %L4 of %L5 MB")
+                                 .arg(QFileInfo(m_loadPath).fileName())
+                                 .arg(events)
+                                 .arg(qint64(events / seconds))
+                                 .arg(done / 1048576)
+                                 .arg(total / 1048576));
 }
 
 bool MainWindow::openCaptureAndWait(const QString &path, QString *error)

@@ -1,5 +1,6 @@
 #pragma once
 
+#include <QElapsedTimer>
 #include <QMainWindow>
 #include <QPointer>
 
@@ -80,6 +81,7 @@ private:
     void updateCounts();
     void updateActions();
     void onLoadFinished();
+    void showLoadProgress(qint64 done, qint64 total, qint64 events);
     void openDialog();
     void saveAsDialog();
     void connectDialog();
@@ -103,6 +105,8 @@ private:
     QLabel *m_countsLabel = nullptr;
     CaptureLoader *m_loader = nullptr;
     QPointer<QProgressDialog> m_progress;
+    QElapsedTimer m_loadClock; // events/s in the progress dialog
+    QString m_loadPath;
     LiveRunController *m_live = nullptr;
     DemoService *m_demo = nullptr;
     QMenu *m_recentMenu = nullptr;
