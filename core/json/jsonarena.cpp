@@ -35,7 +35,9 @@ JsonArena::Handle JsonArena::copy(JsonView value)
     const uint32_t end = value.afterIndex();
     const auto at = Handle(m_tape.size());
     const int64_t delta = int64_t(at) - int64_t(begin);
-    m_tape.reserve(m_tape.size() + (end - begin));
+    // Geometric growth: reserve(size + n) would reallocate on every copy (quadratic).
+    if (m_tape.capacity() < m_tape.size() + (end - begin))
+        m_tape.reserve(2 * (m_tape.size() + (end - begin)));
     for (uint32_t i = begin; i < end; ++i) {
         const uint64_t word = source[i];
         switch (char(word >> 56)) {
