@@ -1,0 +1,194 @@
+// The official AG-UI conformance corpus as tests: every fixture of
+// tests/data/conformance/ag-ui-spec is replayed into a Session (corpus.h says how, and where each
+// expectation key is read) and every key of its expectation is checked. A key the inspector answers
+// differently on purpose is marked in tests/data/conformance/marks.json with the reason and what
+// holds instead:
+//   "1.0-client"      the pinned @ag-ui/client 1.0.0, which the inspector models, does this
+//                     differently from what the 1.1 corpus expects (tests/interop checks that the
+//                     client really does)
+//   "not-applicable"  the key is about something a recorded stream does not show (the request a
+//                     client sends, the peer ceiling it was configured with)
+//   "exception"       the inspector deliberately says more than the client (documented in
+//                     docs/interop.md)
+// A marked key is checked against its replacement ("instead"), and a mark whose key now meets the
+// corpus fails as stale. A failure names the fixture and the key. cleanupTestCase prints the
+// per-key counts that docs/interop.md reports.
+
+#include "corpus.h"
+
+#include <QFile>
+#include <QJsonDocument>
+#include <QMap>
+#include <QTest>
+
+using namespace conformance;
+
+namespace {
+
+struct Mark
+{
+    QString kind;
+    QString reason;
+    QJsonObject instead;
+};
+
+struct Tally
+{
+    int total = 0;
+    int meets = 0;
+    QMap<QString, int> marked; // kind -> count
+    int failed = 0;
+};
+
+} // namespace
+
+class TestConformanceCorpus : public QObject
+{
+    Q_OBJECT
+
+private Q_SLOTS:
+    void initTestCase();
+    void fixture_data();
+    void fixture();
+    void marksNameRealFixtures();
+    void cleanupTestCase();
+
+private:
+    QList<Fixture> m_fixtures;
+    QHash<QString, Mark> m_marks; // "<fixture id> <key>" -> mark
+    QMap<QString, Tally> m_tally; // key -> counts
+};
+
+void TestConformanceCorpus::initTestCase()
+{
+    QString error;
+    m_fixtures = loadCorpus(&error);
+    QVERIFY2(error.isEmpty(), qPrintable(error));
+    // 68 fixtures of 1.1, 4 of 1.0, 15 of draft (see the corpus README).
+    QCOMPARE(m_fixtures.size(), 87);
+
+    QFile file(QStringLiteral(AGUI_TEST_DATA_DIR "/conformance/marks.json"));
+    QVERIFY(file.open(QIODevice::ReadOnly));
+    const QJsonArray marks
+        = QJsonDocument::fromJson(file.readAll()).object().value(QLatin1String("marks")).toArray();
+    QVERIFY(!marks.isEmpty());
+    for (const QJsonValue &v : marks) {
+        const QJsonObject m = v.toObject();
+        const Mark mark {m.value(QLatin1String("kind")).toString(),
+                         m.value(QLatin1String("reason")).toString(),
+                         m.value(QLatin1String("instead")).toObject()};
+        QVERIFY2(QStringList({QStringLiteral("1.0-client"), QStringLiteral("not-applicable"),
+                              QStringLiteral("exception")})
+                         .contains(mark.kind)
+                     && !mark.reason.isEmpty(),
+                 qPrintable(QStringLiteral("mark needs a known kind and a reason: ")
+                            + QString::fromUtf8(QJsonDocument(m).toJson())));
+        for (const QJsonValue &f : m.value(QLatin1String("fixtures")).toArray())
+            for (const QJsonValue &k : m.value(QLatin1String("keys")).toArray())
+                m_marks.insert(f.toString() + QLatin1Char(' ') + k.toString(), mark);
+    }
+}
+
+void TestConformanceCorpus::fixture_data()
+{
+    QTest::addColumn<int>("index");
+    for (qsizetype i = 0; i < m_fixtures.size(); ++i)
+        QTest::newRow(qPrintable(m_fixtures.at(i).id)) << int(i);
+}
+
+void TestConformanceCorpus::fixture()
+{
+    QFETCH(int, index);
+    const Fixture &f = m_fixtures.at(index);
+    const Observed observed = replay(f);
+    QStringList failures;
+    for (auto it = f.expect.constBegin(); it != f.expect.constEnd(); ++it) {
+        const QString &key = it.key();
+        if (!expectationKeys().contains(key)) {
+            failures.append(QStringLiteral("%1 %2: not a corpus key").arg(f.id, key));
+            continue;
+        }
+        Tally &tally = m_tally[key];
+        ++tally.total;
+        QString why;
+        const bool meetsCorpus = meets(key, it.value(), observed, &why);
+        if (meetsCorpus)
+            ++tally.meets;
+        const auto mark = m_marks.constFind(f.id + QLatin1Char(' ') + key);
+        if (mark == m_marks.cend()) {
+            if (!meetsCorpus) {
+                ++tally.failed;
+                failures.append(QStringLiteral("%1 %2: expected %3; %4")
+                                    .arg(f.id, key,
+                                         QString::fromUtf8(QJsonDocument(QJsonArray {it.value()})
+                                                               .toJson(QJsonDocument::Compact)),
+                                         why));
+            }
+            continue;
+        }
+        if (meetsCorpus && mark->kind != QLatin1String("not-applicable")) {
+            ++tally.failed;
+            failures.append(QStringLiteral("%1 %2: marked %3 but now meets the corpus (remove "
+                                           "the mark)")
+                                .arg(f.id, key, mark->kind));
+            continue;
+        }
+        if (meetsCorpus)
+            continue;
+        bool insteadHolds = true;
+        for (auto in = mark->instead.constBegin(); in != mark->instead.constEnd(); ++in) {
+            QString insteadWhy;
+            if (!meets(in.key(), in.value(), observed, &insteadWhy)) {
+                insteadHolds = false;
+                failures.append(QStringLiteral("%1 %2 (marked %3): instead %4 does not hold; %5")
+                                    .arg(f.id, key, mark->kind, in.key(), insteadWhy));
+            }
+        }
+        if (insteadHolds)
+            ++tally.marked[mark->kind];
+        else
+            ++tally.failed;
+    }
+    QVERIFY2(failures.isEmpty(), qPrintable(failures.join(QLatin1Char('\n'))));
+}
+
+// Every mark names a fixture that exists and a key that fixture expects.
+void TestConformanceCorpus::marksNameRealFixtures()
+{
+    for (auto it = m_marks.cbegin(); it != m_marks.cend(); ++it) {
+        const QString id = it.key().section(QLatin1Char(' '), 0, 0);
+        const QString key = it.key().section(QLatin1Char(' '), 1);
+        const auto f = std::find_if(m_fixtures.cbegin(), m_fixtures.cend(),
+                                    [&id](const Fixture &x) { return x.id == id; });
+        QVERIFY2(f != m_fixtures.cend(), qPrintable(QStringLiteral("no fixture ") + id));
+        QVERIFY2(f->expect.contains(key),
+                 qPrintable(id + QStringLiteral(" does not expect ") + key));
+    }
+}
+
+void TestConformanceCorpus::cleanupTestCase()
+{
+    QString table = QStringLiteral("\nper-key results (meets = as the corpus expects):\n");
+    table += QStringLiteral("%1 %2 %3 %4 %5\n")
+                 .arg(QStringLiteral("key"), -20)
+                 .arg(QStringLiteral("total"), 6)
+                 .arg(QStringLiteral("meets"), 6)
+                 .arg(QStringLiteral("failed"), 7)
+                 .arg(QStringLiteral("marked"));
+    for (const QString &key : expectationKeys()) {
+        const Tally t = m_tally.value(key);
+        QStringList marked;
+        for (auto it = t.marked.cbegin(); it != t.marked.cend(); ++it)
+            marked.append(QStringLiteral("%1 %2").arg(it.value()).arg(it.key()));
+        table += QStringLiteral("%1 %2 %3 %4 %5\n")
+                     .arg(key, -20)
+                     .arg(t.total, 6)
+                     .arg(t.meets, 6)
+                     .arg(t.failed, 7)
+                     .arg(marked.join(QStringLiteral(", ")));
+    }
+    qInfo().noquote() << table;
+}
+
+QTEST_GUILESS_MAIN(TestConformanceCorpus)
+#include "test_conformance_corpus.moc"
