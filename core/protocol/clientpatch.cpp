@@ -1,6 +1,7 @@
 #include "core/protocol/clientpatch.h"
 
 #include "core/json/jsonpatch.h"
+#include "core/json/jsonpointer.h"
 
 #include <QJsonArray>
 
@@ -8,12 +9,13 @@ namespace agui {
 
 namespace {
 
-// A string "op" outside RFC 6902 makes the enforce stage remove the op; anything else (absent,
-// not a string) is left for the applier to refuse.
+// An op object whose "op" is not one of RFC 6902's (absent, not a string, unknown) is an
+// unrecognised member of the op union: the enforce stage removes it. An element that is not an
+// object is a malformed value, left for the schema layer (fatal in the client).
 bool droppedByEnforce(const QJsonValue &op)
 {
     const QJsonValue name = op.toObject().value(QLatin1StringView("op"));
-    return name.isString() && !isPatchOperationName(name.toString());
+    return op.isObject() && !(name.isString() && isPatchOperationName(name.toString()));
 }
 
 QString opNameAt(const QJsonValue &patch, qsizetype index)
@@ -53,7 +55,7 @@ namespace {
 bool droppedByEnforce(const json::JsonView &op)
 {
     const json::JsonView name = op.value("op");
-    return name.isString() && !isPatchOperationName(name.toString());
+    return op.isObject() && !(name.isString() && isPatchOperationName(name.toString()));
 }
 
 // The enforce stage's verdict on each op, then the applier's result in the client's terms.
@@ -115,14 +117,69 @@ ClientPatchResult applyPatchLikeClientInPlace(QJsonValue &document, json::JsonVi
                         enforcedDrops(patch));
 }
 
-QList<std::pair<qsizetype, QJsonObject>> clientPatchOps(const QJsonValue &patch)
+namespace {
+
+QJsonValue valueAt(const QJsonValue &doc, const QString &pointer)
 {
-    QList<std::pair<qsizetype, QJsonObject>> out;
+    return json::resolve(doc, pointer).value_or(QJsonValue(QJsonValue::Undefined));
+}
+
+// "/list/-" names the end of the array: the index the value lands at.
+QString concretePath(const QJsonValue &doc, const QString &path)
+{
+    if (!path.endsWith(QLatin1String("/-")))
+        return path;
+    const QString parent = path.left(path.size() - 2);
+    const QJsonValue container = valueAt(doc, parent);
+    if (container.isArray())
+        return parent + QLatin1Char('/') + QString::number(container.toArray().size());
+    return path;
+}
+
+} // namespace
+
+ClientPatchTrace traceClientPatch(const QJsonValue &document, const QJsonValue &patch)
+{
+    ClientPatchTrace trace;
+    trace.result = applyPatchLikeClient(document, patch);
     const QJsonArray ops = patch.toArray();
-    for (qsizetype i = 0; i < ops.size(); ++i)
-        if (!droppedByEnforce(ops.at(i)))
-            out.append({i, ops.at(i).toObject()});
-    return out;
+    QJsonValue doc = document;
+    for (qsizetype i = 0; i < ops.size(); ++i) {
+        ClientPatchStep step;
+        step.index = i;
+        step.op = ops.at(i).toObject();
+        step.path = step.op.value(QLatin1String("path")).toString();
+        if (trace.result.droppedOps.contains(i)) {
+            step.outcome = ClientPatchStep::Outcome::Dropped;
+            trace.steps.append(step);
+            continue;
+        }
+        const bool applies = trace.result.ok || i < trace.result.failedOp;
+        step.outcome = trace.result.ok   ? ClientPatchStep::Outcome::Applied
+            : i == trace.result.failedOp ? ClientPatchStep::Outcome::Failed
+            : applies                    ? ClientPatchStep::Outcome::Skipped
+                                         : ClientPatchStep::Outcome::NotReached;
+        if (applies || i == trace.result.failedOp) {
+            step.path = concretePath(doc, step.path);
+            const QString name = step.op.value(QLatin1String("op")).toString();
+            step.arrayInsert = name == QLatin1String("add") && !step.path.isEmpty()
+                && valueAt(doc, step.path.left(step.path.lastIndexOf(QLatin1Char('/')))).isArray();
+            step.before
+                = step.arrayInsert ? QJsonValue(QJsonValue::Undefined) : valueAt(doc, step.path);
+            if (name == QLatin1String("move") || name == QLatin1String("copy"))
+                step.fromValue = valueAt(doc, step.op.value(QLatin1String("from")).toString());
+            if (!applies) {
+                trace.steps.append(step);
+                continue;
+            }
+            const json::PatchResult r = json::applyPatch(doc, QJsonArray {step.op});
+            if (r.ok)
+                doc = r.document;
+            step.after = name == QLatin1String("test") ? step.before : valueAt(doc, step.path);
+        }
+        trace.steps.append(step);
+    }
+    return trace;
 }
 
 } // namespace agui

@@ -13,9 +13,10 @@ namespace agui {
 
 // How @ag-ui/client applies the JSON Patch of a STATE_DELTA or an ACTIVITY_DELTA — the one way
 // the inspector applies one (reducer, linter and State view alike). Its enforce stage first
-// removes the ops whose "op" is a string but not an RFC 6902 operation (the schema layer reports
-// them, schema.unknown-variant); fast-json-patch then applies the rest atomically: one failing op
-// and the document stays as it was. Op indexes here are positions in the patch as sent.
+// removes the op objects whose "op" is not an RFC 6902 operation (unknown, absent or not a
+// string: the schema layer reports them, schema.unknown-variant); fast-json-patch then applies the
+// rest atomically: one failing op and the document stays as it was. Op indexes here are positions
+// in the patch as sent.
 struct ClientPatchResult
 {
     bool ok = false;
@@ -40,8 +41,34 @@ ClientPatchResult applyPatchLikeClientInPlace(QJsonValue &document, json::JsonVi
 // True for "add", "remove", "replace", "move", "copy" and "test".
 bool isPatchOperationName(QStringView op);
 
-// The ops the client applies, each with its position as sent (for views that replay a patch op
-// by op); ops it drops are left out.
-QList<std::pair<qsizetype, QJsonObject>> clientPatchOps(const QJsonValue &patch);
+// One op of a patch as the client treats it, for views that show a patch op by op.
+struct ClientPatchStep
+{
+    enum class Outcome : quint8 {
+        Applied, // the patch applied, this op with it
+        Failed, // the op that made the patch fail (why: the result's message)
+        Skipped, // would apply on its own, but the patch failed later: skipped with it
+        NotReached, // after the failing op
+        Dropped, // removed by the enforce stage (not an RFC 6902 operation)
+    };
+    qsizetype index = -1; // position as sent
+    Outcome outcome = Outcome::Applied;
+    QJsonObject op; // as sent
+    QString path; // op.path with a final "-" (array end) resolved to the index it lands at
+    QJsonValue before; // at path before the op (Undefined: absent, or an array insert)
+    QJsonValue after; // at path after it (Undefined: absent); for Skipped, what it would have been
+    QJsonValue fromValue; // move / copy: the value at "from" before the op
+    bool arrayInsert = false; // an add into an array (the items after it move up)
+};
+
+struct ClientPatchTrace
+{
+    ClientPatchResult result; // applyPatchLikeClient's verdict, which the steps follow
+    QList<ClientPatchStep> steps; // every op as sent (empty when the patch is not an array)
+};
+
+// The patch op by op: the outcome of each comes from applyPatchLikeClient() (the one application),
+// the before/after values from replaying the ops it applies one at a time on the document.
+ClientPatchTrace traceClientPatch(const QJsonValue &document, const QJsonValue &patch);
 
 } // namespace agui

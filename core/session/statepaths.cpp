@@ -1,7 +1,6 @@
 #include "core/session/statepaths.h"
 
 #include "core/json/jsondiff.h"
-#include "core/json/jsonpatch.h"
 #include "core/json/jsonpointer.h"
 #include "core/protocol/clientpatch.h"
 
@@ -17,20 +16,6 @@ namespace {
 QJsonValue valueAt(const QJsonValue &doc, const json::Pointer &p)
 {
     return json::resolve(doc, p).value_or(QJsonValue(QJsonValue::Undefined));
-}
-
-// "/a/-" names the end of an array: report the index the value lands at.
-json::Pointer concrete(const QJsonValue &doc, const QString &text)
-{
-    std::optional<json::Pointer> p = json::Pointer::parse(text);
-    if (!p)
-        return json::Pointer();
-    if (!p->isRoot() && p->tokens().last() == QLatin1String("-")) {
-        const QJsonValue parent = valueAt(doc, p->parent());
-        if (parent.isArray())
-            return p->parent().child(parent.toArray().size());
-    }
-    return *p;
 }
 
 void addChange(QList<StatePathChange> &out, const json::Pointer &p, const QJsonValue &before,
@@ -54,32 +39,25 @@ void addChange(QList<StatePathChange> &out, const json::Pointer &p, const QJsonV
 QList<StatePathChange> statePathsOfPatch(const QJsonValue &before, const QJsonValue &patch)
 {
     QList<StatePathChange> out;
-    QJsonValue doc = before;
-    for (const auto &[sentIndex, op] : clientPatchOps(patch)) {
-        Q_UNUSED(sentIndex);
-        const QString kind = op.value(QLatin1String("op")).toString();
-        const json::Pointer path = concrete(doc, op.value(QLatin1String("path")).toString());
-        const QJsonValue pathBefore = valueAt(doc, path);
-        // An insert into an array shifts the items after it; it is reported as an addition.
-        const bool arrayInsert = kind == QLatin1String("add") && !path.isRoot()
-            && valueAt(doc, path.parent()).isArray();
-        std::optional<json::Pointer> from;
-        QJsonValue fromBefore;
-        if (kind == QLatin1String("move")) {
-            from = json::Pointer::parse(op.value(QLatin1String("from")).toString());
-            if (from)
-                fromBefore = valueAt(doc, *from);
-        }
-        const json::PatchResult r = json::applyPatch(doc, QJsonArray {op});
-        if (!r.ok)
-            break; // cannot happen for a patch that applied whole; stop rather than guess
-        doc = r.document;
-        if (kind == QLatin1String("test"))
+    const ClientPatchTrace trace = traceClientPatch(before, patch);
+    if (!trace.result.ok)
+        return out;
+    for (const ClientPatchStep &step : trace.steps) {
+        const QString kind = step.op.value(QLatin1String("op")).toString();
+        if (step.outcome != ClientPatchStep::Outcome::Applied || kind == QLatin1String("test"))
             continue;
-        if (from && *from != path)
-            addChange(out, *from, fromBefore, QJsonValue(QJsonValue::Undefined));
-        addChange(out, path, arrayInsert ? QJsonValue(QJsonValue::Undefined) : pathBefore,
-                  valueAt(doc, path));
+        const std::optional<json::Pointer> path = json::Pointer::parse(step.path);
+        if (!path)
+            continue;
+        // A move also empties its source (reported as a removal, unless it moved onto itself).
+        if (kind == QLatin1String("move")) {
+            const std::optional<json::Pointer> from
+                = json::Pointer::parse(step.op.value(QLatin1String("from")).toString());
+            if (from && *from != *path)
+                addChange(out, *from, step.fromValue, QJsonValue(QJsonValue::Undefined));
+        }
+        // An insert into an array shifts the items after it; it is reported as an addition.
+        addChange(out, *path, step.before, step.after);
     }
     return out;
 }

@@ -8,13 +8,28 @@
 #include "ui/state/stateview.h"
 #include "ui/timeline/timetravel.h"
 
+#include "core/json/jsonpatch.h"
+#include "core/session/session.h"
+#include "core/session/snapshot.h"
+
 #include <QAbstractItemModelTester>
+#include <QJsonDocument>
 #include <QSignalSpy>
 #include <QTest>
 #include <QTreeView>
 
 using namespace agui;
 using namespace agui::ui;
+
+namespace {
+
+// JSON written with ' for " (moc cannot read raw string literals holding JSON).
+QByteArray js(const char *text)
+{
+    return QByteArray(text).replace('\'', '"');
+}
+
+} // namespace
 
 class TestStateView : public QObject
 {
@@ -29,6 +44,8 @@ private Q_SLOTS:
     void eventWithoutStateChange();
     void pathHistory();
     void historyRowSelectsItsEvent();
+    void deltaRowsAgreeWithTheReducer_data();
+    void deltaRowsAgreeWithTheReducer();
 
 private:
     void seek(qint64 seq);
@@ -230,6 +247,63 @@ void TestStateView::historyRowSelectsItsEvent()
     QCOMPARE(selected.count(), 1);
     QCOMPARE(selected.first().first().value<QList<qint64>>(),
              QList<qint64> {second.data(StatePathHistoryModel::SeqRole).toLongLong()});
+}
+
+void TestStateView::deltaRowsAgreeWithTheReducer_data()
+{
+    QTest::addColumn<QByteArray>("state");
+    QTest::addColumn<QByteArray>("delta");
+    QTest::newRow("applies") << js("{'a':1,'l':[1]}")
+                             << js("[{'op':'replace','path':'/a','value':2},"
+                                   "{'op':'add','path':'/l/-','value':2},"
+                                   "{'op':'copy','from':'/a','path':'/b'},"
+                                   "{'op':'move','from':'/b','path':'/c'},"
+                                   "{'op':'test','path':'/c','value':2}]");
+    QTest::newRow("unknown op dropped, rest applies")
+        << js("{'count':1}")
+        << js("[{'op':'increment','path':'/count','value':1},"
+              "{'op':'replace','path':'/count','value':5}]");
+    QTest::newRow("fails at the second op")
+        << js("{'plan':{'status':'open'}}")
+        << js("[{'op':'replace','path':'/plan/status','value':'closed'},"
+              "{'op':'replace','path':'/absent/deeper','value':1},"
+              "{'op':'remove','path':'/plan'}]");
+    QTest::newRow("failing test") << js("{'a':1}") << js("[{'op':'test','path':'/a','value':2}]");
+    QTest::newRow("remove with a leftover value")
+        << js("{'items':['a','b','c']}") << js("[{'op':'remove','path':'/items/2','value':'x'}]");
+}
+
+// Parity: the ops the State tab says applied, replayed one by one, give the state the session's
+// reducer holds after the delta; when it says an op failed, the reducer kept the state before.
+void TestStateView::deltaRowsAgreeWithTheReducer()
+{
+    QFETCH(QByteArray, state);
+    QFETCH(QByteArray, delta);
+    Session session;
+    const QByteArray deltaEvent = js("{'type':'STATE_DELTA','delta':") + delta + '}';
+    const QByteArray snapshotEvent = js("{'type':'STATE_SNAPSHOT','snapshot':") + state + '}';
+    for (const QByteArray &line :
+         {js("{'type':'RUN_STARTED','threadId':'t','runId':'r'}"), snapshotEvent, deltaEvent}) {
+        Event e = decodePayload(line, Framing::JsonLine);
+        e.raw = line;
+        session.append(e);
+    }
+    const QJsonValue before = QJsonDocument::fromJson(state).object();
+    const QList<StateChangeRow> rows
+        = describeStateDelta(QJsonDocument::fromJson(deltaEvent).object(), before);
+    const QJsonArray ops = QJsonDocument::fromJson(delta).array();
+    QCOMPARE(rows.size(), ops.size());
+    QJsonValue replayed = before;
+    bool failed = false;
+    for (const StateChangeRow &row : rows) {
+        failed = failed || row.outcome == StateChangeRow::Outcome::Failed;
+        if (row.outcome != StateChangeRow::Outcome::Applied)
+            continue;
+        const json::PatchResult r = json::applyPatch(replayed, QJsonArray {ops.at(row.opIndex)});
+        QVERIFY2(r.ok, qPrintable(r.error.message));
+        replayed = r.document;
+    }
+    QCOMPARE(session.current().state(), failed ? before : replayed);
 }
 
 QTEST_MAIN(TestStateView)

@@ -3,7 +3,6 @@
 #include "core/protocol/clientpatch.h"
 
 #include "core/json/jsonpatch.h"
-#include "core/json/jsonpointer.h"
 #include "ui/state/statetreemodel.h"
 
 #include <QBrush>
@@ -14,23 +13,6 @@
 namespace agui::ui {
 
 namespace {
-
-QJsonValue valueAt(const QJsonValue &doc, const QString &pointer)
-{
-    return json::resolve(doc, pointer).value_or(QJsonValue(QJsonValue::Undefined));
-}
-
-// "/list/-" names the end of the array: the index the value lands at.
-QString concretePath(const QJsonValue &doc, const QString &path)
-{
-    if (!path.endsWith(QLatin1String("/-")))
-        return path;
-    const QString parent = path.left(path.size() - 2);
-    const QJsonValue container = valueAt(doc, parent);
-    if (container.isArray())
-        return parent + QLatin1Char('/') + QString::number(container.toArray().size());
-    return path;
-}
 
 QString shortJson(const QJsonValue &value)
 {
@@ -97,62 +79,49 @@ QList<StateChangeRow> describeStateDelta(const QJsonObject &event, const QJsonVa
         rows.append(row);
         return rows;
     }
-    const QJsonArray ops = patch.toArray();
-    QJsonValue doc = before;
-    qsizetype failedAt = -1;
-    for (qsizetype i = 0; i < ops.size(); ++i) {
-        const QJsonObject op = ops.at(i).toObject();
+    // The one client-like application (core/protocol/clientpatch.h), op by op.
+    const ClientPatchTrace trace = traceClientPatch(before, patch);
+    const qsizetype failedAt = trace.result.failedOp;
+    for (const ClientPatchStep &step : trace.steps) {
         StateChangeRow row;
-        row.opIndex = int(i);
-        row.op = op.value(QLatin1String("op")).toString();
-        row.path = op.value(QLatin1String("path")).toString();
-        row.from = op.value(QLatin1String("from")).toString();
-        const QJsonValue name = op.value(QLatin1String("op"));
-        if (name.isString() && !isPatchOperationName(name.toString())) {
-            // Like the client's enforce stage: the op is removed, the rest still applies.
+        row.opIndex = int(step.index);
+        row.op = step.op.value(QLatin1String("op")).toString();
+        row.path = step.op.value(QLatin1String("path")).toString();
+        row.from = step.op.value(QLatin1String("from")).toString();
+        row.before = step.before;
+        row.after = step.after;
+        const QString effect
+            = appliedEffect(row.op, step.path, row.from, step.before, step.after, step.arrayInsert);
+        switch (step.outcome) {
+        case ClientPatchStep::Outcome::Dropped:
             row.outcome = StateChangeRow::Outcome::Dropped;
             row.effect = QObject::tr("dropped by the reference client (\"%1\" is not a JSON "
                                      "Patch operation)")
                              .arg(row.op);
-            rows.append(row);
-            continue;
-        }
-        if (failedAt >= 0) {
+            break;
+        case ClientPatchStep::Outcome::Applied:
+            row.outcome = StateChangeRow::Outcome::Applied;
+            row.effect = effect;
+            break;
+        case ClientPatchStep::Outcome::Skipped:
+            // The client applies a delta atomically: one failing op and none of them count.
+            row.outcome = StateChangeRow::Outcome::Skipped;
+            row.effect = QObject::tr("skipped with the patch (op %1 failed); alone it would "
+                                     "have: %2")
+                             .arg(failedAt)
+                             .arg(effect);
+            break;
+        case ClientPatchStep::Outcome::Failed:
+            row.outcome = StateChangeRow::Outcome::Failed;
+            row.after = QJsonValue(QJsonValue::Undefined);
+            row.effect = QObject::tr("failed: %1").arg(trace.result.message);
+            break;
+        case ClientPatchStep::Outcome::NotReached:
             row.outcome = StateChangeRow::Outcome::NotReached;
             row.effect = QObject::tr("not reached (op %1 failed)").arg(failedAt);
-            rows.append(row);
-            continue;
+            break;
         }
-        const QString path = concretePath(doc, row.path);
-        row.before = valueAt(doc, path);
-        const bool arrayInsert = row.op == QLatin1String("add") && !path.isEmpty()
-            && valueAt(doc, path.left(path.lastIndexOf(QLatin1Char('/')))).isArray();
-        if (arrayInsert)
-            row.before = QJsonValue(QJsonValue::Undefined);
-        const json::PatchResult r = json::applyPatch(doc, QJsonArray {op});
-        if (!r.ok) {
-            failedAt = i;
-            row.outcome = StateChangeRow::Outcome::Failed;
-            row.effect = QObject::tr("failed: %1").arg(r.error.message);
-            rows.append(row);
-            continue;
-        }
-        doc = r.document;
-        row.after = row.op == QLatin1String("test") ? row.before : valueAt(doc, path);
-        row.effect = appliedEffect(row.op, path, row.from, row.before, row.after, arrayInsert);
         rows.append(row);
-    }
-    if (failedAt >= 0) {
-        // The client applies a delta atomically: one failing op and none of them count.
-        for (qsizetype i = 0; i < failedAt; ++i) {
-            if (rows[i].outcome == StateChangeRow::Outcome::Dropped)
-                continue;
-            rows[i].outcome = StateChangeRow::Outcome::Skipped;
-            rows[i].effect = QObject::tr("skipped with the patch (op %1 failed); alone it would "
-                                         "have: %2")
-                                 .arg(failedAt)
-                                 .arg(rows[i].effect);
-        }
     }
     return rows;
 }
