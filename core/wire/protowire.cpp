@@ -9,7 +9,12 @@ namespace agui::proto {
 
 namespace {
 
-constexpr int kMaxDepth = 200;
+// The deepest JSON a google.protobuf.Value / Struct / ListValue may decode to, in nested objects
+// and arrays: past the nesting @ag-ui/proto 1.0.0 itself round-trips (its encoder exhausts the JS
+// stack at about 540 levels), and under the JSON layer's bound (json::JsonParser::kMaxDepth,
+// 1024) less the event and field objects around a value, so a decoded event can be read again
+// as JSON text. The recursion this costs is two frames per level.
+constexpr int kMaxDepth = kMaxValueNesting;
 
 // Reads a varint of at most maxBytes bytes (10 for 64-bit values, 5 for tags and lengths).
 bool readVarint(QByteArrayView data, qsizetype *pos, quint64 *out, int maxBytes)
@@ -210,13 +215,18 @@ QByteArray encodeListValue(const QJsonArray &array)
     return w.take();
 }
 
+static bool nestedTooDeep(int depth, QString *error)
+{
+    if (depth < kMaxDepth)
+        return false;
+    *error = QStringLiteral("google.protobuf.Value nested deeper than %1 objects/arrays (the "
+                            "inspector's bound on JSON nesting); the frame is kept undecoded")
+                 .arg(kMaxDepth);
+    return true;
+}
+
 bool decodeValue(QByteArrayView bytes, QJsonValue *out, bool *defined, QString *error, int depth)
 {
-    if (depth > kMaxDepth) {
-        *error
-            = QStringLiteral("google.protobuf.Value nested deeper than %1 levels").arg(kMaxDepth);
-        return false;
-    }
     QList<Field> fields;
     if (!readFields(bytes, &fields, error))
         return false;
@@ -261,14 +271,14 @@ bool decodeValue(QByteArrayView bytes, QJsonValue *out, bool *defined, QString *
         return true;
     case 5: {
         QJsonObject o;
-        if (!decodeStruct(merged, &o, error, depth + 1))
+        if (!decodeStruct(merged, &o, error, depth))
             return false;
         *out = o;
         return true;
     }
     case 6: {
         QJsonArray a;
-        if (!decodeListValue(merged, &a, error, depth + 1))
+        if (!decodeListValue(merged, &a, error, depth))
             return false;
         *out = a;
         return true;
@@ -279,6 +289,8 @@ bool decodeValue(QByteArrayView bytes, QJsonValue *out, bool *defined, QString *
 
 bool decodeStruct(QByteArrayView bytes, QJsonObject *out, QString *error, int depth)
 {
+    if (nestedTooDeep(depth, error))
+        return false;
     QList<Field> fields;
     if (!readFields(bytes, &fields, error))
         return false;
@@ -313,6 +325,8 @@ bool decodeStruct(QByteArrayView bytes, QJsonObject *out, QString *error, int de
 
 bool decodeListValue(QByteArrayView bytes, QJsonArray *out, QString *error, int depth)
 {
+    if (nestedTooDeep(depth, error))
+        return false;
     QList<Field> fields;
     if (!readFields(bytes, &fields, error))
         return false;

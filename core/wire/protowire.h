@@ -65,7 +65,9 @@ QByteArray encodeListValue(const QJsonArray &array);
 
 // Decoding. A Value with no kind set is "undefined" in ts-proto: *defined is set false and the
 // caller leaves the field out (inside a list it becomes null, as JSON.stringify writes it).
-// Nesting deeper than 200 levels is rejected rather than risking the stack.
+// `depth` counts the JSON objects and arrays around the value; a value that nests more than
+// kMaxValueNesting of them is refused with an error saying so (see protowire.cpp for the bound).
+inline constexpr int kMaxValueNesting = 1000;
 bool decodeValue(QByteArrayView bytes, QJsonValue *out, bool *defined, QString *error,
                  int depth = 0);
 bool decodeStruct(QByteArrayView bytes, QJsonObject *out, QString *error, int depth = 0);

@@ -4,6 +4,7 @@
 // Skipped when node or the pinned npm packages are not installed (npm ci in tests/interop).
 
 #include "core/wire/protoevent.h"
+#include "core/wire/protowire.h"
 
 #include <QDir>
 #include <QFile>
@@ -23,6 +24,7 @@ private Q_SLOTS:
     void encodeMatchesReference();
     void decodeMatchesReference();
     void rejectsWhatReferenceRejects();
+    void decodesDeepNestingLikeReference();
 
 private:
     QStringList runCodec(const QString &mode, const QString &file);
@@ -156,6 +158,46 @@ void TestProtoInterop::rejectsWhatReferenceRejects()
         QCOMPARE(reference.at(i).contains(QStringLiteral("Unknown event type")),
                  ours.status == agui::ProtoDecodeResult::Status::UnknownEventType);
     }
+}
+
+// An A2UI surface nested 300 objects/arrays deep inside an ACTIVITY_SNAPSHOT decodes, and equals
+// what @ag-ui/proto decodes; past the documented bound (proto::kMaxValueNesting) the decoder says
+// so instead of recursing on.
+void TestProtoInterop::decodesDeepNestingLikeReference()
+{
+    const auto nested = [](int levels) {
+        QJsonValue v = QStringLiteral("leaf");
+        for (int i = 1; i < levels; ++i)
+            v = (i % 2) ? QJsonValue(QJsonObject {{QStringLiteral("children"), v}})
+                        : QJsonValue(QJsonArray {v});
+        return QJsonObject {
+            {QStringLiteral("type"), QStringLiteral("ACTIVITY_SNAPSHOT")},
+            {QStringLiteral("messageId"), QStringLiteral("surface-1")},
+            {QStringLiteral("activityType"), QStringLiteral("a2ui-surface")},
+            {QStringLiteral("content"), QJsonObject {{QStringLiteral("a2ui_operations"), v}}}};
+    };
+    const agui::ProtoEncodeResult deep = agui::encodeProtoEvent(nested(300));
+    QVERIFY2(deep.ok(), qPrintable(deep.error));
+    const QString file = m_tmp.filePath(QStringLiteral("deep.hex"));
+    QFile f(file);
+    QVERIFY(f.open(QIODevice::WriteOnly));
+    f.write(deep.message.toHex());
+    f.close();
+    const QStringList reference = runCodec(QStringLiteral("decode"), file);
+    QCOMPARE(reference.size(), 1);
+    QVERIFY2(!reference.first().startsWith(QStringLiteral("ERROR")), qPrintable(reference.first()));
+    const agui::ProtoDecodeResult ours = agui::decodeProtoEvent(deep.message);
+    QVERIFY2(ours.ok(), qPrintable(ours.error));
+    QCOMPARE(QJsonDocument(ours.event).toJson(QJsonDocument::Compact),
+             QJsonDocument::fromJson(reference.first().toUtf8()).toJson(QJsonDocument::Compact));
+
+    const agui::ProtoEncodeResult tooDeep
+        = agui::encodeProtoEvent(nested(agui::proto::kMaxValueNesting + 2));
+    QVERIFY2(tooDeep.ok(), qPrintable(tooDeep.error));
+    const agui::ProtoDecodeResult refused = agui::decodeProtoEvent(tooDeep.message);
+    QVERIFY(!refused.ok());
+    QVERIFY2(refused.error.contains(QString::number(agui::proto::kMaxValueNesting)),
+             qPrintable(refused.error));
 }
 
 QTEST_GUILESS_MAIN(TestProtoInterop)
