@@ -3,6 +3,7 @@
 #include <QAnyStringView>
 #include <QHash>
 #include <QJsonArray>
+#include <QJsonDocument>
 #include <QUtf8StringView>
 
 #include <algorithm>
@@ -68,7 +69,7 @@ const QStringList &textRoles()
 }
 
 // ---------------------------------------------------------------------------------------------
-// Nested shapes (agui-protocol.md §1.3, §2).
+// Nested shapes (@ag-ui/core 1.0.0 schemas).
 
 const QList<FieldSpec> &tokenUsageFields()
 {
@@ -321,7 +322,7 @@ const std::array<EventSpec, kEventTypeCount> &specs()
 // ---------------------------------------------------------------------------------------------
 // Validation.
 
-// Message fields by role (§2.1), built once.
+// Message fields by role (@ag-ui/core 1.0.0), built once.
 const QHash<QString, QList<FieldSpec>> &messageFields()
 {
     static const QHash<QString, QList<FieldSpec>> byRole = [] {
@@ -362,6 +363,25 @@ const QHash<QString, QList<FieldSpec>> &messageFields()
 
 const QList<FieldSpec> &allFieldSpecsRef(EventType type);
 
+// Members a later protocol version added that @ag-ui/client 1.0.0 (AG-UI 1.0) does not know, and
+// strips: the version that added one, or nullptr. AG-UI 1.1 added only encryptedValueType, beside
+// every encryptedValue (docs.ag-ui.com/spec/1.1/events/reasoning#encryptedvaluetype).
+const char *newerFieldSince(const QString &key)
+{
+    return key == QLatin1String("encryptedValueType") ? "1.1" : nullptr;
+}
+
+// Whether an object with these fields is one where the newer member belongs (it carries an
+// encryptedValue: REASONING_ENCRYPTED_VALUE, messages, tool calls).
+bool newerFieldAllowedIn(const QList<FieldSpec> &fields)
+{
+    return std::any_of(fields.cbegin(), fields.cend(), [](const FieldSpec &f) {
+        return f.name == QLatin1String("encryptedValue");
+    });
+}
+
+QString zodIssue(const QString &pointer, const QString &message);
+
 struct Checker
 {
     QString where; // "TEXT_MESSAGE_CONTENT", "RunAgentInput"
@@ -371,6 +391,13 @@ struct Checker
     void add(const char *rule, Severity severity, const QString &path, const QString &message)
     {
         out.append(Diagnostic {QString::fromLatin1(rule), severity, path, message, -1});
+    }
+    // A malformed known value: fatal in the client. Our words, then the client's (the zod issue
+    // its ZodError prints), so a user can search for what the client said.
+    void error(const char *rule, const QString &path, const QString &ours, const QString &zod)
+    {
+        add(rule, Severity::Error, path,
+            ours + QStringLiteral(" — @ag-ui/client: ") + zodIssue(path, zod));
     }
 
     void checkObject(json::JsonView obj, const QList<FieldSpec> &fields, const QString &path,
@@ -401,9 +428,12 @@ struct Checker
     void checkRunOutcome(json::JsonView o, const QString &path, const QString &label);
     void checkSubagentOutcome(json::JsonView o, const QString &path, const QString &label);
     // Checks the discriminator field of a variant object; returns its value or "" if unusable.
+    // An unknown one makes the client remove the object (at `removedPath`, "" = path): a
+    // schema.unknown-variant finding there.
     QString discriminator(json::JsonView o, const char *key, const QStringList &allowed,
                           const QString &path, const QString &label,
-                          const QString &strippedLabel = QString());
+                          const QString &strippedLabel = QString(),
+                          const QString &removedPath = QString());
 };
 
 QString quoted(const QStringList &values)
@@ -502,6 +532,91 @@ bool kindMatches(FieldKind kind, json::JsonView v)
     return false;
 }
 
+// zod's name for a JSON value's type, as in "received number".
+QString zodReceived(json::JsonView v)
+{
+    switch (v.type()) {
+    case QJsonValue::Null:
+        return QStringLiteral("null");
+    case QJsonValue::Bool:
+        return QStringLiteral("boolean");
+    case QJsonValue::Double:
+        return QStringLiteral("number");
+    case QJsonValue::String:
+        return QStringLiteral("string");
+    case QJsonValue::Array:
+        return QStringLiteral("array");
+    case QJsonValue::Object:
+        return QStringLiteral("object");
+    case QJsonValue::Undefined:
+        break;
+    }
+    return QStringLiteral("undefined");
+}
+
+// zod's "expected" for a field kind; "" where its schema is a union or custom check, which says
+// only "Invalid input".
+QString zodExpected(FieldKind kind)
+{
+    switch (kind) {
+    case FieldKind::String:
+        return QStringLiteral("string");
+    case FieldKind::Integer:
+        return QStringLiteral("int");
+    case FieldKind::Number:
+        return QStringLiteral("number");
+    case FieldKind::Boolean:
+        return QStringLiteral("boolean");
+    case FieldKind::Object:
+        return QStringLiteral("object");
+    case FieldKind::Array:
+        return QStringLiteral("array");
+    case FieldKind::Any:
+    case FieldKind::NonNull:
+    case FieldKind::StringOrArray:
+        break;
+    }
+    return QString();
+}
+
+QString zodTypeMessage(FieldKind kind, json::JsonView v)
+{
+    QString expected = zodExpected(kind);
+    if (expected.isEmpty())
+        return QStringLiteral("Invalid input");
+    if (expected == QLatin1String("int") && !v.isDouble() && !v.isUndefined())
+        expected = QStringLiteral("number");
+    return QStringLiteral("Invalid input: expected %1, received %2").arg(expected, zodReceived(v));
+}
+
+QString zodEnumMessage(const QStringList &values)
+{
+    QStringList quoted;
+    for (const QString &v : values)
+        quoted.append(QLatin1Char('"') + v + QLatin1Char('"'));
+    return values.size() == 1
+        ? QStringLiteral("Invalid input: expected ") + quoted.first()
+        : QStringLiteral("Invalid option: expected one of ") + quoted.join(QLatin1Char('|'));
+}
+
+// One issue of the ZodError @ag-ui/client 1.0.0 throws, as its error message prints it (JSON):
+// {"path":["role"],"message":"Invalid input: expected \"reasoning\""}.
+QString zodIssue(const QString &pointer, const QString &message)
+{
+    QJsonArray path;
+    for (QString token : pointer.split(QLatin1Char('/'), Qt::SkipEmptyParts)) {
+        bool index = false;
+        const int i = token.toInt(&index);
+        if (index && QString::number(i) == token)
+            path.append(i);
+        else
+            path.append(token.replace(QStringLiteral("~1"), QStringLiteral("/"))
+                            .replace(QStringLiteral("~0"), QStringLiteral("~")));
+    }
+    const QJsonObject issue {{QStringLiteral("path"), path}, {QStringLiteral("message"), message}};
+    return QString::fromUtf8(QJsonDocument(issue).toJson(QJsonDocument::Compact));
+}
+
 QString labelAppend(const QString &label, const QString &key)
 {
     return label.isEmpty() ? key : label + QLatin1Char('.') + key;
@@ -553,11 +668,20 @@ void Checker::checkObject(json::JsonView obj, const QList<FieldSpec> &fields, co
         if (known)
             continue;
         const QString key = m.key();
-        if (!known)
-            add("schema.unknown-field", Severity::Warning, pointerAppend(path, key),
-                QStringLiteral("'%1' is not defined on %2; the reference client strips it (kept "
-                               "here)")
-                    .arg(labelAppend(label, key), where));
+        const QString at = pointerAppend(path, key);
+        if (newerFieldSince(key) && newerFieldAllowedIn(fields)) {
+            add("schema.newer-field", Severity::Warning, at,
+                QStringLiteral("Removed unrecognised material at '%1' on %2: '%3' is AG-UI %4 "
+                               "(the producer's name for the kind of encrypted value), which "
+                               "@ag-ui/client 1.0.0 does not know; it strips it (kept here)")
+                    .arg(at, where, labelAppend(label, key),
+                         QString::fromLatin1(newerFieldSince(key))));
+            continue;
+        }
+        add("schema.unknown-field", Severity::Warning, at,
+            QStringLiteral("Removed unrecognised material at '%1' on %2: '%3' is not defined "
+                           "there; the client strips it (kept here)")
+                .arg(at, where, labelAppend(label, key)));
     }
 }
 
@@ -610,8 +734,9 @@ void Checker::checkField(json::JsonView obj, const FieldSpec &f, const QString &
     const json::JsonView v = obj.value(std::string_view(f.key.constData(), size_t(f.key.size())));
     if (v.isUndefined()) {
         if (f.required)
-            add("schema.required", Severity::Error, pointerAppend(path, f.name),
-                QStringLiteral("'%1' is required on %2").arg(labelAppend(label, f.name), where));
+            error("schema.required", pointerAppend(path, f.name),
+                  QStringLiteral("'%1' is required on %2").arg(labelAppend(label, f.name), where),
+                  zodTypeMessage(f.kind, v));
         return;
     }
     if (plainlyValid(v, f))
@@ -625,8 +750,9 @@ void Checker::checkValue(json::JsonView v, const FieldSpec &f, const QString &pa
     if (v.isNull()) {
         if (f.legacyNull) {
             add("schema.deprecated", Severity::Warning, path,
-                QStringLiteral("'%1: null' on %2 is a legacy form: the reference client's compat "
-                               "stage removes it; omit the field instead")
+                QStringLiteral("'%1: null' on %2 is a legacy form: the client removes it "
+                               "(Converting deprecated %2.%1: null to an absent field); omit the "
+                               "field instead")
                     .arg(label, where));
             return;
         }
@@ -638,37 +764,45 @@ void Checker::checkValue(json::JsonView v, const FieldSpec &f, const QString &pa
             return;
         }
         if (f.kind != FieldKind::Any) {
-            add("schema.null-not-allowed", Severity::Error, path,
-                QStringLiteral("'%1' must not be null on %2 (expected %3%4)")
-                    .arg(label, where, expectedText(f.kind),
-                         f.required ? QString() : QStringLiteral("; omit it instead")));
+            error("schema.null-not-allowed", path,
+                  QStringLiteral("'%1' must not be null on %2 (expected %3%4)")
+                      .arg(label, where, expectedText(f.kind),
+                           f.required ? QString() : QStringLiteral("; omit it instead")),
+                  zodTypeMessage(f.kind, v));
         }
         return;
     }
     if (f.shape == QLatin1String("timestamp")) {
         if (!v.isDouble()) {
-            add("schema.type", Severity::Error, path,
-                QStringLiteral("'%1' must be an integer, got %2").arg(label, describe(v)));
+            error("schema.type", path,
+                  QStringLiteral("'%1' must be an integer, got %2").arg(label, describe(v)),
+                  zodTypeMessage(FieldKind::Integer, v));
         } else if (!isInteger(v)) {
-            add("schema.integer-timestamp", Severity::Error, path,
-                QStringLiteral("'%1' must be an integer, got %2").arg(label, describe(v)));
+            error("schema.integer-timestamp", path,
+                  QStringLiteral("'%1' must be an integer, got %2").arg(label, describe(v)),
+                  zodTypeMessage(FieldKind::Integer, v));
         } else if (std::fabs(v.toDouble()) > kMaxSafeInteger) {
-            add("schema.integer-timestamp", Severity::Error, path,
-                QStringLiteral("'%1' must be a safe integer within ±(2^53−1), got %2")
-                    .arg(label, describe(v)));
+            error("schema.integer-timestamp", path,
+                  QStringLiteral("'%1' must be a safe integer within ±(2^53−1), got %2")
+                      .arg(label, describe(v)),
+                  v.toDouble() > 0
+                      ? QStringLiteral("Too big: expected int to be <9007199254740991")
+                      : QStringLiteral("Too small: expected int to be >-9007199254740991"));
         }
         return;
     }
     if (!kindMatches(f.kind, v)) {
-        add("schema.type", Severity::Error, path,
-            QStringLiteral("'%1' must be %2, got %3")
-                .arg(label, expectedText(f.kind), describe(v)));
+        error(
+            "schema.type", path,
+            QStringLiteral("'%1' must be %2, got %3").arg(label, expectedText(f.kind), describe(v)),
+            zodTypeMessage(f.kind, v));
         return;
     }
     if (!enumAllows(f, v)) {
-        add("schema.enum", Severity::Error, path,
-            QStringLiteral("'%1' must be one of %2, got %3")
-                .arg(label, quoted(f.enumValues), describe(v)));
+        error("schema.enum", path,
+              QStringLiteral("'%1' must be one of %2, got %3")
+                  .arg(label, quoted(f.enumValues), describe(v)),
+              zodEnumMessage(f.enumValues));
         return;
     }
     if (!f.shape.isEmpty())
@@ -681,9 +815,11 @@ void Checker::checkShape(const QString &shape, json::JsonView v, const QString &
     if (shape == QLatin1String("count")) {
         const double d = v.toDouble();
         if (d < 0 || d > kMaxSafeInteger)
-            add("schema.range", Severity::Error, path,
-                QStringLiteral("'%1' must be a non-negative safe integer, got %2")
-                    .arg(label, describe(v)));
+            error("schema.range", path,
+                  QStringLiteral("'%1' must be a non-negative safe integer, got %2")
+                      .arg(label, describe(v)),
+                  d < 0 ? QStringLiteral("Too small: expected number to be >=0")
+                        : QStringLiteral("Too big: expected int to be <9007199254740991"));
     } else if (shape == QLatin1String("Message[]")) {
         checkArray(v, path, label, &Checker::checkMessage);
     } else if (shape == QLatin1String("ToolCall[]")) {
@@ -740,14 +876,15 @@ bool requireObject(Checker &c, json::JsonView v, const QString &path, const QStr
 {
     if (v.isObject())
         return true;
-    c.add(v.isNull() ? "schema.null-not-allowed" : "schema.type", Severity::Error, path,
-          QStringLiteral("'%1' must be an object, got %2").arg(label, describe(v)));
+    c.error(v.isNull() ? "schema.null-not-allowed" : "schema.type", path,
+            QStringLiteral("'%1' must be an object, got %2").arg(label, describe(v)),
+            zodTypeMessage(FieldKind::Object, v));
     return false;
 }
 
 QString Checker::discriminator(json::JsonView o, const char *key, const QStringList &allowed,
                                const QString &path, const QString &label,
-                               const QString &strippedLabel)
+                               const QString &strippedLabel, const QString &removedPath)
 {
     // The client's enforce stage removes a discriminated object whose discriminator is missing,
     // not a string or unknown (outcome, message, content part, patch op): no error, the data is
@@ -765,9 +902,10 @@ QString Checker::discriminator(json::JsonView o, const char *key, const QStringL
               .arg(labelAppend(label, k), quoted(allowed))
         : QStringLiteral("'%1' must be one of %2, got %3")
               .arg(labelAppend(label, k), quoted(allowed), describe(v));
-    add("schema.unknown-variant", Severity::Warning, pointerAppend(path, k),
-        what
-            + QStringLiteral("; the reference client removes '%1' entirely")
+    const QString removed = removedPath.isNull() ? path : removedPath;
+    add("schema.unknown-variant", Severity::Warning, removed,
+        QStringLiteral("Removed unrecognised material at '%1' on %2: ").arg(removed, where) + what
+            + QStringLiteral("; the client removes '%1' entirely (kept here)")
                   .arg(strippedLabel.isEmpty() ? label : strippedLabel));
     return {};
 }
@@ -817,9 +955,11 @@ void Checker::checkContentPart(json::JsonView v, const QString &path, const QStr
                      opt("metadata", FieldKind::Object, "open map")},
                     path, label, true);
     } else if (type == QLatin1String("binary")) {
-        add("schema.deprecated", Severity::Warning, pointerAppend(path, QStringLiteral("type")),
-            QStringLiteral("'%1' is a legacy binary content part; the reference client upgrades "
-                           "it to an image/audio/video/document part by mimeType")
+        add("schema.deprecated", Severity::Warning, path,
+            QStringLiteral("'%1' is a legacy binary content part; the client upgrades it to an "
+                           "image/audio/video/document part by mimeType in message content "
+                           "(Converting deprecated binary input content to the modern media "
+                           "content parts) and removes it elsewhere")
                 .arg(label));
         checkObject(o,
                     {typeField, req("mimeType", FieldKind::String, "media type"),
@@ -841,7 +981,8 @@ void Checker::checkSource(json::JsonView v, const QString &path, const QString &
     static const QStringList types = words({"data", "url", "file"});
     // An unknown source makes the client drop the whole content part holding it.
     const QString part = label.left(label.lastIndexOf(QLatin1Char('.')));
-    const QString type = discriminator(o, "type", types, path, label, part);
+    const QString partPath = path.left(path.lastIndexOf(QLatin1Char('/')));
+    const QString type = discriminator(o, "type", types, path, label, part, partPath);
     if (type.isEmpty())
         return;
     const FieldSpec typeField = req("type", FieldKind::String, "source kind", "", types);
@@ -893,8 +1034,9 @@ void Checker::checkResume(json::JsonView v, const QString &path, const QString &
 void Checker::checkStringItem(json::JsonView v, const QString &path, const QString &label)
 {
     if (!v.isString())
-        add(v.isNull() ? "schema.null-not-allowed" : "schema.type", Severity::Error, path,
-            QStringLiteral("'%1' must be a string, got %2").arg(label, describe(v)));
+        error(v.isNull() ? "schema.null-not-allowed" : "schema.type", path,
+              QStringLiteral("'%1' must be a string, got %2").arg(label, describe(v)),
+              zodTypeMessage(FieldKind::String, v));
 }
 
 void Checker::checkPatchOp(json::JsonView v, const QString &path, const QString &label)
@@ -926,9 +1068,10 @@ void Checker::checkPatchOp(json::JsonView v, const QString &path, const QString 
         if (pointer.isUndefined() || isJsonPointerSyntax(pointer.utf8()))
             continue;
         const QString k = QString::fromLatin1(key);
-        add("schema.format", Severity::Error, pointerAppend(path, k),
-            QStringLiteral("'%1' must be an RFC 6901 JSON Pointer (\"\" or \"/a/b\"), got %2")
-                .arg(labelAppend(label, k), describe(pointer)));
+        error("schema.format", pointerAppend(path, k),
+              QStringLiteral("'%1' must be an RFC 6901 JSON Pointer (\"\" or \"/a/b\"), got %2")
+                  .arg(labelAppend(label, k), describe(pointer)),
+              QStringLiteral("Invalid string: must match pattern /^(\\/([^/~]|~[01])*)*$/"));
     }
 }
 
@@ -947,9 +1090,10 @@ void Checker::checkRunOutcome(json::JsonView o, const QString &path, const QStri
     checkObject(o, fields, path, label, true);
     if (type == QLatin1String("interrupt") && o.value(QStringLiteral("interrupts")).isArray()
         && o.value(QStringLiteral("interrupts")).toArray().isEmpty())
-        add("schema.min-items", Severity::Error, pointerAppend(path, QStringLiteral("interrupts")),
-            QStringLiteral("'%1' must hold at least 1 interrupt on %2")
-                .arg(labelAppend(label, QStringLiteral("interrupts")), where));
+        error("schema.min-items", pointerAppend(path, QStringLiteral("interrupts")),
+              QStringLiteral("'%1' must hold at least 1 interrupt on %2")
+                  .arg(labelAppend(label, QStringLiteral("interrupts")), where),
+              QStringLiteral("Too small: expected array to have >=1 items"));
 }
 
 void Checker::checkSubagentOutcome(json::JsonView o, const QString &path, const QString &label)
@@ -1087,8 +1231,8 @@ Diagnostics validateEvent(json::JsonView obj, EventType type)
     if (type == EventType::Unknown) {
         const QString name = obj.value(QStringLiteral("type")).toString();
         c.add("schema.unknown-type", Severity::Warning, QStringLiteral("/type"),
-              QStringLiteral("'%1' is not an AG-UI 1.0 event type; the reference client drops the "
-                             "event (kept here)")
+              QStringLiteral("'%1' is not an AG-UI 1.0 event type; the client drops the event "
+                             "(Dropping unrecognised event '%1') (kept here)")
                   .arg(name));
         return c.out;
     }
@@ -1102,13 +1246,13 @@ Diagnostics validateEvent(json::JsonView obj, EventType type)
             {EventType::ThinkingTextMessageEnd, "REASONING_MESSAGE_END"},
         };
         c.add("schema.deprecated", Severity::Warning, QStringLiteral("/type"),
-              QStringLiteral("'%1' is a legacy 0.x event type; the reference client converts it "
-                             "to %2 with a client-minted id")
+              QStringLiteral("'%1' is a legacy 0.x event type; the client converts it to %2 with "
+                             "a client-minted id (Converting deprecated %1 to %2)")
                   .arg(c.where, QString::fromLatin1(replacement.value(type))));
         if (type == EventType::ThinkingStart && obj.contains(QStringLiteral("title")))
             c.add("schema.deprecated", Severity::Warning, QStringLiteral("/title"),
-                  QStringLiteral("'title' on THINKING_START is dropped by the reference client "
-                                 "(REASONING_START has no title)"));
+                  QStringLiteral("'title' on THINKING_START is dropped by the client "
+                                 "(REASONING_START has no title): Dropping THINKING_START.title"));
     }
     const QList<FieldSpec> &fields = allFieldSpecsRef(type);
     if (c.out.isEmpty() && c.checksClean(obj, fields))

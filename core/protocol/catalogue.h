@@ -15,10 +15,18 @@
 
 namespace agui {
 
-// The AG-UI 1.0 event catalogue (reference: agui-protocol.md §1-§2, read from @ag-ui/core 1.0.0
-// zod schemas) as data, plus the schema layer of findings built on it.
+// The AG-UI 1.0 event catalogue (docs.ag-ui.com/spec/1.0, read from the zod schemas of
+// @ag-ui/core 1.0.0, the package @ag-ui/client 1.0.0 validates with) as data, plus the schema layer
+// of findings built on it. Members AG-UI 1.1 added are known as such (schema.newer-field).
 //
 // Rule ids produced by validateEvent() (stable; documented in docs/lint-rules.md):
+// Errors are what the client rejects the stream for (a malformed known value); their message ends
+// with the issue of the ZodError the client throws (" — @ag-ui/client: {"path":[...],
+// "message":"Invalid input: expected string, received number"}"). Warnings are what the client
+// removes or converts; their message carries its console text ("Removed unrecognised material at
+// '/delta/0' on STATE_DELTA", "Converting deprecated ...", "Dropping unrecognised event ..."), and
+// their path is what it removes, so the client's pipeline (core/session/clientpipeline.h) strips
+// exactly these paths.
 //   schema.required          error    a required field is absent
 //   schema.type              error    a field has the wrong JSON type
 //   schema.enum              error    a string outside its fixed set (e.g. TEXT_MESSAGE_START.role)
@@ -28,19 +36,20 @@ namespace agui {
 //   schema.range             error    a number outside its range (negative token counts)
 //   schema.format            error    a JSON Pointer (patch path/from) not matching RFC 6901
 //   schema.unknown-variant   warning  a discriminated object (outcome, message, content part,
-//   source,
-//                                     patch op) whose discriminator is missing or unknown: the
-//                                     client silently removes it whole (outcome {type:"weird"} ->
+//                                     source, patch op) whose discriminator is missing or unknown:
+//                                     the client removes it whole (outcome {type:"weird"} ->
 //                                     success, a message with role "bot" vanishes from
-//                                     MESSAGES_SNAPSHOT)
+//                                     MESSAGES_SNAPSHOT); path = what it removes (a part with an
+//                                     unknown source goes as a whole)
 //   schema.null-stripped     warning  a null the client silently removes (RunAgentInput.state)
 //   schema.unknown-field     warning  a member the schema does not define (the client strips it; we
 //                                     keep it)
+//   schema.newer-field       warning  a member a later AG-UI version defines that the client's 1.0
+//                                     does not (1.1's encryptedValueType): stripped likewise
 //   schema.unknown-type      warning  an event type outside the catalogue (the client drops it)
 //   schema.deprecated        warning  legacy THINKING_* types, legacy nulls the compat stage
-//   converts
-//                                     (parentMessageId:null, outcome:null, ...), binary content
-//                                     parts
+//                                     converts (parentMessageId:null, outcome:null, ...), binary
+//                                     content parts
 // Every finding has a JSON Pointer path to the offending member ("" = the event) and a message
 // naming the field and what was expected, e.g. "'delta' is required on TEXT_MESSAGE_CONTENT".
 
@@ -116,8 +125,8 @@ Diagnostics validateMessage(const QJsonValue &message, const QString &path);
 Diagnostics validateMessages(const QJsonValue &messages, const QString &path);
 Diagnostics validateJsonPatch(const QJsonValue &patch, const QString &path);
 
-// RunAgentInput (§2.2): its fields for docs/editors and its schema findings (where
-// "RunAgentInput"); runagentinput.h's validateRunAgentInput() builds on it.
+// RunAgentInput (docs.ag-ui.com/spec/1.1/basic/run-input): its fields for docs/editors and its
+// schema findings (where "RunAgentInput"); runagentinput.h's validateRunAgentInput() builds on it.
 QList<FieldSpec> runAgentInputFieldSpecs();
 Diagnostics validateRunAgentInputSchema(const QJsonObject &input);
 

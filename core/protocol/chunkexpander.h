@@ -31,8 +31,8 @@ struct Expansion
 };
 
 // Expands *_CHUNK events into START/CONTENT/END brackets exactly like @ag-ui/client 1.0's
-// transformChunks (agui-protocol.md §1.5), so the reducer and the linter see what the reference
-// client sees.
+// transformChunks (docs.ag-ui.com/spec/1.1/basic/patterns/streaming), so the reducer and the linter
+// see what the reference client sees.
 //
 // expand() gives, in order: the synthesised *_END events of lanes the event closes, then either
 // the event itself (non-chunk events, unchanged) or the synthesised events of a chunk

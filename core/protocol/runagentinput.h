@@ -15,9 +15,9 @@ namespace agui {
 // The protocol version we speak when acting as a client (@ag-ui/core PROTOCOL_VERSION).
 inline constexpr char kAguiProtocolVersion[] = "1.0";
 
-// RunAgentInput (agui-protocol.md §2.2): the HTTP request body of a run, echoed as
-// RUN_STARTED.input. Optional members are written only when set; members we do not know are
-// kept in `extra` and written back (nothing is ever dropped on a round trip).
+// RunAgentInput (docs.ag-ui.com/spec/1.1/basic/run-input): the HTTP request body of a run, echoed
+// as RUN_STARTED.input. Optional members are written only when set; members we do not know are kept
+// in `extra` and written back (nothing is ever dropped on a round trip).
 struct RunAgentInput
 {
     QString threadId;

@@ -26,6 +26,17 @@ EventType typeOf(const QJsonObject &o)
     return eventTypeFromName(o.value(QStringLiteral("type")).toString());
 }
 
+// Our words of an error finding; its message goes on with the client's (the issue of the ZodError
+// @ag-ui/client throws), which must be there.
+QString ourWords(const Diagnostic &d)
+{
+    static const QString kClient = QStringLiteral(" — @ag-ui/client: {\"message\":");
+    if (d.severity != Severity::Error)
+        return d.message;
+    const qsizetype at = d.message.indexOf(kClient);
+    return at < 0 ? QStringLiteral("(no client text) ") + d.message : d.message.left(at);
+}
+
 QString dump(const Diagnostics &ds)
 {
     QStringList lines;
@@ -116,7 +127,7 @@ private Q_SLOTS:
                 QCOMPARE(ds[0].ruleId, QStringLiteral("schema.required"));
                 QCOMPARE(ds[0].severity, Severity::Error);
                 QCOMPARE(ds[0].path, QLatin1Char('/') + f.name);
-                QCOMPARE(ds[0].message,
+                QCOMPARE(ourWords(ds[0]),
                          QStringLiteral("'%1' is required on %2").arg(f.name, eventTypeName(t)));
                 ++checked;
             }
@@ -127,7 +138,9 @@ private Q_SLOTS:
                          {QStringLiteral("messageId"), QStringLiteral("m1")}},
             EventType::TextMessageContent);
         QCOMPARE(ds.value(0).message,
-                 QStringLiteral("'delta' is required on TEXT_MESSAGE_CONTENT"));
+                 QStringLiteral("'delta' is required on TEXT_MESSAGE_CONTENT — @ag-ui/client: "
+                                "{\"message\":\"Invalid input: expected string, received "
+                                "undefined\",\"path\":[\"delta\"]}"));
     }
 
     void wrongTypes_data()
@@ -211,17 +224,19 @@ private Q_SLOTS:
         QTest::newRow("weird run outcome") << QByteArray(
             R"({"type":"RUN_FINISHED","threadId":"t","runId":"r","outcome":{"type":"weird"}})")
                                            << "schema.unknown-variant"
-                                           << "/outcome/type"
-                                           << "'outcome.type' must be one of 'success', "
-                                              "'interrupt', 'cancelled', got 'weird'; "
-                                              "the reference client removes 'outcome' entirely";
+                                           << "/outcome"
+                                           << "Removed unrecognised material at '/outcome' on "
+                                              "RUN_FINISHED: 'outcome.type' must be one of "
+                                              "'success', 'interrupt', 'cancelled', got 'weird'; "
+                                              "the client removes 'outcome' entirely (kept here)";
         QTest::newRow("subagent outcome") << QByteArray(
             R"({"type":"SUBAGENT_FINISHED","subagentRunId":"s","outcome":{"type":"interrupt"}})")
                                           << "schema.unknown-variant"
-                                          << "/outcome/type"
-                                          << "'outcome.type' must be one of 'success', "
-                                             "'suspended', got 'interrupt'; the reference client "
-                                             "removes 'outcome' entirely";
+                                          << "/outcome"
+                                          << "Removed unrecognised material at '/outcome' on "
+                                             "SUBAGENT_FINISHED: 'outcome.type' must be one of "
+                                             "'success', 'suspended', got 'interrupt'; the client "
+                                             "removes 'outcome' entirely (kept here)";
         QTest::newRow("interruptIds non-string") << QByteArray(
             R"({"type":"SUBAGENT_FINISHED","subagentRunId":"s","outcome":{"type":"suspended","interruptIds":[1]}})")
                                                  << "schema.type"
@@ -262,32 +277,38 @@ private Q_SLOTS:
         QTest::newRow("patch unknown op")
             << QByteArray(R"({"type":"STATE_DELTA","delta":[{"op":"merge","path":"/a"}]})")
             << "schema.unknown-variant"
-            << "/delta/0/op"
-            << "'delta[0].op' must be one of 'add', 'remove', 'replace', 'move', 'copy', 'test', "
-               "got 'merge'; the reference client removes 'delta[0]' entirely";
+            << "/delta/0"
+            << "Removed unrecognised material at '/delta/0' on STATE_DELTA: 'delta[0].op' must be "
+               "one of 'add', 'remove', 'replace', 'move', 'copy', 'test', got 'merge'; the client "
+               "removes 'delta[0]' entirely (kept here)";
         QTest::newRow("message unknown role") << QByteArray(
             R"({"type":"MESSAGES_SNAPSHOT","messages":[{"id":"x","role":"bot","content":""}]})")
                                               << "schema.unknown-variant"
-                                              << "/messages/0/role"
-                                              << "'messages[0].role' must be one of 'developer', "
-                                                 "'system', 'assistant', 'user', "
-                                                 "'tool', 'activity', 'reasoning', got 'bot'; the "
-                                                 "reference client removes 'messages[0]' entirely";
+                                              << "/messages/0"
+                                              << "Removed unrecognised material at '/messages/0' "
+                                                 "on MESSAGES_SNAPSHOT: 'messages[0].role' must be "
+                                                 "one of 'developer', 'system', 'assistant', "
+                                                 "'user', 'tool', 'activity', 'reasoning', got "
+                                                 "'bot'; the client removes 'messages[0]' entirely "
+                                                 "(kept here)";
         QTest::newRow("message without role")
             << QByteArray(R"({"type":"MESSAGES_SNAPSHOT","messages":[{"id":"x","content":""}]})")
             << "schema.unknown-variant"
-            << "/messages/0/role"
-            << "'messages[0].role' is missing (expected one of 'developer', 'system', "
-               "'assistant', 'user', 'tool', 'activity', 'reasoning'); the reference client "
-               "removes 'messages[0]' entirely";
+            << "/messages/0"
+            << "Removed unrecognised material at '/messages/0' on MESSAGES_SNAPSHOT: "
+               "'messages[0].role' is missing (expected one of 'developer', 'system', "
+               "'assistant', 'user', 'tool', 'activity', 'reasoning'); the client removes "
+               "'messages[0]' entirely (kept here)";
         QTest::newRow("unknown source drops the part") << QByteArray(
             R"({"type":"TOOL_CALL_RESULT","messageId":"m","toolCallId":"c","content":[{"type":"image","source":{"type":"ftp","value":"x"}}]})")
                                                        << "schema.unknown-variant"
-                                                       << "/content/0/source/type"
-                                                       << "'content[0].source.type' must be one of "
+                                                       << "/content/0"
+                                                       << "Removed unrecognised material at "
+                                                          "'/content/0' on TOOL_CALL_RESULT: "
+                                                          "'content[0].source.type' must be one of "
                                                           "'data', 'url', 'file', got 'ftp'; the "
-                                                          "reference client removes 'content[0]' "
-                                                          "entirely";
+                                                          "client removes 'content[0]' entirely "
+                                                          "(kept here)";
         QTest::newRow("message not an object")
             << QByteArray(R"({"type":"MESSAGES_SNAPSHOT","messages":[5]})") << "schema.type"
             << "/messages/0"
@@ -358,9 +379,55 @@ private Q_SLOTS:
         QVERIFY2(ds.size() == 1, qPrintable(dump(ds)));
         QCOMPARE(ds[0].ruleId, rule);
         QCOMPARE(ds[0].path, path);
-        QCOMPARE(ds[0].message, message);
+        QCOMPARE(ourWords(ds[0]), message);
         const bool warning = rule == QLatin1String("schema.unknown-variant");
         QCOMPARE(ds[0].severity, warning ? Severity::Warning : Severity::Error);
+    }
+
+    // The client's own words are in our error findings: what its ZodError says.
+    void errorsCarryTheClientsText_data()
+    {
+        // (Plain literals: moc misreads raw strings holding backslashes.)
+        QTest::addColumn<QByteArray>("json");
+        QTest::addColumn<QString>("client");
+        QTest::newRow("reasoning role")
+            << QByteArray(
+                   "{\"type\":\"REASONING_MESSAGE_START\",\"messageId\":\"m\",\"role\":\"user\"}")
+            << "{\"message\":\"Invalid input: expected \\\"reasoning\\\"\",\"path\":[\"role\"]}";
+        QTest::newRow("outcome array")
+            << QByteArray(
+                   "{\"type\":\"RUN_FINISHED\",\"threadId\":\"t\",\"runId\":\"r\",\"outcome\":[]}")
+            << "{\"message\":\"Invalid input: expected object, received array\",\"path\":"
+               "[\"outcome\"]}";
+        QTest::newRow("text role")
+            << QByteArray(
+                   "{\"type\":\"TEXT_MESSAGE_START\",\"messageId\":\"m\",\"role\":\"robot\"}")
+            << "{\"message\":\"Invalid option: expected one of \\\"developer\\\"|\\\"system\\\"|"
+               "\\\"assistant\\\"|\\\"user\\\"\",\"path\":[\"role\"]}";
+        QTest::newRow("float timestamp")
+            << QByteArray("{\"type\":\"STEP_STARTED\",\"stepName\":\"s\",\"timestamp\":1.5}")
+            << "{\"message\":\"Invalid input: expected int, received number\",\"path\":"
+               "[\"timestamp\"]}";
+        QTest::newRow("missing name")
+            << QByteArray("{\"type\":\"SUBAGENT_STARTED\",\"subagentRunId\":\"s\"}")
+            << "{\"message\":\"Invalid input: expected string, received undefined\",\"path\":"
+               "[\"name\"]}";
+        QTest::newRow("empty interrupts")
+            << QByteArray("{\"type\":\"RUN_FINISHED\",\"threadId\":\"t\",\"runId\":\"r\","
+                          "\"outcome\":{\"type\":\"interrupt\",\"interrupts\":[]}}")
+            << "{\"message\":\"Too small: expected array to have >=1 items\",\"path\":"
+               "[\"outcome\",\"interrupts\"]}";
+    }
+
+    void errorsCarryTheClientsText()
+    {
+        QFETCH(QByteArray, json);
+        QFETCH(QString, client);
+        const QJsonObject o = QJsonDocument::fromJson(json).object();
+        const Diagnostics ds = validateEvent(o, typeOf(o));
+        QVERIFY2(ds.size() == 1, qPrintable(dump(ds)));
+        QVERIFY2(ds[0].message.endsWith(QStringLiteral(" — @ag-ui/client: ") + client),
+                 qPrintable(ds[0].message));
     }
 
     void nullsWhereAllowed()
@@ -411,7 +478,7 @@ private Q_SLOTS:
                                         << "/messages/0/content/0/metadata";
         QTest::newRow("binary part") << QByteArray(
             R"({"type":"MESSAGES_SNAPSHOT","messages":[{"id":"u","role":"user","content":[{"type":"binary","mimeType":"image/png","data":"aGk="}]}]})")
-                                     << "/messages/0/content/0/type";
+                                     << "/messages/0/content/0";
     }
 
     void legacyNullsAreDeprecated()

@@ -31,8 +31,11 @@ private Q_SLOTS:
         QCOMPARE(e.framing, Framing::JsonLine);
         QCOMPARE(e.diagnostics.size(), 1);
         QCOMPARE(e.diagnostics[0].ruleId, QStringLiteral("schema.required"));
+        // Ours, then the issue of the ZodError the client throws.
         QCOMPARE(e.diagnostics[0].message,
-                 QStringLiteral("'delta' is required on TEXT_MESSAGE_CONTENT"));
+                 QStringLiteral("'delta' is required on TEXT_MESSAGE_CONTENT — @ag-ui/client: "
+                                "{\"message\":\"Invalid input: expected string, received "
+                                "undefined\",\"path\":[\"delta\"]}"));
         QVERIFY(e.hasErrors());
     }
 
