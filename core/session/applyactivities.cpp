@@ -1,5 +1,6 @@
-// ACTIVITY_SNAPSHOT / ACTIVITY_DELTA (agui-protocol.md §3.6): activity messages live in the
-// message list; a snapshot replaces (unless replace:false), a delta patches the content object.
+// ACTIVITY_SNAPSHOT / ACTIVITY_DELTA (@ag-ui/client 1.0.0 defaultApplyEvents): activity messages
+// live in the message list; a snapshot replaces (unless replace:false), a delta patches the content
+// object.
 
 #include "core/session/applycontext.h"
 
@@ -101,7 +102,7 @@ void delta(ApplyContext &ctx)
     const QJsonValue content = m.contentKind == ContentKind::Json && !m.contentJson.isUndefined()
         ? m.contentJson
         : QJsonValue(QJsonObject());
-    QJsonValue patch = ctx.qvalue(QLatin1String("patch"));
+    QJsonValue patch = ctx.sent("patch").toQJsonValue();
     if (patch.isUndefined())
         patch = QJsonArray();
     const ClientPatchResult r = applyPatchLikeClient(content, patch);

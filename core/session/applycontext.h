@@ -22,6 +22,15 @@ struct ApplyContext
     qint64 atUs;
     bool detailed;
     bool legacy = false; // the event was a THINKING_* one, mapped by the compat stage
+    const EventView *received = nullptr; // the event as received, when it is this one reshaped
+
+    // A member as the producer sent it when the delivered event is the received one with
+    // material stripped (a patch's op indexes as sent), else as delivered.
+    json::JsonView sent(std::string_view key) const
+    {
+        return received && received->type == event.type ? received->json.value(key)
+                                                        : event.json.value(key);
+    }
 
     json::JsonView json() const { return event.json; }
     QString str(QLatin1StringView key) const { return event.json.value(key).toString(); }

@@ -1,6 +1,6 @@
 // TEXT_MESSAGE_* and REASONING_MESSAGE_* / REASONING_ENCRYPTED_VALUE: streamed messages
-// (agui-protocol.md §3.6). Appending a delta touches only the message concerned: O(delta)
-// amortised, whatever the length of the thread.
+// (@ag-ui/client 1.0.0 defaultApplyEvents). Appending a delta touches only the message concerned:
+// O(delta) amortised, whatever the length of the thread.
 
 #include "core/session/applycontext.h"
 

@@ -1,4 +1,5 @@
-// MESSAGES_SNAPSHOT: the client's merge, not a blind replace (agui-protocol.md §3.6):
+// MESSAGES_SNAPSHOT: the client's merge, not a blind replace (@ag-ui/client 1.0.0
+// defaultApplyEvents):
 // - a local message whose id is in the snapshot is replaced in place by the snapshot's version;
 // - other local messages are dropped, except activity messages (kept unless the snapshot is
 //   authoritative for their activityType) and reasoning messages (kept iff the snapshot has none);

@@ -1,5 +1,6 @@
-// RUN_STARTED / RUN_FINISHED / RUN_ERROR: threads and runs (agui-protocol.md §1.3, §3.6), and the
-// run's input messages merged into the thread.
+// RUN_STARTED / RUN_FINISHED / RUN_ERROR: threads and runs
+// (docs.ag-ui.com/spec/1.1/events/lifecycle; @ag-ui/client 1.0.0), and the run's input messages
+// merged into the thread.
 
 #include "core/session/applycontext.h"
 
@@ -32,9 +33,6 @@ void started(ApplyContext &ctx)
     st.runStartedCalls.clear();
     st.runStartedSet.clear();
     st.runAnsweredCalls.clear();
-    // The client's compat stage is per run request: a new run forgets open THINKING ids.
-    st.thinkingSpanId.clear();
-    st.thinkingMessageId.clear();
 
     Run run;
     run.threadId = ctx.str(QLatin1String("threadId"));
@@ -147,6 +145,8 @@ void reduceRunInput(ReducerState &state, const QJsonObject &input, qint64 before
     if (stateIt != input.constEnd())
         state.snapshot.setState(*stateIt, beforeSeq);
     state.pendingRunInput = input;
+    // A new request: the client builds its pipeline afresh for every run it starts.
+    state.pipeline.reset();
 }
 
 } // namespace agui

@@ -1,5 +1,6 @@
-// STATE_SNAPSHOT / STATE_DELTA (agui-protocol.md §3.6). A delta that fails to apply is skipped
-// whole, like the client, and reported (session.delta-failed) on the event's change record.
+// STATE_SNAPSHOT / STATE_DELTA (@ag-ui/client 1.0.0 defaultApplyEvents). A delta that fails to
+// apply is skipped whole, like the client, and reported (session.delta-failed) on the event's
+// change record.
 
 #include "core/session/applycontext.h"
 #include "core/session/statepaths.h"
@@ -31,7 +32,8 @@ void snapshot(ApplyContext &ctx)
 
 void delta(ApplyContext &ctx)
 {
-    const json::JsonView patch = ctx.json().value("delta");
+    // The patch as the producer sent it (op numbers as sent; the enforce stage's drops are redone).
+    const json::JsonView patch = ctx.sent("delta");
     if (ctx.detailed)
         ctx.change.statePaths = statePathsOfPatch(ctx.snap.state(), patch.toQJsonValue());
     // The patch edits the state in place: the snapshot must not share it meanwhile, or every

@@ -1,4 +1,5 @@
-// SUBAGENT_STARTED / FINISHED / ERROR: the subagent invocations of a run (agui-protocol.md §4.3).
+// SUBAGENT_STARTED / FINISHED / ERROR: the subagent invocations of a run
+// (docs.ag-ui.com/spec/1.1/events/subagents).
 
 #include "core/session/applycontext.h"
 

@@ -1,5 +1,6 @@
-// TOOL_CALL_START / ARGS / END / RESULT (agui-protocol.md §3.6): the call lives in an assistant
-// message's toolCalls (the client's model) and, with its history, in the tool call table.
+// TOOL_CALL_START / ARGS / END / RESULT (@ag-ui/client 1.0.0 defaultApplyEvents): the call lives in
+// an assistant message's toolCalls (the client's model) and, with its history, in the tool call
+// table.
 
 #include "core/session/applycontext.h"
 

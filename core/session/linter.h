@@ -32,6 +32,7 @@ using Findings = QList<Finding>;
 
 class LinterState;
 struct EventChange;
+struct ClientStep;
 
 // Streaming AG-UI linter: feed events in stream order, collect findings as they appear.
 //
@@ -43,8 +44,9 @@ struct EventChange;
 // - Unlike the reference client, which aborts at the first verify error, the linter reports every
 //   problem and carries on; docs/lint-rules.md ("After an error") says how each offending event is
 //   then treated (as applied, or ignored when there is nothing to apply it to).
-// - Chunk events are expanded (ChunkExpander) before the verify/lint rules see them, as in the
-//   client; findings about synthesised events carry the chunk's seq.
+// - The verify/lint rules see what the client's pipeline delivers (ClientPipeline: chunks
+//   expanded, retired THINKING_* translated, unknown material stripped), as in the client;
+//   findings about synthesised events carry the seq of the received event they came from.
 // - An event whose seq is < 0 gets the linter's own running count as its index.
 class Linter
 {
@@ -62,15 +64,21 @@ public:
     void setRunInput(const QJsonObject &runAgentInput);
 
     // One received frame (its decode diagnostics passed through as the schema layer).
-    // `reduced`, in a Session: what the reducer made of the same frame; rules that would redo its
-    // work (applying a STATE_DELTA) take its result instead.
+    // In a Session: `delivered` is what the client's pipeline made of the frame (the reducer's
+    // ClientPipeline; a Linter on its own runs its own) and `reduced` what the reducer made of
+    // it (rules that would redo its work, applying a STATE_DELTA, take its result instead).
     void feed(const EventView &event, const Diagnostics &diagnostics,
-              const EventChange *reduced = nullptr);
+              const ClientStep *delivered = nullptr, const EventChange *reduced = nullptr);
     // A materialised event (tests, tools): its json is copied onto a tape first.
     void feed(const Event &event);
     // End of stream: end-of-stream findings (truncated run, no timestamps). Feeding after finish()
     // starts nothing new; calling finish() twice reports nothing twice.
     void finish();
+
+    // Of the last frame fed: which of the events the client's pipeline made of it the client
+    // rejects (its first schema, wire, chunk or verify error: 0 for the frame itself, the
+    // delivered event's index for verify), or -1 when it rejects none.
+    int rejectedPiece() const;
 
     // The findings produced since the last call, in stream order.
     Findings takeFindings();

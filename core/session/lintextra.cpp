@@ -6,6 +6,7 @@
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonParseError>
+#include <QRegularExpression>
 
 #include <algorithm>
 
@@ -72,6 +73,74 @@ QJsonValue rebuiltJson(const QJsonValue &value, qsizetype *nodes)
 QString failurePointer(const ClientPatchResult &r)
 {
     return r.failedOp >= 0 ? QStringLiteral("/%1").arg(r.failedOp) : QString();
+}
+
+// The protocol version @ag-ui/client 1.0.0 speaks, and its judgement of a producer's
+// RUN_STARTED.protocolVersion: its warning, or "" when it says nothing. The grammar is the
+// published MAJOR.MINOR, checked before any comparison; components compare numerically.
+constexpr QLatin1StringView kClientProtocolVersion {"1.0"};
+
+QString producerVersionWarning(const QString &declared)
+{
+    if (declared == kClientProtocolVersion)
+        return {};
+    static const QRegularExpression grammar(QStringLiteral("^\\d+\\.\\d+$"));
+    if (!grammar.match(declared).hasMatch())
+        return QStringLiteral("The producer declared protocol version '%1', which this client "
+                              "cannot interpret.")
+            .arg(declared);
+    const auto parts = [](const QString &v) {
+        return std::pair(v.section(QLatin1Char('.'), 0, 0).toULongLong(),
+                         v.section(QLatin1Char('.'), 1, 1).toULongLong());
+    };
+    if (parts(declared) <= parts(kClientProtocolVersion))
+        return {};
+    return QStringLiteral("The producer speaks protocol %1; this client speaks %2. Unrecognised "
+                          "material will be stripped with warnings.")
+        .arg(declared, kClientProtocolVersion);
+}
+
+// encryptedValueType (AG-UI 1.1) on one object that may carry an encrypted value (an event, a
+// message, a tool call), as the producer sent it; `at` is the object's JSON Pointer.
+void checkEncryptedValueType(const QJsonObject &o, const QString &at, const QString &what,
+                             qint64 index, LintSink &sink)
+{
+    const QJsonValue type = o.value(QLatin1StringView("encryptedValueType"));
+    if (type.isUndefined())
+        return;
+    if (!o.contains(QLatin1StringView("encryptedValue")))
+        sink.report(u"lint.encrypted-value-type-without-value", index,
+                    at + QStringLiteral("/encryptedValueType"),
+                    QStringLiteral("%1 carries encryptedValueType '%2' but no encryptedValue: a "
+                                   "producer must not send the type alone")
+                        .arg(what, type.toString()));
+    else if (type.isString() && !type.toString().contains(QLatin1Char('.')))
+        sink.report(u"lint.encrypted-value-type-not-namespaced", index,
+                    at + QStringLiteral("/encryptedValueType"),
+                    QStringLiteral("encryptedValueType '%1' of %2 has no provider prefix (e.g. "
+                                   "'anthropic.redacted_thinking')")
+                        .arg(type.toString(), what));
+}
+
+// The same for every message of a list and the tool calls they hold.
+void checkEncryptedValueTypes(const QJsonArray &messages, const QString &path, qint64 index,
+                              LintSink &sink)
+{
+    for (qsizetype i = 0; i < messages.size(); ++i) {
+        const QJsonObject m = messages.at(i).toObject();
+        const QString at = path + QLatin1Char('/') + QString::number(i);
+        checkEncryptedValueType(
+            m, at, QStringLiteral("message '%1'").arg(m.value(QLatin1StringView("id")).toString()),
+            index, sink);
+        const QJsonArray calls = m.value(QLatin1StringView("toolCalls")).toArray();
+        for (qsizetype k = 0; k < calls.size(); ++k) {
+            const QJsonObject call = calls.at(k).toObject();
+            checkEncryptedValueType(call, at + QStringLiteral("/toolCalls/") + QString::number(k),
+                                    QStringLiteral("tool call '%1'")
+                                        .arg(call.value(QLatin1StringView("id")).toString()),
+                                    index, sink);
+        }
+    }
 }
 
 } // namespace
@@ -235,7 +304,8 @@ void ExtraRules::checkToolCallStart(const EventView &e, qint64 index, LintSink &
         m_runToolCalls.append(*id);
     }
 
-    // Which message the client attaches the call to (reference §3.6 TOOL_CALL_START).
+    // Which message the client attaches the call to (@ag-ui/client 1.0.0 defaultApplyEvents,
+    // TOOL_CALL_START).
     const std::optional<QString> parent
         = stringMember(e.json, QLatin1StringView("parentMessageId"));
     if (!parent) {
@@ -291,7 +361,7 @@ void ExtraRules::checkToolCallEnd(const QString &id, qint64 index, LintSink &sin
                         .arg(id, problem));
 }
 
-void ExtraRules::checkStateDelta(const EventView &e, qint64 index, LintSink &sink)
+void ExtraRules::checkStateDelta(qint64 index, LintSink &sink)
 {
     const QString deltaPointer = QStringLiteral("/delta");
     if (hasSchemaErrorUnder(*m_frameDiagnostics, deltaPointer))
@@ -312,7 +382,7 @@ void ExtraRules::checkStateDelta(const EventView &e, qint64 index, LintSink &sin
     if (m_reduced && m_reduced->statePatch) {
         applied = *m_reduced->statePatch;
     } else {
-        applied = applyPatchLikeClient(*m_state, e.json.value("delta"));
+        applied = applyPatchLikeClient(*m_state, m_sent.value("delta"));
         if (applied.ok)
             m_state = applied.document;
     }
@@ -333,7 +403,8 @@ void ExtraRules::checkStateDelta(const EventView &e, qint64 index, LintSink &sin
     }
     // Atomic, like the client (fast-json-patch, validating): the state stays as it was.
     sink.report(u"lint.state-delta-failed", index, deltaPointer + failurePointer(applied),
-                QStringLiteral("STATE_DELTA %1; the client skips the whole patch")
+                QStringLiteral("STATE_DELTA %1; the client skips the whole patch (Failed to "
+                               "apply state patch)")
                     .arg(applied.failureText()));
 }
 
@@ -393,10 +464,26 @@ void ExtraRules::check(const EventView &e, const EventView &frame,
         return;
     const json::JsonView j = e.json;
     static const Diagnostics kNone;
-    m_frameDiagnostics = e.synthetic ? &kNone : &frameDiagnostics;
+    // A delivered event of the frame's own type is the frame (perhaps stripped): its findings and
+    // its members as sent apply; for events made of a chunk they do not.
+    const bool isFrame = e.type == frame.type;
+    m_frameDiagnostics = isFrame ? &frameDiagnostics : &kNone;
+    m_sent = isFrame ? frame.json : e.json;
 
+    // What the producer sent, for the rules about members the client strips (the delivered
+    // event no longer has them).
+    const bool asSent = e.type == frame.type && !isChunkType(frame.type);
     if (e.type == EventType::RunStarted) {
         startRun(e, index);
+        const json::JsonView declared = j.value("protocolVersion");
+        const QString warning
+            = declared.isString() ? producerVersionWarning(declared.toString()) : QString();
+        if (!warning.isEmpty())
+            sink.report(u"lint.producer-protocol-version", index,
+                        QStringLiteral("/protocolVersion"), warning);
+        if (asSent)
+            checkEncryptedValueTypes(frame.json.value("input").value("messages").toQJsonArray(),
+                                     QStringLiteral("/input/messages"), index, sink);
     } else if (m_phase == RunPhase::None && e.type != EventType::RunError) {
         startRun(EventView(), index); // events before any RUN_STARTED form an implicit run
     }
@@ -415,7 +502,8 @@ void ExtraRules::check(const EventView &e, const EventView &frame,
         if (m_phase == RunPhase::Finished)
             sink.report(u"lint.terminal-after-terminal", index, QString(),
                         QStringLiteral("RUN_ERROR after the run already finished with RUN_FINISHED "
-                                       "(event %1): a run ends with exactly one terminal event")
+                                       "(event %1): a late failure report, admitted; the run "
+                                       "reported success first")
                             .arg(m_terminalIndex));
         if (m_phase != RunPhase::Errored) {
             m_phase = RunPhase::Errored;
@@ -509,10 +597,13 @@ void ExtraRules::check(const EventView &e, const EventView &frame,
         m_runDeltas = 0;
         break;
     case EventType::StateDelta:
-        checkStateDelta(e, index, sink);
+        checkStateDelta(index, sink);
         break;
     case EventType::MessagesSnapshot:
         learnMessages(j.value("messages").toQJsonValue());
+        if (asSent)
+            checkEncryptedValueTypes(frame.json.value("messages").toQJsonArray(),
+                                     QStringLiteral("/messages"), index, sink);
         break;
     case EventType::ActivitySnapshot: {
         const std::optional<QString> id = stringMember(j, QLatin1StringView("messageId"));
@@ -534,7 +625,7 @@ void ExtraRules::check(const EventView &e, const EventView &frame,
             // failure (console warning only).
             const QJsonValue content
                 = activity->isUndefined() ? QJsonValue(QJsonObject()) : *activity;
-            const QJsonValue patch = j.value("patch").toQJsonValue();
+            const QJsonValue patch = m_sent.value("patch").toQJsonValue();
             const ClientPatchResult applied = applyPatchLikeClient(
                 content, patch.isUndefined() ? QJsonValue(QJsonArray()) : patch);
             if (!applied.ok)
@@ -586,6 +677,9 @@ void ExtraRules::check(const EventView &e, const EventView &frame,
     }
     case EventType::ReasoningEncryptedValue:
         checkEncryptedValue(e, index, sink);
+        if (asSent)
+            checkEncryptedValueType(frame.json.toQJsonObject(), QString(),
+                                    QStringLiteral("REASONING_ENCRYPTED_VALUE"), index, sink);
         break;
     case EventType::Custom: {
         const std::optional<QString> name = stringMember(j, QLatin1StringView("name"));

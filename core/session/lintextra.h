@@ -16,7 +16,8 @@
 
 namespace agui {
 
-// Layer 3: checks the reference client does not enforce (reference §4.5) and hygiene rules,
+// Layer 3: checks the reference client does not enforce (from the AG-UI specification) and
+// hygiene rules,
 // ids "lint.*". Keeps its own light model of the stream (message roles, tool calls, activities,
 // the state document) so it does not depend on the session's reducer.
 class ExtraRules
@@ -48,7 +49,7 @@ private:
     void checkRunFinished(const EventView &e, qint64 index, LintSink &sink);
     void checkToolCallStart(const EventView &e, qint64 index, LintSink &sink);
     void checkToolCallEnd(const QString &id, qint64 index, LintSink &sink);
-    void checkStateDelta(const EventView &e, qint64 index, LintSink &sink);
+    void checkStateDelta(qint64 index, LintSink &sink); // the delta as sent (m_sent)
     void checkEncryptedValue(const EventView &e, qint64 index, LintSink &sink);
     void checkAttribution(const EventView &e, qint64 index, LintSink &sink);
 
@@ -84,6 +85,9 @@ private:
     // Frames.
     const Diagnostics *m_frameDiagnostics = nullptr; // of the frame being checked
     const EventChange *m_reduced = nullptr; // the reducer's record of it (in a Session)
+    // The event as the producer sent it, when the one being checked is it reshaped by the
+    // client's pipeline (stripped, converted): what a patch's op indexes count.
+    json::JsonView m_sent;
     qint64 m_frames = 0;
     bool m_sawTimestamp = false;
     bool m_finished = false;

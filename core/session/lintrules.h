@@ -15,10 +15,12 @@ namespace agui {
 // re-levelled, never renamed.
 //
 // Layers:
-//   "verify" the ordering checks of @ag-ui/client 1.0 verifyEvents (reference §4.1-4.3) plus the
-//            0.x THINKING_* checks (§4.4); messages are the client's, byte for byte. All are
-//            errors: the client aborts the run on each of them.
-//   "lint"   extra checks the client does not enforce (§4.5 and a few hygiene rules).
+//   "verify" the ordering checks of @ag-ui/client 1.0.0 verifyEvents; messages are the client's,
+//            byte for byte. All are errors (the client aborts the run on each of them) except
+//            the 0.x client's THINKING_* checks (verify.TH*, @ag-ui/client 0.0.59), warnings now:
+//            the 1.0 client translates those events to REASONING_* before it verifies.
+//   "lint"   extra checks the client does not enforce, from the AG-UI specification
+//            (docs.ag-ui.com/spec/1.1) and a few hygiene rules.
 // Schema-layer findings (schema.*, wire.*, chunk.*) are produced by core/protocol and core/wire
 // and only passed through by the linter; they are not in this table (see catalogue.h, decoder.h,
 // streamdecoder.h, chunkexpander.h).

@@ -5,10 +5,10 @@
 
 #include <algorithm>
 
-// Messages below are the @ag-ui/client 1.0.0 verifyEvents texts (reference agui-protocol.md
-// §4.1-4.4), reproduced exactly so a user can search for what the client printed. The state machine
-// mirrors the client's bookkeeping (facts read from the reference and the client's behaviour);
-// the code is ours.
+// Messages below are the @ag-ui/client 1.0.0 verifyEvents texts (and, for THINKING_*, those of
+// @ag-ui/client 0.0.59), reproduced exactly so a user can search for what the client printed. The
+// state machine mirrors the client's bookkeeping (facts read from the reference and the client's
+// behaviour); the code is ours.
 
 namespace agui {
 
@@ -298,9 +298,9 @@ void VerifyRules::checkRunFinished(qint64 index, LintSink &sink)
     open(u"verify.L10", m_activeSubagents, "subagents");
 }
 
-void VerifyRules::checkThinking(const EventView &e, qint64 index, LintSink &sink)
+void VerifyRules::checkThinking(const EventView &frame, qint64 index, LintSink &sink)
 {
-    switch (e.type) {
+    switch (frame.type) {
     case EventType::ThinkingStart:
         if (m_thinking)
             sink.report(u"verify.TH1", index, QString(),
@@ -749,7 +749,6 @@ void VerifyRules::check(const EventView &e, qint64 index, LintSink &sink)
         m_runErrored = true;
         break;
     default:
-        checkThinking(e, index, sink);
         break;
     }
 }

@@ -48,8 +48,8 @@ private:
     quint64 m_generation = 0;
 };
 
-// Layer 2: the ordering state machine of @ag-ui/client 1.0 verifyEvents (reference §4.1-4.3) with
-// its exact messages, plus the 0.x THINKING_* checks (§4.4). Runs on chunk-expanded events.
+// Layer 2: the ordering state machine of @ag-ui/client 1.0.0 verifyEvents with its exact messages,
+// plus the 0.x client's THINKING_* checks (warnings). Runs on what the client's pipeline delivers.
 //
 // The client throws at the first problem; this engine reports and carries on. After a finding
 // the offending event is treated as APPLIED when there is something to apply it to (an event after
@@ -60,7 +60,12 @@ private:
 class VerifyRules
 {
 public:
+    // One event as the client's verification stage sees it: delivered by its pipeline.
     void check(const EventView &e, qint64 index, LintSink &sink);
+    // The 0.x client's THINKING_* rules (verify.TH*, warnings), on a received retired event:
+    // @ag-ui/client 1.0 translates these before verification, so only a <= 0.0.59 client
+    // rejects what they find.
+    void checkThinking(const EventView &frame, qint64 index, LintSink &sink);
 
 private:
     using Owner = std::optional<QString>; // the agent an entity belongs to; nullopt = the parent
@@ -75,7 +80,6 @@ private:
     // A11: reports when the event's tag differs from the entity's recorded owner.
     void checkOwner(const EventView &e, const Owner &tag, const OwnerMap &owners, const QString &id,
                     QLatin1StringView kind, qint64 index, LintSink &sink);
-    void checkThinking(const EventView &e, qint64 index, LintSink &sink);
 
     // The deltas of a stream are most of a session. One that carries no tag and names the
     // stream the previous delta of its kind found open, in a run that has not ended, has nothing

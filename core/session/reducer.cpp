@@ -1,7 +1,6 @@
 #include "core/session/reducer.h"
 
 #include "core/session/applycontext.h"
-#include "core/session/legacy.h"
 
 #include <array>
 
@@ -18,11 +17,13 @@ constexpr std::array<Applier, 9> kAppliers {
     &applyActivityEvent, &applyStepEvent,  &applySubagentEvent,
 };
 
-void applyOne(ReducerState &state, const EventView &event, qint64 seq, EventChange &change,
-              bool detailed, bool legacy)
+void applyOne(ReducerState &state, const EventView &event, const EventView &received,
+              EventChange &change, bool detailed)
 {
-    ApplyContext ctx {state, state.snapshot, event, change, seq, event.receivedAtUs, detailed};
-    ctx.legacy = legacy;
+    ApplyContext ctx {state,        state.snapshot,     event,   change,
+                      received.seq, event.receivedAtUs, detailed};
+    ctx.legacy = isLegacyType(received.type);
+    ctx.received = &received;
     for (Applier apply : kAppliers) {
         if (apply(ctx)) {
             change.appliedTypes.append(event.type);
@@ -34,32 +35,28 @@ void applyOne(ReducerState &state, const EventView &event, qint64 seq, EventChan
 
 } // namespace
 
-void reduceEvent(ReducerState &state, const EventView &event, EventChange &change, bool detailed)
+void applyDelivered(ReducerState &state, const EventView &received, const ClientStep &step,
+                    EventChange &change, bool detailed)
 {
     SessionSnapshot &snap = state.snapshot;
-    change.seq = event.seq;
-    snap.setLastSeq(event.seq);
-
-    // The client's order: compat (legacy THINKING_*) -> chunk expansion -> apply.
-    thread_local json::JsonDoc legacyScratch;
-    thread_local Expansion expanded;
-    const EventView mapped
-        = isLegacyType(event.type) ? mapLegacyEvent(state, event, legacyScratch) : event;
-    if (mapped.type == EventType::Invalid || mapped.type == EventType::Unknown) {
-        change.runIndex = snap.currentRunIndex();
-    } else {
-        state.expander.expand(mapped, expanded);
-        for (const EventView &e : std::as_const(expanded.events))
-            if (!isChunkType(e.type))
-                applyOne(state, e, event.seq, change, detailed, isLegacyType(event.type));
-        change.runIndex = snap.currentRunIndex();
-    }
-
+    change.seq = received.seq;
+    snap.setLastSeq(received.seq);
+    for (const EventView &e : step.events)
+        applyOne(state, e, received, change, detailed);
+    change.runIndex = snap.currentRunIndex();
     if (change.runIndex >= 0) {
         Run &run = snap.runRef(change.runIndex);
-        run.lastSeq = event.seq;
+        run.lastSeq = received.seq;
         ++run.eventCount;
     }
+}
+
+void reduceEvent(ReducerState &state, const EventView &event, const Diagnostics &decodeDiagnostics,
+                 EventChange &change, bool detailed)
+{
+    thread_local ClientStep step;
+    state.pipeline.process(event, decodeDiagnostics, step);
+    applyDelivered(state, event, step, change, detailed);
 }
 
 void reduceEvent(ReducerState &state, const Event &event, EventChange &change, bool detailed)
@@ -70,7 +67,7 @@ void reduceEvent(ReducerState &state, const Event &event, EventChange &change, b
     view.json = event.isValid() || !event.json.isEmpty() ? doc.root() : json::JsonView();
     view.seq = event.seq;
     view.receivedAtUs = event.receivedAtUs;
-    reduceEvent(state, view, change, detailed);
+    reduceEvent(state, view, event.diagnostics, change, detailed);
 }
 
 void reduceFinish(ReducerState &state)

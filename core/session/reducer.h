@@ -1,9 +1,9 @@
 #pragma once
 
-#include "core/protocol/chunkexpander.h"
 #include "core/protocol/event.h"
 #include "core/protocol/eventview.h"
 #include "core/session/change.h"
+#include "core/session/clientpipeline.h"
 #include "core/session/snapshot.h"
 
 #include <QHash>
@@ -16,15 +16,13 @@
 namespace agui {
 
 // Everything the fold carries from one event to the next: the public model plus the bits of
-// pipeline state the client also keeps (open chunk streams, the legacy THINKING ids, the per-run
-// list of started / answered tool calls). Copyable: a checkpoint is one of these.
+// pipeline state the client also keeps (its pipeline: open chunk streams, the legacy THINKING ids;
+// the per-run list of started / answered tool calls). Copyable: a checkpoint is one of these.
 class ReducerState
 {
 public:
     SessionSnapshot snapshot;
-    ChunkExpander expander;
-    QString thinkingSpanId; // compat stage: the open THINKING_START span ("" = none)
-    QString thinkingMessageId; // compat stage: the open THINKING_TEXT_MESSAGE
+    ClientPipeline pipeline;
     QStringList runStartedCalls; // tool calls started in the current run (client's order)
     QSet<QString> runStartedSet; // membership of runStartedCalls
     QSet<QString> runAnsweredCalls; // ... and those answered in it
@@ -45,11 +43,16 @@ public:
     StreamCache lastMessage, lastToolCall;
 };
 
-// The fold: applies one received event (expanding chunks and mapping legacy THINKING_* first,
-// like the client's pipeline) to the state and records what it changed. detailed = also compute
-// state paths with before/after values (costs a step-by-step patch replay; views ask for it one
-// event at a time through Session::changeAt).
-void reduceEvent(ReducerState &state, const EventView &event, EventChange &change, bool detailed);
+// The fold: applies what the client's pipeline delivered for one received event (`step`, from
+// state.pipeline) to the state and records what it changed. detailed = also compute state paths
+// with before/after values (costs a step-by-step patch replay; views ask for it one event at a
+// time through Session::changeAt).
+void applyDelivered(ReducerState &state, const EventView &received, const ClientStep &step,
+                    EventChange &change, bool detailed);
+// The pipeline and the fold in one: `decodeDiagnostics` are the protocol layer's findings on the
+// event (the pipeline's enforcement stage strips what they name).
+void reduceEvent(ReducerState &state, const EventView &event, const Diagnostics &decodeDiagnostics,
+                 EventChange &change, bool detailed);
 // The same for a materialised event (tests, tools): its json is copied onto a tape first.
 void reduceEvent(ReducerState &state, const Event &event, EventChange &change, bool detailed);
 

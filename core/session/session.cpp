@@ -1,6 +1,9 @@
 #include "core/session/session.h"
 
+#include "core/session/a2uifindings.h"
 #include "core/session/reducer.h"
+
+#include <algorithm>
 
 namespace agui {
 
@@ -30,6 +33,8 @@ void Session::setRunInput(const QJsonObject &runAgentInput)
 {
     const qint64 before = size();
     m_runInputs[before].append(runAgentInput);
+    if (m_requestStarts.isEmpty() || m_requestStarts.last() != before)
+        m_requestStarts.append(before);
     reduceRunInput(*m_state, runAgentInput, before);
     m_linter.setRunInput(runAgentInput);
     m_cache.reset();
@@ -84,20 +89,100 @@ void Session::process(const EventView &view, const Diagnostics &diagnostics)
     // The reducer first: the linter reuses what it computed (a state patch is applied once).
     EventChange &change = m_lastChange;
     change.clear();
-    reduceEvent(*m_state, view, change, /*detailed=*/false);
-    m_linter.feed(view, diagnostics, &change);
+    m_state->pipeline.process(view, diagnostics, m_step);
+    applyDelivered(*m_state, view, m_step, change, /*detailed=*/false);
+    m_linter.feed(view, diagnostics, &m_step, &change);
+    const bool reshaped = std::any_of(m_step.how.cbegin(), m_step.how.cend(),
+                                      [](Delivery how) { return how != Delivery::AsReceived; });
+    m_deliveredCounts.append(quint16(qMin<qsizetype>(m_step.events.size(), kCountMask))
+                             | (reshaped ? kReshapedBit : 0));
     if (m_linter.hasFindings()) {
         for (Finding &f : m_linter.takeFindings())
             addFinding(std::move(f));
+        noteRejection(seq);
     }
     for (const Diagnostic &d : std::as_const(change.diagnostics))
         addFinding(Finding {seq, d, QStringLiteral("session")});
+    if (!change.activitiesChanged.isEmpty())
+        for (Finding &f : a2uiFindings(m_state->snapshot, change, seq))
+            addFinding(std::move(f));
     m_store.setRunIndex(seq, change.runIndex);
 
     if (m_interval > 0 && (seq + 1) % m_interval == 0) {
         m_checkpoints.append(*m_state);
         m_checkpoints.last().snapshot.dropIndexes();
     }
+}
+
+// The first error of the layers that model the client's rejections ends what it delivers, until
+// the next request.
+void Session::noteRejection(qint64 seq)
+{
+    const qint64 request = m_requestStarts.isEmpty() ? 0 : m_requestStarts.last();
+    if (!m_rejections.isEmpty() && m_rejections.last().seq >= request)
+        return;
+    const int piece = m_linter.rejectedPiece();
+    if (piece < 0)
+        return;
+    for (const qsizetype i : m_findingsByEvent.value(seq)) {
+        const Finding &f = m_findings.at(i);
+        if (f.diagnostic.severity == Severity::Error
+            && (f.layer == QLatin1String("schema") || f.layer == QLatin1String("verify"))) {
+            m_rejections.append(
+                ClientRejection {seq, piece, f.diagnostic.ruleId, f.diagnostic.message});
+            return;
+        }
+    }
+}
+
+bool Session::isDelivered(qint64 seq, int index) const
+{
+    for (const ClientRejection &r : m_rejections) {
+        if (seq < r.seq || (seq == r.seq && index < r.delivered))
+            continue;
+        // After the rejection: delivered again only from the next request on.
+        const auto next = std::upper_bound(m_requestStarts.cbegin(), m_requestStarts.cend(), r.seq);
+        if (next == m_requestStarts.cend() || seq < *next)
+            return false;
+    }
+    return true;
+}
+
+QList<DeliveredEvent> Session::deliveredAt(qint64 seq) const
+{
+    QList<DeliveredEvent> out;
+    if (seq < 0 || seq >= size() || !canTimeTravel() || deliveredCount(seq) == 0)
+        return out;
+    ReducerState state = stateAt(seq - 1);
+    applyStoredInputsAt(state, seq);
+    ClientStep step;
+    const EventView view = m_store.view(seq, m_replayDecoder);
+    state.pipeline.process(view, m_store.diagnostics(seq), step);
+    for (qsizetype i = 0; i < step.events.size(); ++i) {
+        const EventView &e = step.events.at(i);
+        DeliveredEvent d;
+        d.originSeq = seq;
+        d.index = int(i);
+        d.how = step.how.at(i);
+        d.type = e.type;
+        d.json = e.json.toQJsonObject();
+        d.text = e.json.toJson();
+        out.append(std::move(d));
+    }
+    return out;
+}
+
+QList<DeliveredEvent> Session::clientView() const
+{
+    QList<DeliveredEvent> out;
+    for (qint64 seq = 0; seq < size(); ++seq) {
+        if (deliveredCount(seq) == 0)
+            continue;
+        for (DeliveredEvent &d : deliveredAt(seq))
+            if (isDelivered(seq, d.index))
+                out.append(std::move(d));
+    }
+    return out;
 }
 
 void Session::append(const QList<Event> &events)
@@ -151,7 +236,8 @@ void Session::reduceStored(ReducerState &state, qint64 seq, EventChange *change,
 {
     applyStoredInputsAt(state, seq);
     EventChange scratch;
-    reduceEvent(state, m_store.view(seq, m_replayDecoder), change ? *change : scratch, detailed);
+    reduceEvent(state, m_store.view(seq, m_replayDecoder), m_store.diagnostics(seq),
+                change ? *change : scratch, detailed);
 }
 
 // The reducer state after events 0..seq (seq >= -1), from the nearest checkpoint or the seek

@@ -3,6 +3,7 @@
 #include "core/protocol/event.h"
 #include "core/protocol/streamdecoder.h"
 #include "core/session/change.h"
+#include "core/session/clientpipeline.h"
 #include "core/session/eventstore.h"
 #include "core/session/linter.h"
 #include "core/session/snapshot.h"
@@ -76,10 +77,40 @@ public:
     // What the last append() changed (cheap form: no state paths).
     const EventChange &lastChange() const { return m_lastChange; }
 
-    // Linter findings (all layers) and the reducer's own "session.*" diagnostics, in stream
-    // order; eventIndex -1 = about the whole stream (end of stream).
+    // Linter findings (all layers), the reducer's own "session.*" diagnostics and the A2UI
+    // findings of a2ui-surface activities ("a2ui.*"), in stream order; eventIndex -1 = about the
+    // whole stream (end of stream).
     const Findings &findings() const { return m_findings; }
     Findings findingsAt(qint64 seq) const;
+
+    // The client's view (core/session/clientpipeline.h): the events @ag-ui/client delivers to
+    // an application, each traceable to the received event it came from.
+    //
+    // How many events the client's pipeline makes of received event seq (0: dropped; a chunk may
+    // give several; the ENDs an event makes the client insert count with it).
+    int deliveredCount(qint64 seq) const { return m_deliveredCounts.value(seq) & kCountMask; }
+    // Whether some of them differ from the received event (stripped, converted, made of a chunk,
+    // inserted): when not, the one event delivered is the received one, unchanged.
+    bool isReshaped(qint64 seq) const { return m_deliveredCounts.value(seq) & kReshapedBit; }
+    // Those events, materialised (replays the pipeline from the nearest checkpoint: needs time
+    // travel, see canTimeTravel(); otherwise empty).
+    QList<DeliveredEvent> deliveredAt(qint64 seq) const;
+    // Where the client stops delivering: it rejects the stream (a schema, wire, chunk or verify
+    // error) and its run ends there; the next request (setRunInput) starts afresh. `delivered`
+    // = how many events made of the rejecting one it delivered before the failing one.
+    struct ClientRejection
+    {
+        qint64 seq = -1;
+        int delivered = 0;
+        QString ruleId;
+        QString message;
+    };
+    const QList<ClientRejection> &clientRejections() const { return m_rejections; }
+    // Whether the client delivers the index-th event made of received event seq (false from a
+    // rejection until the next request).
+    bool isDelivered(qint64 seq, int index) const;
+    // The whole client view in order (what `agui-inspect cat --as-client` prints).
+    QList<DeliveredEvent> clientView() const;
 
     int checkpointInterval() const { return m_interval; }
     qsizetype checkpointCount() const;
@@ -91,6 +122,7 @@ private:
     void applyStoredInputsAt(ReducerState &state, qint64 seq) const;
     void reduceStored(ReducerState &state, qint64 seq, EventChange *change, bool detailed) const;
     void addFinding(Finding f);
+    void noteRejection(qint64 seq);
 
     int m_interval;
     EventStore m_store;
@@ -101,6 +133,12 @@ private:
     Findings m_findings;
     QHash<qint64, QList<qsizetype>> m_findingsByEvent;
     EventChange m_lastChange;
+    ClientStep m_step; // what the client's pipeline made of the event being appended
+    static constexpr quint16 kReshapedBit = 0x8000;
+    static constexpr quint16 kCountMask = 0x7FFF;
+    QList<quint16> m_deliveredCounts; // per received event: count | kReshapedBit
+    QList<ClientRejection> m_rejections; // at most one per request
+    QList<qint64> m_requestStarts; // seqs before which setRunInput() started a request
     bool m_finished = false;
     mutable std::unique_ptr<SeekCache> m_cache;
     mutable EventDecoder m_replayDecoder; // decodes stored events for seeks

@@ -242,7 +242,7 @@ bool operator==(const SessionSnapshot &a, const SessionSnapshot &b)
 
 namespace {
 
-// The members the client's schema (agui-protocol.md §2.1) allows per role: its enforce stage
+// The members the client's schema (@ag-ui/core 1.0.0) allows per role: its enforce stage
 // strips every other key, so agent.messages never holds them. The model keeps them (Message::extra,
 // ToolCall::extra); this view, like agent.messages, leaves them out.
 bool allowedKey(const QString &role, QLatin1StringView key)

@@ -15,9 +15,10 @@
 
 namespace agui {
 
-// The session model: what a stream of AG-UI events has built up to some event (agui-protocol.md
-// §3.6). Plain value types; copies are cheap (implicit sharing, SlotArena), which is what makes
-// checkpoints and time travel affordable. Only the reducer (core/session/apply*.cpp) writes.
+// The session model: what a stream of AG-UI events has built up to some event (@ag-ui/client 1.0.0
+// defaultApplyEvents). Plain value types; copies are cheap (implicit sharing, SlotArena), which is
+// what makes checkpoints and time travel affordable. Only the reducer (core/session/apply*.cpp)
+// writes.
 //
 // Conventions: seq = 0-based index of the received event in the session; -1 = not (yet) known.
 // Times *AtUs are receive times (µs since the Unix epoch), -1 when unknown. runIndex indexes
@@ -66,8 +67,8 @@ enum class ContentKind : quint8 {
     Json, // anything else as sent (ContentPart[] of user/tool messages, activity content object)
 };
 
-// One message of the thread, in the shape of @ag-ui/client's agent.messages (agui-protocol.md
-// §2.1), plus where it came from. Activity messages keep their content object in contentJson.
+// One message of the thread, in the shape of @ag-ui/client's agent.messages (@ag-ui/core 1.0.0
+// schemas), plus where it came from. Activity messages keep their content object in contentJson.
 struct Message
 {
     QString id;
@@ -297,10 +298,11 @@ private:
 };
 
 // The messages in @ag-ui/client's Message shape: what agent.messages holds after the same events
-// (agui-protocol.md §2.1, §3.6): toolCalls as {id, type:"function", function:{name, arguments}},
-// tool / activity / reasoning messages included, metadata merged, "absent" fields left out, and
-// only the members the schema allows for the role (the client's enforce stage strips the others;
-// the model keeps them in Message::extra / ToolCall::extra).
+// (@ag-ui/core 1.0.0 schemas, @ag-ui/client 1.0.0 defaultApplyEvents): toolCalls as {id,
+// type:"function", function:{name, arguments}}, tool / activity / reasoning messages included,
+// metadata merged, "absent" fields left out, and only the members the schema allows for the role
+// (the client's enforce stage strips the others; the model keeps them in Message::extra /
+// ToolCall::extra).
 QJsonArray messagesAsAgUi(const SessionSnapshot &snapshot);
 QJsonObject messageAsAgUi(const SessionSnapshot &snapshot, const Message &message);
 

@@ -333,8 +333,12 @@ private Q_SLOTS:
             QVERIFY(rule.layer == QLatin1StringView("verify")
                     || rule.layer == QLatin1StringView("lint"));
             QVERIFY(id.startsWith(QString(rule.layer) + QLatin1Char('.')));
+            // The client aborts on each verify rule, except the 0.x client's THINKING_* ones:
+            // the 1.0 client translates those events before it verifies.
             if (rule.layer == QLatin1StringView("verify"))
-                QCOMPARE(rule.severity, Severity::Error); // the client aborts on each
+                QCOMPARE(rule.severity,
+                         id.startsWith(QLatin1String("verify.TH")) ? Severity::Warning
+                                                                   : Severity::Error);
             QVERIFY(!rule.title.isEmpty() && !rule.meaning.isEmpty() && !rule.source.isEmpty());
             QCOMPARE(findLintRule(id), &rule);
         }

@@ -1,0 +1,65 @@
+#include "core/session/a2uifindings.h"
+
+#include "core/a2ui/a2uilint.h"
+#include "core/a2ui/surfacemodel.h"
+
+namespace agui {
+
+namespace {
+
+Severity severityOf(a2ui::IssueSeverity s)
+{
+    switch (s) {
+    case a2ui::IssueSeverity::Info:
+        return Severity::Info;
+    case a2ui::IssueSeverity::Warning:
+        return Severity::Warning;
+    case a2ui::IssueSeverity::Error:
+        break;
+    }
+    return Severity::Error;
+}
+
+Finding findingOf(const a2ui::Issue &issue, qint64 seq)
+{
+    // Where in the ACTIVITY_* event: the A2UI message the issue is about, when it names one.
+    QString path = QStringLiteral("/content");
+    if (issue.messageIndex >= 0)
+        path += QLatin1Char('/') + a2ui::operationsKey() + QLatin1Char('/')
+            + QString::number(issue.messageIndex);
+    else if (issue.path.startsWith(QLatin1Char('/')) && issue.componentId.isEmpty())
+        path += issue.path;
+    QStringList where;
+    if (!issue.surfaceId.isEmpty())
+        where.append(QStringLiteral("surface '%1'").arg(issue.surfaceId));
+    if (!issue.componentId.isEmpty())
+        where.append(QStringLiteral("component '%1'").arg(issue.componentId));
+    if (!issue.componentId.isEmpty() && !issue.path.isEmpty())
+        where.append(issue.path);
+    const QString message = where.isEmpty()
+        ? issue.message
+        : where.join(QLatin1Char(' ')) + QStringLiteral(": ") + issue.message;
+    return Finding {seq, Diagnostic {issue.ruleId, severityOf(issue.severity), path, message, -1},
+                    QStringLiteral("a2ui")};
+}
+
+} // namespace
+
+Findings a2uiFindings(const SessionSnapshot &snapshot, const EventChange &change, qint64 seq)
+{
+    Findings out;
+    for (const QString &id : change.activitiesChanged) {
+        const qsizetype index = snapshot.messagePosition(id);
+        if (index < 0)
+            continue;
+        const Message &m = snapshot.message(index);
+        if (!m.isActivity() || m.activityType != a2ui::surfaceActivityType())
+            continue;
+        const a2ui::SurfaceSet set = a2ui::surfacesFromActivity(m.content().toObject(), id);
+        for (const a2ui::Issue &issue : a2ui::lintSurfaceSet(set))
+            out.append(findingOf(issue, seq));
+    }
+    return out;
+}
+
+} // namespace agui
