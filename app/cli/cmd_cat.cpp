@@ -12,15 +12,47 @@ namespace agui::cli {
 namespace {
 
 const char kHelp[]
-    = "usage: agui-inspect cat [--raw] FILE\n\n"
+    = "usage: agui-inspect cat [--raw | --as-client [--origins]] FILE\n\n"
       "Writes the events of FILE ('-' = standard input) to standard output, one JSON object per\n"
       "line, in arrival order (several runs one after the other, as recorded). --raw writes each\n"
       "event's bytes exactly as received instead (SSE frames, JSON lines, protobuf frames).\n"
-      "Keep-alives are not events and are not written.\n";
+      "Keep-alives are not events and are not written.\n\n"
+      "--as-client writes the events as @ag-ui/client 1.0.0 delivers them to an application:\n"
+      "unknown events dropped, unknown members stripped, chunks expanded, THINKING_* converted,\n"
+      "the ENDs it inserts to close chunk streams; nothing after a point where it rejects the\n"
+      "stream (said on standard error). --origins wraps each one as {\"origin\": <received\n"
+      "event index>, \"how\": \"as "
+      "received\"|\"stripped\"|\"converted\"|\"expanded\"|\"closing\",\n"
+      "\"event\": {...}}.\n";
+
+// The client's view: needs the whole session (a rejection is known once verification has run).
+int catAsClient(const QString &path, bool origins, QFile &stdoutFile)
+{
+    Input input;
+    if (!openInput(path, &input))
+        return ExitUnreadable;
+    reportCaptureProblems(input);
+    const Session &session = *input.session;
+    for (const DeliveredEvent &d : session.clientView()) {
+        if (origins)
+            stdoutFile.write("{\"origin\":" + QByteArray::number(d.originSeq) + ",\"how\":\""
+                             + deliveryName(d.how).toUtf8() + "\",\"event\":" + d.text + "}\n");
+        else
+            stdoutFile.write(d.text + '\n');
+    }
+    stdoutFile.flush();
+    for (const Session::ClientRejection &r : session.clientRejections())
+        err() << "note: " << input.name << ":event " << r.seq
+              << ": @ag-ui/client rejects the stream here and delivers nothing more of this run ("
+              << r.ruleId << ": " << r.message << ")\n";
+    return ExitOk;
+}
 
 int runCat(const QStringList &argv)
 {
-    const Args args = parseArgs(argv, {}, {QStringLiteral("--help"), QStringLiteral("--raw")});
+    const Args args = parseArgs(argv, {},
+                                {QStringLiteral("--help"), QStringLiteral("--raw"),
+                                 QStringLiteral("--as-client"), QStringLiteral("--origins")});
     if (!args.error.isEmpty())
         return usageError(QStringLiteral("cat"), args.error);
     if (args.options.contains(QStringLiteral("--help"))) {
@@ -30,10 +62,20 @@ int runCat(const QStringList &argv)
     if (args.positional.size() != 1)
         return usageError(QStringLiteral("cat"), QStringLiteral("expects exactly one FILE"));
     const bool raw = args.options.contains(QStringLiteral("--raw"));
+    const bool asClient = args.options.contains(QStringLiteral("--as-client"));
+    if (raw && asClient)
+        return usageError(QStringLiteral("cat"),
+                          QStringLiteral("--raw and --as-client exclude "
+                                         "each other"));
+    if (args.options.contains(QStringLiteral("--origins")) && !asClient)
+        return usageError(QStringLiteral("cat"), QStringLiteral("--origins needs --as-client"));
     out().flush();
     QFile stdoutFile;
     if (!stdoutFile.open(stdout, QIODevice::WriteOnly))
         return usageError(QStringLiteral("cat"), QStringLiteral("cannot write to standard output"));
+    if (asClient)
+        return catAsClient(args.positional.first(),
+                           args.options.contains(QStringLiteral("--origins")), stdoutFile);
 
     Input input;
     InputOptions options;
@@ -63,7 +105,9 @@ int runCat(const QStringList &argv)
 }
 
 const CommandRegistration reg {
-    {QStringLiteral("cat"), QStringLiteral("print the events as JSON lines (--raw: as received)"),
+    {QStringLiteral("cat"),
+     QStringLiteral("print the events as JSON lines (--raw: as received; --as-client: as the "
+                    "client delivers them)"),
      &runCat}};
 
 } // namespace

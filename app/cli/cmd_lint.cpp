@@ -1,9 +1,11 @@
 // agui-inspect lint FILE... : every finding of the linter (schema, verify, lint layers), the
-// reducer's session.* diagnostics and problems of the capture file itself.
+// reducer's session.* diagnostics, the A2UI findings of a2ui-surface activities (a2ui layer) and
+// problems of the capture file itself.
 
 #include "app/cli/command.h"
 #include "app/cli/input.h"
 
+#include "core/a2ui/a2uilint.h"
 #include "core/session/lintrules.h"
 
 #include <QJsonDocument>
@@ -18,7 +20,8 @@ const char kHelp[]
       "       agui-inspect lint --rules\n\n"
       "Checks AG-UI event streams (raw SSE, JSON lines, agui captures, DevTools exports; '-' "
       "reads\n"
-      "standard input) with the reference client's verify rules and extra lint rules.\n"
+      "standard input) with the reference client's verify rules and extra lint rules, and the\n"
+      "A2UI surfaces their activities build (a2ui.* rules).\n"
       "Text: one line per finding, FILE:event N (byte B): SEVERITY RULE PATH: MESSAGE.\n"
       "JSON: one object per finding and line: file, ruleId, severity, layer, eventIndex (null =\n"
       "end of stream), byteOffset (in FILE, null = unknown), path (JSON Pointer), message.\n"
@@ -72,6 +75,9 @@ int printRules()
         out() << r.id << '\t' << severityName(r.severity) << '\t' << r.layer << '\t' << r.title
               << '\n';
     }
+    for (const a2ui::LintRule &r : a2ui::lintRules())
+        out() << r.id << '\t' << a2ui::issueSeverityName(r.severity) << "\ta2ui\t" << r.summary
+              << '\n';
     return ExitOk;
 }
 

@@ -12,14 +12,12 @@ const char kHelp[]
       "Prints the agent state as of event N (0-based; default: the last event; -1: before any\n"
       "event) as JSON: what the reference client's agent.state holds after the same events\n"
       "(STATE_SNAPSHOT replaces, STATE_DELTA patches, a failing patch is skipped as a whole).\n"
-      "null when no state was ever set.\n";
+      "Like agent.state, it starts as {} (or the state of the run input the capture recorded).\n";
 
 int runState(const QStringList &argv)
 {
-    return runAtEventCommand(
-        QStringLiteral("state"), kHelp, argv, [](const SessionSnapshot &snapshot) {
-            return QJsonValue(snapshot.hasState() ? snapshot.state() : QJsonValue());
-        });
+    return runAtEventCommand(QStringLiteral("state"), kHelp, argv,
+                             [](const SessionSnapshot &snapshot) { return snapshot.state(); });
 }
 
 const CommandRegistration reg {{QStringLiteral("state"),

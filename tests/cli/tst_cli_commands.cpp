@@ -194,7 +194,9 @@ private Q_SLOTS:
                                   QStringLiteral("--at"), QLatin1String(at)});
             return std::make_pair(r.exitCode, r.out);
         };
-        QCOMPARE(state("8"), std::make_pair(0, QByteArray("null\n")));
+        // Before any snapshot the state is {}, like agent.state.
+        QCOMPARE(state("8").first, 0);
+        QCOMPARE(parse(state("8").second), QJsonValue(QJsonObject()));
         auto [code9, out9] = state("9");
         QCOMPARE(code9, 0);
         QCOMPARE(parse(out9).toObject(),
@@ -341,6 +343,68 @@ private Q_SLOTS:
         QByteArray withoutKeepAlive = readFile(sample("clean.sse"));
         withoutKeepAlive.replace(": keep-alive\n\n", "");
         QCOMPARE(r.out, withoutKeepAlive);
+    }
+
+    void catAsTheClientDelivers()
+    {
+        Result r = run(
+            {QStringLiteral("cat"), QStringLiteral("--as-client"), sample("client-view.jsonl")});
+        QCOMPARE(r.exitCode, 0);
+        QStringList types;
+        const QList<QByteArray> lines = r.out.trimmed().split('\n');
+        for (const QByteArray &l : lines)
+            types.append(parse(l).toObject()[QLatin1String("type")].toString());
+        QCOMPARE(types,
+                 (QStringList {
+                     QStringLiteral("RUN_STARTED"), QStringLiteral("TEXT_MESSAGE_START"),
+                     QStringLiteral("TEXT_MESSAGE_CONTENT"), QStringLiteral("TEXT_MESSAGE_CONTENT"),
+                     QStringLiteral("TEXT_MESSAGE_END"), QStringLiteral("RUN_FINISHED")}));
+        // The unknown member is stripped, the continuation names the open message.
+        QCOMPARE(parse(lines[3]).toObject(),
+                 (QJsonObject {{QStringLiteral("type"), QStringLiteral("TEXT_MESSAGE_CONTENT")},
+                               {QStringLiteral("messageId"), QStringLiteral("m1")},
+                               {QStringLiteral("delta"), QStringLiteral("lo")}}));
+        QVERIFY2(r.err.contains("client-view.jsonl:event 5: @ag-ui/client rejects the stream"),
+                 r.err.constData());
+        QVERIFY(r.err.contains("verify.L2"));
+
+        r = run({QStringLiteral("cat"), QStringLiteral("--as-client"), QStringLiteral("--origins"),
+                 sample("client-view.jsonl")});
+        QList<int> origins;
+        QStringList how;
+        for (const QByteArray &l : r.out.trimmed().split('\n')) {
+            origins.append(parse(l).toObject()[QLatin1String("origin")].toInt());
+            how.append(parse(l).toObject()[QLatin1String("how")].toString());
+        }
+        QCOMPARE(origins, (QList<int> {0, 1, 1, 3, 4, 4}));
+        QCOMPARE(how,
+                 (QStringList {QStringLiteral("as received"), QStringLiteral("expanded"),
+                               QStringLiteral("expanded"), QStringLiteral("expanded"),
+                               QStringLiteral("closing"), QStringLiteral("as received")}));
+        QCOMPARE(run({QStringLiteral("cat"), QStringLiteral("--raw"), QStringLiteral("--as-client"),
+                      sample("client-view.jsonl")})
+                     .exitCode,
+                 2);
+    }
+
+    void lintReportsA2uiSurfaces()
+    {
+        const Result r = run({QStringLiteral("lint"), QStringLiteral("--format"),
+                              QStringLiteral("json"), sample("a2ui-broken.jsonl")});
+        QCOMPARE(r.exitCode, 1);
+        QHash<QString, int> byRule; // rule -> event index
+        for (const QByteArray &l : r.out.trimmed().split('\n')) {
+            const QJsonObject o = parse(l).toObject();
+            if (o[QLatin1String("layer")].toString() == QLatin1String("a2ui"))
+                byRule.insert(o[QLatin1String("ruleId")].toString(),
+                              o[QLatin1String("eventIndex")].toInt());
+        }
+        QCOMPARE(byRule.value(QStringLiteral("a2ui.cycle"), -1), 1);
+        QCOMPARE(byRule.value(QStringLiteral("a2ui.dangling-child"), -1), 1);
+        QCOMPARE(byRule.value(QStringLiteral("a2ui.bad-message"), -1), 2);
+        const Result text = run({QStringLiteral("lint"), sample("a2ui-broken.jsonl")});
+        QVERIFY(text.out.contains("a2ui-broken.jsonl:event 1 (byte"));
+        QVERIFY(text.out.contains("a2ui.cycle"));
     }
 
     void truncatedCaptureIsReadAndReported()
