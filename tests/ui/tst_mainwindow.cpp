@@ -5,12 +5,14 @@
 #include "ui/models/eventlistmodel.h"
 #include "ui/models/jsontreemodel.h"
 #include "ui/models/sessiondocument.h"
+#include "ui/views/deliveredeventsmodel.h"
 #include "ui/views/eventdetailview.h"
 #include "ui/views/eventlistview.h"
 #include "ui/widgets/filterlineedit.h"
 #include "ui/window/mainwindow.h"
 
 #include <QAbstractItemModelTester>
+#include <QComboBox>
 #include <QFile>
 #include <QLabel>
 #include <QPlainTextEdit>
@@ -37,6 +39,7 @@ private Q_SLOTS:
     void filterBarCounts();
     void saveAsRoundTrips();
     void missingFileIsAClearError();
+    void listAsDelivered();
 };
 
 void TestMainWindow::openCaptureShowsRowsAndDetail()
@@ -170,6 +173,58 @@ void TestMainWindow::missingFileIsAClearError()
     QVERIFY(!window.openCaptureAndWait(path, &error));
     QVERIFY2(error.contains(QStringLiteral("does-not-exist.sse")), qPrintable(error));
     QCOMPARE(window.listModel()->rowCount(), 0);
+}
+
+// The switch between the events as received and as @ag-ui/client delivers them: a chunk becomes
+// START + CONTENT, an unknown event is gone, the END the client inserts has a row of its own, and
+// every delivered row still names the received event it came from.
+void TestMainWindow::listAsDelivered()
+{
+    QTemporaryDir dir;
+    const QString path = dir.filePath(QStringLiteral("chunks.jsonl"));
+    QFile file(path);
+    QVERIFY(file.open(QIODevice::WriteOnly));
+    file.write("{\"type\":\"RUN_STARTED\",\"threadId\":\"t\",\"runId\":\"r\"}\n"
+               "{\"type\":\"TEXT_MESSAGE_CHUNK\",\"messageId\":\"m1\",\"delta\":\"a\"}\n"
+               "{\"type\":\"FUTURE_EVENT\"}\n"
+               "{\"type\":\"TEXT_MESSAGE_CHUNK\",\"delta\":\"b\"}\n"
+               "{\"type\":\"RUN_FINISHED\",\"threadId\":\"t\",\"runId\":\"r\"}\n");
+    file.close();
+    MainWindow window;
+    window.show();
+    QVERIFY(window.openCaptureAndWait(path));
+    QCOMPARE(window.filterModel()->rowCount(), 5);
+    auto *mode = window.findChild<QComboBox *>(QStringLiteral("eventListMode"));
+    QVERIFY(mode);
+    QVERIFY(window.selectEvent(3));
+    mode->setCurrentIndex(1);
+    auto *delivered = qobject_cast<DeliveredEventsModel *>(window.eventList()->model());
+    QVERIFY(delivered);
+    QAbstractItemModelTester tester(delivered,
+                                    QAbstractItemModelTester::FailureReportingMode::QtTest);
+    QCOMPARE(delivered->rowCount(), 6);
+    QCOMPARE(window.eventList()->currentSeq(), 3); // the selection follows the event
+    const auto cell = [delivered](int row, int column) {
+        return delivered->index(row, column).data().toString();
+    };
+    const QStringList types
+        = {QStringLiteral("RUN_STARTED"),          QStringLiteral("TEXT_MESSAGE_START"),
+           QStringLiteral("TEXT_MESSAGE_CONTENT"), QStringLiteral("TEXT_MESSAGE_CONTENT"),
+           QStringLiteral("TEXT_MESSAGE_END"),     QStringLiteral("RUN_FINISHED")};
+    const QList<qint64> origins = {0, 1, 1, 3, 4, 4};
+    for (int row = 0; row < 6; ++row) {
+        QTRY_COMPARE(cell(row, EventListModel::TypeColumn), types.at(row));
+        QCOMPARE(delivered->index(row, 0).data(EventListModel::SeqRole).toLongLong(),
+                 origins.at(row));
+    }
+    QCOMPARE(delivered->index(1, 0).data(DeliveredEventsModel::DeliveryRole).toString(),
+             QStringLiteral("expanded"));
+    QCOMPARE(delivered->index(4, 0).data(DeliveredEventsModel::DeliveryRole).toString(),
+             QStringLiteral("closing"));
+    QCOMPARE(cell(4, EventListModel::IdColumn), QStringLiteral("m1"));
+    mode->setCurrentIndex(0);
+    QCOMPARE(window.eventList()->model()->rowCount(), 5);
+    QCOMPARE(window.eventList()->currentSeq(), 3);
 }
 
 QTEST_MAIN(TestMainWindow)

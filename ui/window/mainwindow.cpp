@@ -8,6 +8,7 @@
 #include "ui/models/eventfiltermodel.h"
 #include "ui/models/eventlistmodel.h"
 #include "ui/models/sessiondocument.h"
+#include "ui/views/deliveredeventsmodel.h"
 #include "ui/views/eventdetailview.h"
 #include "ui/views/eventlistview.h"
 #include "ui/widgets/filterlineedit.h"
@@ -19,6 +20,7 @@
 #include <QActionGroup>
 #include <QApplication>
 #include <QCloseEvent>
+#include <QComboBox>
 #include <QDragEnterEvent>
 #include <QEventLoop>
 #include <QFileDialog>
@@ -111,11 +113,22 @@ void MainWindow::createCentralArea()
     m_filterEdit = new FilterLineEdit(left);
     m_filterCounts = new QLabel(left);
     m_filterCounts->setTextFormat(Qt::PlainText);
+    auto *listMode = new QComboBox(left);
+    listMode->setObjectName(QStringLiteral("eventListMode"));
+    listMode->addItems({tr("As received"), tr("As delivered")});
+    listMode->setToolTip(
+        tr("As delivered: the events as @ag-ui/client 1.0.0 hands them to an application — "
+           "unknown events dropped, unknown members stripped, chunks expanded, retired types "
+           "converted, the ENDs it inserts, nothing after a point where it rejects the stream"));
     filterRow->addWidget(m_filterEdit, 1);
+    filterRow->addWidget(listMode);
     filterRow->addWidget(m_filterCounts);
     leftLayout->addLayout(filterRow);
     m_list = new EventListView(left);
     m_list->setModel(m_filterModel);
+    m_deliveredModel = new DeliveredEventsModel(m_document, this);
+    connect(listMode, &QComboBox::currentIndexChanged, this,
+            [this](int index) { setListShowsDelivered(index == 1); });
     leftLayout->addWidget(m_list, 1);
     connect(m_filterEdit, &FilterLineEdit::filterReady, this, [this](const EventFilter &filter) {
         const qint64 seq = m_list->currentSeq() >= 0 ? m_list->currentSeq() : m_pendingSelect;
@@ -160,6 +173,16 @@ void MainWindow::createCentralArea()
         m_detail->clear();
         updateCounts();
     });
+}
+
+void MainWindow::setListShowsDelivered(bool delivered)
+{
+    const qint64 seq = m_list->currentSeq();
+    m_deliveredModel->setSourceModel(delivered ? m_filterModel : nullptr);
+    m_list->setModel(delivered ? static_cast<QAbstractItemModel *>(m_deliveredModel)
+                               : m_filterModel);
+    if (seq >= 0)
+        m_list->selectSeq(seq);
 }
 
 void MainWindow::createActions()

@@ -16,6 +16,7 @@ namespace agui::ui {
 class CaptureLoader;
 class DemoService;
 class EventDetailView;
+class DeliveredEventsModel;
 class EventFilterModel;
 class EventListModel;
 class EventListView;
@@ -50,6 +51,9 @@ public:
     // back to the event tab (returns false then).
     bool showTab(const QString &name);
     void applyFilterText(const QString &text); // sets the bar's text and applies at once
+    // The event list as received (every frame) or as @ag-ui/client delivers it to an
+    // application (DeliveredEventsModel); the selected event stays selected.
+    void setListShowsDelivered(bool delivered);
 
     SessionDocument *document() const { return m_document; }
     EventListModel *listModel() const { return m_listModel; }
@@ -95,6 +99,7 @@ private:
     SessionDocument *m_document = nullptr;
     EventListModel *m_listModel = nullptr;
     EventFilterModel *m_filterModel = nullptr;
+    DeliveredEventsModel *m_deliveredModel = nullptr; // has a source only while shown
     EventListView *m_list = nullptr;
     EventDetailView *m_detail = nullptr;
     FilterLineEdit *m_filterEdit = nullptr;
