@@ -8,6 +8,8 @@
 #include <QFile>
 #include <QJsonDocument>
 
+#include <algorithm>
+
 namespace conformance {
 
 namespace {
@@ -178,6 +180,8 @@ Observed replay(const Fixture &fixture)
     for (qsizetype i = 0; i < snap.runCount(); ++i)
         if (snap.run(i).status == agui::RunStatus::Errored)
             o.runErrors.append(snap.run(i).errorMessage);
+    for (const agui::DeliveredEvent &d : session.clientView())
+        o.delivered.append(d.json);
     o.messages = agui::messagesAsAgUi(snap);
     o.state = snap.state();
     return o;

@@ -7,7 +7,9 @@
 //   3. every event we decoded equals what the reference decodes from the same body;
 //   4. where the client accepts the stream, our linter reports no error and the session's
 //      messages (messagesAsAgUi) and state equal the client's; where the client rejects it, our
-//      linter reports at least one error.
+//      linter reports at least one error;
+//   5. where it accepts, the session's client view equals the events the client delivered to
+//      the application (onEvent).
 // Needs node and the pinned packages (README test command); fails, never skips, without them.
 
 #include "interopsupport.h"
@@ -241,6 +243,15 @@ void TestInteropDifferential::differential()
     const QString sd
         = describeDifference(session.current().state(), ref.json.value(QLatin1String("state")));
     QVERIFY2(sd.isEmpty(), qPrintable(QStringLiteral("state differs from agent.state: ") + sd));
+
+    // 5. The client's view: what the client delivered to the application, event for event.
+    QJsonArray ourView;
+    for (const agui::DeliveredEvent &d : session.clientView())
+        ourView.append(d.json);
+    const QString vd = describeDifference(ourView, ref.json.value(QLatin1String("delivered")));
+    QVERIFY2(vd.isEmpty(),
+             qPrintable(QStringLiteral("the client view differs from what the client delivered: ")
+                        + vd));
 }
 
 QTEST_GUILESS_MAIN(TestInteropDifferential)

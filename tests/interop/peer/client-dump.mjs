@@ -1,10 +1,11 @@
 // Runs the reference client (@ag-ui/client HttpAgent) against an AG-UI endpoint and prints, as one
 // JSON object on stdout, what it built and what it received:
-//   {ok, error, runs: [{input, status, contentType, events, schemaErrors, wireError}], messages,
-//    state, pendingInterrupts}
+//   {ok, error, runs: [{input, status, contentType, events, schemaErrors, wireError}], delivered,
+//    messages, state, pendingInterrupts}
 // - runs[i].input is the exact RunAgentInput the client POSTed (so another client can replay it);
 // - runs[i].events are the events decoded from the response body as received (before the client's
 //   own processing, see body.mjs), schemaErrors those failing @ag-ui/core's zod schemas;
+// - delivered are the events the client handed to the application (onEvent), after its pipeline;
 // - messages / state are agent.messages / agent.state after the last run (or after the failure);
 // - error is the message of the error the client threw (ok false); the run loop stops there.
 //

@@ -3,10 +3,9 @@
 // SSE frame of one HTTP response, a `timestamp` filled in where the event has none or null (the
 // lane's replay server does that), the agent's threadId taken from the stream's first RUN_STARTED,
 // `input.messages` as the agent's messages and `input.tools/context/forwardedProps` as the run's
-// parameters, `client.maxProtocolVersion` as the peer ceiling. Prints one JSON object per fixture
-// and line:
-//   {file, outcome: "completed"|"failed", error, runError, warnings, events, messages, state,
-//    request}
+// parameters, `client.maxProtocolVersion` as the peer ceiling. Prints one JSON line,
+//   {results: [{file, outcome: "completed"|"failed", error, runError, warnings, events, messages,
+//               state, request}]}
 // where events are the events delivered to application code (onEvent), warnings every
 // console.warn line, and request the RunAgentInput the client POSTed.
 //
@@ -80,11 +79,13 @@ async function replay(fixture) {
 async function main() {
   // Other console output of the client (debug, errors) must not mix with the JSON lines.
   console.log = console.info = console.debug = console.error = (...m) => process.stderr.write(m.map(String).join(" ") + "\n");
+  const results = [];
   for (const path of process.argv.slice(2)) {
     const fixture = JSON.parse(readFileSync(path, "utf8"));
     const file = `${basename(dirname(dirname(path)))}/${basename(path, ".json")}`;
-    process.stdout.write(JSON.stringify({ file, ...(await replay(fixture)) }) + "\n");
+    results.push({ file, ...(await replay(fixture)) });
   }
+  process.stdout.write(JSON.stringify({ results }) + "\n");
 }
 
 main().catch((err) => {

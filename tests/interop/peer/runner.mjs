@@ -17,7 +17,8 @@ class ProtoHttpAgent extends HttpAgent {
 // plan: {threadId?, initial: {messages, state}, runs: [RunAgentParameters]}; nextParams(agent, i)
 // may compute run i's parameters from what the agent holds (default: plan.runs[i]).
 // Returns {ok, error, runs: [{input, status, contentType, events, schemaErrors, wireError}],
-// messages, state, pendingInterrupts, agent}.
+// delivered (the events the client handed to the application, all runs), messages, state,
+// pendingInterrupts, agent}.
 export async function runPlan({ url, binding = "sse", plan, runCount, nextParams }) {
   const recorded = [];
   const recordingFetch = async (u, init) => {
@@ -34,6 +35,9 @@ export async function runPlan({ url, binding = "sse", plan, runCount, nextParams
     fetch: recordingFetch,
   });
 
+  // What the client delivers to the application: every event its pipeline passes on (onEvent).
+  const delivered = [];
+  agent.subscribe({ onEvent: ({ event }) => { delivered.push(structuredClone(event)); } });
   let error = null;
   const count = runCount ?? (plan.runs || [{}]).length;
   for (let i = 0; i < count; i++) {
@@ -51,7 +55,7 @@ export async function runPlan({ url, binding = "sse", plan, runCount, nextParams
     const { events, schemaErrors, wireError } = decodeBody(Buffer.from(await r.body), r.contentType);
     runs.push({ input: r.input, status: r.status, contentType: r.contentType, events, schemaErrors, wireError });
   }
-  return { ok: error === null, error, runs, messages: agent.messages, state: agent.state, pendingInterrupts: agent.pendingInterrupts ?? [], agent };
+  return { ok: error === null, error, runs, delivered, messages: agent.messages, state: agent.state, pendingInterrupts: agent.pendingInterrupts ?? [], agent };
 }
 
 // The client logs warnings (skipped patches, enforce) on the console: keep stdout for the JSON.
