@@ -21,4 +21,25 @@ QString toShortJson(const QJsonValue &value, qsizetype maxChars)
     return text.left(maxChars) + QChar(0x2026);
 }
 
+QString typeName(QJsonValue::Type type)
+{
+    switch (type) {
+    case QJsonValue::Null:
+        return QStringLiteral("null");
+    case QJsonValue::Bool:
+        return QStringLiteral("boolean");
+    case QJsonValue::Double:
+        return QStringLiteral("number");
+    case QJsonValue::String:
+        return QStringLiteral("string");
+    case QJsonValue::Array:
+        return QStringLiteral("array");
+    case QJsonValue::Object:
+        return QStringLiteral("object");
+    case QJsonValue::Undefined:
+        break;
+    }
+    return QStringLiteral("undefined");
+}
+
 } // namespace agui::json

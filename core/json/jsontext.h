@@ -11,4 +11,8 @@ QString toCompactJson(const QJsonValue &value);
 // toCompactJson cut to at most maxChars characters (with a trailing "…") for use in messages.
 QString toShortJson(const QJsonValue &value, qsizetype maxChars = 120);
 
+// A value's type as JavaScript validators name it ("null", "boolean", "number", "string",
+// "array", "object", "undefined"): the words of zod's messages and of JSON Schema.
+QString typeName(QJsonValue::Type type);
+
 } // namespace agui::json

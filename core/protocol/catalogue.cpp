@@ -1,5 +1,7 @@
 #include "core/protocol/catalogue.h"
 
+#include "core/json/jsontext.h"
+
 #include <QAnyStringView>
 #include <QHash>
 #include <QJsonArray>
@@ -532,28 +534,6 @@ bool kindMatches(FieldKind kind, json::JsonView v)
     return false;
 }
 
-// zod's name for a JSON value's type, as in "received number".
-QString zodReceived(json::JsonView v)
-{
-    switch (v.type()) {
-    case QJsonValue::Null:
-        return QStringLiteral("null");
-    case QJsonValue::Bool:
-        return QStringLiteral("boolean");
-    case QJsonValue::Double:
-        return QStringLiteral("number");
-    case QJsonValue::String:
-        return QStringLiteral("string");
-    case QJsonValue::Array:
-        return QStringLiteral("array");
-    case QJsonValue::Object:
-        return QStringLiteral("object");
-    case QJsonValue::Undefined:
-        break;
-    }
-    return QStringLiteral("undefined");
-}
-
 // zod's "expected" for a field kind; "" where its schema is a union or custom check, which says
 // only "Invalid input".
 QString zodExpected(FieldKind kind)
@@ -586,7 +566,8 @@ QString zodTypeMessage(FieldKind kind, json::JsonView v)
         return QStringLiteral("Invalid input");
     if (expected == QLatin1String("int") && !v.isDouble() && !v.isUndefined())
         expected = QStringLiteral("number");
-    return QStringLiteral("Invalid input: expected %1, received %2").arg(expected, zodReceived(v));
+    return QStringLiteral("Invalid input: expected %1, received %2")
+        .arg(expected, json::typeName(v.type()));
 }
 
 QString zodEnumMessage(const QStringList &values)

@@ -1,5 +1,6 @@
 #include "corpus.h"
 
+#include "core/json/jsontext.h"
 #include "core/session/ingest.h"
 #include "core/session/session.h"
 #include "core/session/snapshot.h"
@@ -21,16 +22,6 @@ bool isRejecting(const agui::Finding &f)
 {
     return f.diagnostic.severity == agui::Severity::Error
         && (f.layer == QLatin1String("schema") || f.layer == QLatin1String("verify"));
-}
-
-QString compact(const QJsonValue &v)
-{
-    if (v.isArray())
-        return QString::fromUtf8(QJsonDocument(v.toArray()).toJson(QJsonDocument::Compact));
-    if (v.isObject())
-        return QString::fromUtf8(QJsonDocument(v.toObject()).toJson(QJsonDocument::Compact));
-    const QByteArray wrapped = QJsonDocument(QJsonArray {v}).toJson(QJsonDocument::Compact);
-    return QString::fromUtf8(wrapped.mid(1, wrapped.size() - 2));
 }
 
 QString listText(const QStringList &items)
@@ -283,7 +274,7 @@ bool meets(const QString &key, const QJsonValue &value, const Observed &o, QStri
                 return false;
             }
             if (!matchesSubset(got, it.value()) || !matchesSubset(it.value(), got)) {
-                *why = it.key() + QStringLiteral(" is ") + compact(got);
+                *why = it.key() + QStringLiteral(" is ") + agui::json::toCompactJson(got);
                 return false;
             }
         }
@@ -293,7 +284,7 @@ bool meets(const QString &key, const QJsonValue &value, const Observed &o, QStri
         for (const QString &path : strings(value)) {
             QJsonValue got;
             if (readPath(o.delivered, path, &got)) {
-                *why = path + QStringLiteral(" exists: ") + compact(got);
+                *why = path + QStringLiteral(" exists: ") + agui::json::toCompactJson(got);
                 return false;
             }
         }
@@ -336,11 +327,11 @@ bool meets(const QString &key, const QJsonValue &value, const Observed &o, QStri
         return o.messages.size() == value.toInteger();
     }
     if (key == QLatin1String("messages")) {
-        *why = QStringLiteral("messages: ") + compact(o.messages);
+        *why = QStringLiteral("messages: ") + agui::json::toCompactJson(o.messages);
         return matchesSubset(o.messages, value);
     }
     if (key == QLatin1String("state")) {
-        *why = QStringLiteral("state: ") + compact(o.state);
+        *why = QStringLiteral("state: ") + agui::json::toCompactJson(o.state);
         return matchesSubset(o.state, value);
     }
     *why = QStringLiteral("'%1' is not observable here").arg(key);

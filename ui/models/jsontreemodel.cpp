@@ -1,5 +1,7 @@
 #include "ui/models/jsontreemodel.h"
 
+#include "core/json/jsontext.h"
+
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
@@ -23,27 +25,6 @@ QString escapePointerToken(QString token)
 {
     return token.replace(QLatin1Char('~'), QStringLiteral("~0"))
         .replace(QLatin1Char('/'), QStringLiteral("~1"));
-}
-
-QString typeName(const QJsonValue &value)
-{
-    switch (value.type()) {
-    case QJsonValue::Null:
-        return QStringLiteral("null");
-    case QJsonValue::Bool:
-        return QStringLiteral("boolean");
-    case QJsonValue::Double:
-        return QStringLiteral("number");
-    case QJsonValue::String:
-        return QStringLiteral("string");
-    case QJsonValue::Array:
-        return QStringLiteral("array");
-    case QJsonValue::Object:
-        return QStringLiteral("object");
-    case QJsonValue::Undefined:
-        break;
-    }
-    return QStringLiteral("undefined");
 }
 
 QString compactJson(const QJsonValue &value)
@@ -186,7 +167,7 @@ QVariant JsonTreeModel::data(const QModelIndex &index, int role) const
         case ValueColumn:
             return valuePreview(node->value);
         case TypeColumn:
-            return typeName(node->value);
+            return json::typeName(node->value.type());
         }
         return {};
     case Qt::ToolTipRole:
