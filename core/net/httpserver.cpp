@@ -5,7 +5,11 @@
 #include <QTcpServer>
 #include <QTcpSocket>
 
+#include <algorithm>
+#include <memory>
+
 #ifdef Q_OS_UNIX
+#include <sys/resource.h>
 #include <sys/socket.h>
 #endif
 
@@ -15,38 +19,7 @@ namespace {
 
 constexpr int kLingerMs = 2000; // how long to drain an unread request body after an error
 
-bool isToken(QByteArrayView s)
-{
-    if (s.isEmpty())
-        return false;
-    for (const char c : s) {
-        const bool ok = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9')
-            || QByteArrayView("!#$%&'*+-.^_`|~").contains(c);
-        if (!ok)
-            return false;
-    }
-    return true;
-}
-
 } // namespace
-
-// ---- HttpRequest ----
-
-QByteArray HttpRequest::header(QByteArrayView name) const
-{
-    for (const auto &[key, value] : headers)
-        if (QByteArrayView(key).compare(name, Qt::CaseInsensitive) == 0)
-            return value.trimmed();
-    return {};
-}
-
-bool HttpRequest::hasHeader(QByteArrayView name) const
-{
-    for (const auto &h : headers)
-        if (QByteArrayView(h.first).compare(name, Qt::CaseInsensitive) == 0)
-            return true;
-    return false;
-}
 
 // ---- HttpResponder ----
 
@@ -179,7 +152,7 @@ void HttpResponder::closeAfterWrite()
     m_socket->disconnectFromHost();
 }
 
-// ---- HttpConnection: reads and parses one request, then hands it to the server ----
+// ---- HttpConnection: reads one request (HttpRequestParser), then hands it to the server ----
 
 class HttpConnection : public QObject
 {
@@ -189,9 +162,11 @@ public:
         , m_server(server)
         , m_socket(socket)
         , m_responder(new HttpResponder(socket, this))
+        , m_parser(std::make_unique<HttpRequestParser>(HttpRequestParser::Limits {
+              server->limits().maxHeaderBytes, server->limits().maxBodyBytes}))
     {
         socket->setParent(this);
-        ++m_server->m_connections;
+        m_server->m_open.append(this);
         m_timer.setSingleShot(true);
         connect(&m_timer, &QTimer::timeout, this, [this] { onTimeout(); });
         m_timer.start(m_server->limits().readTimeoutMs);
@@ -203,117 +178,91 @@ public:
         });
     }
 
-    ~HttpConnection() override { --m_server->m_connections; }
+    ~HttpConnection() override
+    {
+        release();
+        m_server->m_open.removeOne(this);
+    }
+
+    bool isReading() const { return m_phase == Phase::Request; }
+    bool isDraining() const { return m_phase == Phase::Draining; }
+
+    // Closed at once to make room for a newer connection (HttpServer::makeRoom).
+    void evict()
+    {
+        if (m_phase == Phase::Request) {
+            Q_EMIT m_server->requestHandled(m_parser->request().method, m_parser->request().path,
+                                            408);
+        }
+        m_server->m_open.removeOne(this);
+        m_phase = Phase::Draining;
+        m_timer.stop();
+        m_gone = true;
+        m_responder->m_state = HttpResponder::State::Done;
+        m_socket->abort();
+        deleteLater();
+    }
 
 private:
-    enum class Phase { Head, Body, Dispatched, Draining };
+    enum class Phase { Request, Dispatched, Draining };
 
     void onReadyRead()
     {
         const QByteArray bytes = m_socket->readAll();
-        if (m_phase == Phase::Dispatched || m_phase == Phase::Draining)
+        if (m_phase != Phase::Request)
             return; // one request per connection; anything after it is not read
-        m_buffer += bytes;
-        if (m_phase == Phase::Head)
-            readHead();
-        if (m_phase == Phase::Body)
-            readBody();
+        switch (m_parser->feed(bytes)) {
+        case HttpRequestParser::State::Head:
+            return;
+        case HttpRequestParser::State::Failed:
+            fail(m_parser->errorStatus(), m_parser->errorMessage());
+            return;
+        case HttpRequestParser::State::Body:
+            if (!reserve())
+                return;
+            if (m_parser->takeContinueRequest())
+                m_socket->write(QByteArrayLiteral("HTTP/1.1 100 Continue\r\n\r\n"));
+            return;
+        case HttpRequestParser::State::Complete:
+            if (reserve())
+                dispatch();
+            return;
+        }
     }
 
-    void readHead()
+    // Counts the announced body against the server-wide budget before any of it is held.
+    bool reserve()
     {
-        const HttpServer::Limits &limits = m_server->limits();
-        qsizetype end = m_buffer.indexOf("\r\n\r\n");
-        qsizetype sepLen = 4;
-        const qsizetype lfEnd = m_buffer.indexOf("\n\n");
-        if (lfEnd >= 0 && (end < 0 || lfEnd < end)) {
-            end = lfEnd;
-            sepLen = 2;
+        if (m_reserved > 0 || m_parser->expectedBodyBytes() == 0)
+            return true;
+        const qint64 wanted = m_parser->expectedBodyBytes();
+        const qint64 budget = m_server->limits().maxBufferedBodyBytes;
+        if (m_server->m_bufferedBody + wanted > budget) {
+            fail(503,
+                 QStringLiteral("server busy: request bodies in memory would exceed %1 bytes")
+                     .arg(budget));
+            return false;
         }
-        if ((end < 0 && m_buffer.size() > limits.maxHeaderBytes) || end > limits.maxHeaderBytes) {
-            fail(431,
-                 QStringLiteral("request line and headers exceed %1 bytes")
-                     .arg(limits.maxHeaderBytes));
-            return;
-        }
-        if (end < 0)
-            return;
-        const QByteArray head = m_buffer.left(end);
-        m_buffer.remove(0, end + sepLen);
-        QList<QByteArray> lines = head.split('\n');
-        for (QByteArray &line : lines)
-            if (line.endsWith('\r'))
-                line.chop(1);
-        // Request line: METHOD SP target SP HTTP/x.y
-        const QList<QByteArray> parts = lines.first().split(' ');
-        if (parts.size() != 3 || !isToken(parts.at(0)) || parts.at(1).isEmpty()
-            || !parts.at(2).startsWith("HTTP/1.")) {
-            fail(400,
-                 QStringLiteral("malformed request line \"%1\"")
-                     .arg(QString::fromLatin1(lines.first().left(200))));
-            return;
-        }
-        m_request.method = parts.at(0);
-        m_request.target = parts.at(1);
-        m_request.version = parts.at(2);
-        m_request.peer = m_socket->peerAddress();
-        const QByteArray pathPart = m_request.target.split('?').first();
-        m_request.path = QUrl::fromPercentEncoding(pathPart);
-        if (!m_request.path.startsWith(u'/')) {
-            fail(400, QStringLiteral("request target must be an absolute path"));
-            return;
-        }
-        for (qsizetype i = 1; i < lines.size(); ++i) {
-            const QByteArray &line = lines.at(i);
-            const qsizetype colon = line.indexOf(':');
-            if (colon <= 0 || !isToken(QByteArrayView(line).first(colon))) {
-                fail(400, QStringLiteral("malformed header line %1").arg(i + 1));
-                return;
-            }
-            m_request.headers.append({line.left(colon), line.mid(colon + 1).trimmed()});
-        }
-        if (m_request.hasHeader("Transfer-Encoding")) {
-            fail(411,
-                 QStringLiteral("request bodies must be sent with Content-Length "
-                                "(Transfer-Encoding is not supported)"));
-            return;
-        }
-        m_expectedBody = 0;
-        if (m_request.hasHeader("Content-Length")) {
-            bool ok = false;
-            const QByteArray text = m_request.header("Content-Length");
-            m_expectedBody = text.toLongLong(&ok);
-            if (!ok || m_expectedBody < 0 || text.startsWith('+')) {
-                fail(400,
-                     QStringLiteral("invalid Content-Length \"%1\"")
-                         .arg(QString::fromLatin1(text.left(40))));
-                return;
-            }
-            if (m_expectedBody > limits.maxBodyBytes) {
-                fail(413,
-                     QStringLiteral("request body of %1 bytes exceeds the limit of %2 bytes")
-                         .arg(m_expectedBody)
-                         .arg(limits.maxBodyBytes));
-                return;
-            }
-        }
-        m_phase = Phase::Body;
-        // curl sends "Expect: 100-continue" before larger bodies and waits for this (or a
-        // second) before sending the body.
-        if (m_expectedBody > m_buffer.size()
-            && m_request.header("Expect").compare("100-continue", Qt::CaseInsensitive) == 0)
-            m_socket->write(QByteArrayLiteral("HTTP/1.1 100 Continue\r\n\r\n"));
+        m_reserved = wanted;
+        m_server->m_bufferedBody += wanted;
+        return true;
     }
 
-    void readBody()
+    void release()
     {
-        if (m_buffer.size() < m_expectedBody)
-            return;
-        m_request.body = m_buffer.left(m_expectedBody);
-        m_buffer.clear();
+        m_server->m_bufferedBody -= m_reserved;
+        m_reserved = 0;
+    }
+
+    void dispatch()
+    {
         m_phase = Phase::Dispatched;
         m_timer.stop();
-        m_server->dispatch(m_request, m_responder);
+        HttpRequest request = m_parser->request();
+        request.peer = m_socket->peerAddress();
+        m_parser.reset(); // the body lives in `request` only, for the handler's call
+        release();
+        m_server->dispatch(request, m_responder);
     }
 
     // Answers an error before the request was read completely. The unread rest of the request
@@ -323,7 +272,9 @@ private:
     {
         m_phase = Phase::Draining;
         m_timer.stop();
-        Q_EMIT m_server->requestHandled(m_request.method, m_request.path, status);
+        release();
+        Q_EMIT m_server->requestHandled(m_parser->request().method, m_parser->request().path,
+                                        status);
         m_responder->m_state = HttpResponder::State::Done;
         if (m_socket->state() != QAbstractSocket::ConnectedState)
             return;
@@ -351,7 +302,7 @@ private:
 
     void onTimeout()
     {
-        if (m_phase == Phase::Head || m_phase == Phase::Body)
+        if (m_phase == Phase::Request)
             fail(408,
                  QStringLiteral("request not received within %1 ms")
                      .arg(m_server->limits().readTimeoutMs));
@@ -372,11 +323,10 @@ private:
     HttpServer *m_server;
     QTcpSocket *m_socket;
     HttpResponder *m_responder;
+    std::unique_ptr<HttpRequestParser> m_parser; // until the request is dispatched
     QTimer m_timer;
-    QByteArray m_buffer;
-    HttpRequest m_request;
-    qint64 m_expectedBody = 0;
-    Phase m_phase = Phase::Head;
+    qint64 m_reserved = 0; // body bytes counted in HttpServer::m_bufferedBody
+    Phase m_phase = Phase::Request;
     bool m_gone = false;
     bool m_shutDown = false;
 };
@@ -389,8 +339,48 @@ HttpServer::HttpServer(QObject *parent)
 {
     connect(m_server, &QTcpServer::newConnection, this, [this] {
         while (QTcpSocket *socket = m_server->nextPendingConnection())
-            new HttpConnection(this, socket);
+            accept(socket);
     });
+}
+
+void HttpServer::accept(QTcpSocket *socket)
+{
+    if (m_open.size() < m_limits.maxConnections || makeRoom()) {
+        new HttpConnection(this, socket);
+        return;
+    }
+    // Every slot is serving a response: say so and close (the client may retry later).
+    ++m_refused;
+    Q_EMIT requestHandled({}, {}, 503);
+    const QByteArray body = HttpResponder::errorBody(
+        503, QStringLiteral("server busy: %1 connections open").arg(m_open.size()));
+    socket->write("HTTP/1.1 503 Service Unavailable\r\nContent-Type: application/json\r\n"
+                  "Content-Length: "
+                  + QByteArray::number(body.size())
+                  + "\r\nRetry-After: 1\r\nConnection: close\r\n\r\n" + body);
+    connect(socket, &QTcpSocket::disconnected, socket, &QObject::deleteLater);
+    QTimer::singleShot(kLingerMs, socket, [socket] { socket->abort(); });
+    socket->disconnectFromHost();
+}
+
+bool HttpServer::makeRoom()
+{
+    // A connection already answered and draining goes first, then the one that has been
+    // reading its request the longest: a slow (or slowloris) client waits, a newcomer is served.
+    for (HttpConnection *c : std::as_const(m_open)) {
+        if (c->isDraining()) {
+            c->evict();
+            return true;
+        }
+    }
+    for (HttpConnection *c : std::as_const(m_open)) {
+        if (c->isReading()) {
+            c->evict();
+            ++m_evicted;
+            return true;
+        }
+    }
+    return false;
 }
 
 HttpServer::~HttpServer()
@@ -409,6 +399,17 @@ void HttpServer::route(const QByteArray &method, const QString &path, Handler ha
 
 bool HttpServer::listen(const QHostAddress &address, quint16 port)
 {
+#ifdef Q_OS_UNIX
+    // Each connection is a descriptor: make sure maxConnections of them can be open (Debian's
+    // default soft limit is 1024 for the whole process). Out of descriptors, accept() would fail
+    // and the listening socket would keep waking the event loop.
+    rlimit files {};
+    const rlim_t wanted = rlim_t(m_limits.maxConnections) + 256;
+    if (getrlimit(RLIMIT_NOFILE, &files) == 0 && files.rlim_cur < wanted) {
+        files.rlim_cur = std::min(wanted, files.rlim_max);
+        setrlimit(RLIMIT_NOFILE, &files);
+    }
+#endif
     return m_server->listen(address, port);
 }
 

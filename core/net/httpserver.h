@@ -6,13 +6,23 @@
 //
 // Scope: one request per connection (every response says "Connection: close"), request bodies
 // by Content-Length only (a chunked request body gets 411), limits on header and body size and
-// a read timeout. Errors are answered with a JSON body {"error":{"status":N,"message":"..."}}:
+// a read timeout. Requests are parsed by HttpRequestParser (httprequestparser.h). Errors are
+// answered with a JSON body {"error":{"status":N,"message":"..."}}:
 //   400 malformed request line / header / Content-Length   404 no such path
 //   405 path exists, method does not (Allow header lists the methods)
 //   408 request not complete within the read timeout       411 no Content-Length for a body
 //   413 body over the limit (decided from Content-Length, before reading the body)
 //   431 request line + headers over the header limit
+//   503 every connection slot is serving a response, or the request bodies held in memory
+//       would exceed Limits::maxBufferedBodyBytes
+// Memory is bounded: at most maxConnections connections, each holding at most maxHeaderBytes of
+// head plus one read, and maxBufferedBodyBytes of request bodies over all of them. When all slots
+// are taken, the connection that has been reading its request the longest (a slowloris client)
+// is answered 408 and closed to make room; only when every slot is streaming a response is the
+// newcomer answered 503.
 // Binds 127.0.0.1 unless told otherwise.
+
+#include "core/net/httprequestparser.h"
 
 #include <QByteArray>
 #include <QHostAddress>
@@ -31,20 +41,7 @@ class QTcpSocket;
 
 namespace agui::net {
 
-struct HttpRequest
-{
-    QByteArray method; // as sent ("POST")
-    QByteArray target; // request target as sent ("/agent?x=1")
-    QString path; // target without the query, percent-decoded
-    QByteArray version; // "HTTP/1.1"
-    QList<QPair<QByteArray, QByteArray>> headers; // in order, names as sent
-    QByteArray body;
-    QHostAddress peer;
-
-    // First value of a header (case-insensitive name), trimmed; empty if absent.
-    QByteArray header(QByteArrayView name) const;
-    bool hasHeader(QByteArrayView name) const;
-};
+class HttpConnection;
 
 // The answer to one request: either whole (respond) or streamed (beginStream, write..., finish).
 // Lives as long as the connection; hold it in a QPointer when writing later from a timer.
@@ -97,10 +94,17 @@ class HttpServer : public QObject
 public:
     struct Limits
     {
-        qint64 maxHeaderBytes = 64 * 1024; // request line + headers
-        qint64 maxBodyBytes = 8 * 1024 * 1024;
-        int readTimeoutMs = 15000; // the whole request must arrive within this
+        qint64 maxHeaderBytes = kMaxHeaderBytes; // request line + headers
+        qint64 maxBodyBytes = kMaxBodyBytes;
+        int readTimeoutMs = kReadTimeoutMs; // the whole request must arrive within this
+        int maxConnections = kMaxConnections; // open at once (see above)
+        qint64 maxBufferedBodyBytes = kMaxBufferedBodyBytes; // over all connections
     };
+    static constexpr qint64 kMaxHeaderBytes = 64 * 1024;
+    static constexpr qint64 kMaxBodyBytes = 8 * 1024 * 1024;
+    static constexpr int kReadTimeoutMs = 15000;
+    static constexpr int kMaxConnections = 1024;
+    static constexpr qint64 kMaxBufferedBodyBytes = 64 * 1024 * 1024;
     using Handler = std::function<void(const HttpRequest &, HttpResponder *)>;
 
     explicit HttpServer(QObject *parent = nullptr);
@@ -120,7 +124,10 @@ public:
     QUrl url(const QString &path = QStringLiteral("/")) const;
     QString errorString() const;
 
-    int openConnections() const { return m_connections; }
+    int openConnections() const { return int(m_open.size()); }
+    qint64 bufferedBodyBytes() const { return m_bufferedBody; } // reserved by Content-Length
+    int connectionsEvicted() const { return m_evicted; } // slow readers closed to make room
+    int connectionsRefused() const { return m_refused; } // answered 503: no slot free
 
 Q_SIGNALS:
     // After each request is parsed (or refused): method, path, status answered or 0 if streamed
@@ -129,6 +136,8 @@ Q_SIGNALS:
 
 private:
     friend class HttpConnection;
+    void accept(QTcpSocket *socket);
+    bool makeRoom();
     void dispatch(const HttpRequest &request, HttpResponder *responder);
 
     struct Route
@@ -141,7 +150,10 @@ private:
     QTcpServer *m_server;
     QList<Route> m_routes;
     Limits m_limits;
-    int m_connections = 0;
+    QList<HttpConnection *> m_open; // oldest first
+    qint64 m_bufferedBody = 0;
+    int m_evicted = 0;
+    int m_refused = 0;
 };
 
 } // namespace agui::net
