@@ -1,11 +1,11 @@
 #include "core/net/runclient.h"
 
+#include "core/capture/redaction.h"
+#include "core/net/httpexchange.h"
 #include "core/protocol/streamdecoder.h"
 
 #include <QDateTime>
 #include <QJsonDocument>
-#include <QNetworkReply>
-#include <QNetworkRequest>
 
 namespace agui::net {
 
@@ -32,11 +32,16 @@ RunClient::RunClient(QObject *parent)
 
 RunClient::~RunClient()
 {
-    if (m_reply) {
-        m_reply->disconnect(this);
-        m_reply->abort();
-        m_reply->deleteLater();
-    }
+    abortExchange();
+}
+
+void RunClient::abortExchange()
+{
+    if (!m_exchange)
+        return;
+    m_exchange->disconnect(this);
+    m_exchange->abort();
+    m_exchange.release()->deleteLater(); // we may be inside one of its signals
 }
 
 QString RunClient::statusName(Status status)
@@ -89,14 +94,12 @@ void RunClient::startWithBody(const QUrl &url, const QByteArray &body,
     m_headSeen = false;
     m_httpStatus = 0;
     m_contentType.clear();
+    m_location.clear();
     m_error.clear();
     m_errorBody.clear();
     m_bytes = 0;
     m_events = 0;
 
-    QNetworkRequest request(url);
-    request.setAttribute(QNetworkRequest::RedirectPolicyAttribute,
-                         QNetworkRequest::ManualRedirectPolicy);
     HttpHeaders headers {
         {QStringLiteral("Content-Type"), QStringLiteral("application/json")},
         {QStringLiteral("Accept"), QStringLiteral("text/event-stream")},
@@ -114,8 +117,6 @@ void RunClient::startWithBody(const QUrl &url, const QByteArray &body,
         if (!replaced)
             headers.append({name, value});
     }
-    for (const auto &[name, value] : std::as_const(headers))
-        request.setRawHeader(name.toUtf8(), value.toUtf8());
     if (m_sink) {
         RecordedRequest recorded;
         recorded.present = true;
@@ -127,34 +128,31 @@ void RunClient::startWithBody(const QUrl &url, const QByteArray &body,
         m_sink->requestSent(recorded);
     }
 
-    QNetworkAccessManager *nam = m_nam ? m_nam : &m_ownNam;
-    m_reply = nam->post(request, body);
-    connect(m_reply, &QNetworkReply::metaDataChanged, this, &RunClient::onMetaData);
-    connect(m_reply, &QNetworkReply::readyRead, this, &RunClient::onReadyRead);
-    connect(m_reply, &QNetworkReply::finished, this, &RunClient::onFinished);
+    m_exchange = std::make_unique<HttpExchange>();
+    connect(m_exchange.get(), &HttpExchange::headReceived, this, &RunClient::onHead);
+    connect(m_exchange.get(), &HttpExchange::received, this, &RunClient::onReceived);
+    connect(m_exchange.get(), &HttpExchange::finished, this, &RunClient::onFinished);
     setStatus(Status::Connecting);
     if (m_stallMs > 0)
         m_stallTimer.start(m_stallMs);
+    m_exchange->start(url, QByteArrayLiteral("POST"), headers, body);
 }
 
-void RunClient::onMetaData()
+void RunClient::onHead()
 {
-    if (m_headSeen || !m_reply)
-        return;
-    const QVariant code = m_reply->attribute(QNetworkRequest::HttpStatusCodeAttribute);
-    if (!code.isValid())
-        return;
+    const HttpResponseParser::Head &head = m_exchange->response().head();
     m_headSeen = true;
-    m_httpStatus = code.toInt();
-    m_contentType = QString::fromUtf8(m_reply->rawHeader("Content-Type"));
+    m_httpStatus = head.status;
+    m_contentType = QString::fromUtf8(head.header("Content-Type"));
+    if (m_httpStatus >= 300 && m_httpStatus < 400)
+        m_location = redactUrl(QString::fromUtf8(head.header("Location")));
     if (m_sink) {
         RecordedResponse response;
         response.present = true;
         response.receivedAtUs = nowMicros();
         response.status = m_httpStatus;
-        for (const auto &pair : m_reply->rawHeaderPairs())
-            response.headers.append(
-                {QString::fromUtf8(pair.first), QString::fromUtf8(pair.second)});
+        for (const auto &[name, value] : head.headers)
+            response.headers.append({QString::fromUtf8(name), QString::fromUtf8(value)});
         m_sink->responseStarted(response);
     }
     if (isSuccess(m_httpStatus)) {
@@ -169,20 +167,16 @@ void RunClient::onMetaData()
 
 void RunClient::emitEvents(QList<Event> events)
 {
+    if (m_decoder)
+        m_decoder->takeHeartbeats(); // counted, not kept: a long run of keep-alives costs nothing
     if (events.isEmpty())
         return;
     m_events += events.size();
     Q_EMIT eventsReceived(events);
 }
 
-void RunClient::onReadyRead()
+void RunClient::onReceived(const QByteArray &bytes)
 {
-    if (!m_reply)
-        return;
-    onMetaData(); // the head, if metaDataChanged has not been seen yet
-    const QByteArray bytes = m_reply->readAll();
-    if (bytes.isEmpty())
-        return;
     const qint64 at = nowMicros();
     m_bytes += bytes.size();
     if (m_sink)
@@ -191,36 +185,43 @@ void RunClient::onReadyRead()
         m_stallTimer.start(m_stallMs);
     if (m_status == Status::Stalled)
         setStatus(isSuccess(m_httpStatus) ? Status::Streaming : Status::Connecting);
-    if (!isSuccess(m_httpStatus))
-        m_errorBody += bytes; // a non-2xx body: kept whole for the failure report
-    else if (m_decoder)
+    if (!isSuccess(m_httpStatus)) {
+        // A non-2xx body (or an answer that is not HTTP): its start is kept for the report.
+        if (m_errorBody.size() < kMaxErrorBodyBytes)
+            m_errorBody += QByteArrayView(bytes).first(
+                qMin<qsizetype>(bytes.size(), kMaxErrorBodyBytes - m_errorBody.size()));
+    } else if (m_decoder) {
         emitEvents(m_decoder->feed(bytes, at));
+    }
 }
 
-void RunClient::onFinished()
+QString RunClient::failureMessage(const QString &transportError) const
 {
-    if (!m_reply)
-        return;
-    onReadyRead();
-    const QNetworkReply::NetworkError error = m_reply->error();
-    const QString errorText = m_reply->errorString();
-    m_reply->deleteLater();
-    m_reply = nullptr;
-    m_stallTimer.stop();
+    QString message = QStringLiteral("HTTP %1").arg(m_httpStatus);
+    if (m_httpStatus >= 300 && m_httpStatus < 400) {
+        message += m_location.isEmpty()
+            ? QStringLiteral(" (redirects are not followed)")
+            : QStringLiteral(" (redirects are not followed: Location %1)").arg(m_location);
+    }
+    if (!m_errorBody.isEmpty())
+        message += QStringLiteral(": ") + QString::fromUtf8(m_errorBody.left(500));
+    if (!transportError.isEmpty())
+        message += QStringLiteral(" (then: %1)").arg(transportError);
+    return message;
+}
 
+void RunClient::onFinished(const QString &transportError)
+{
+    abortExchange();
+    m_stallTimer.stop();
     if (m_headSeen && !isSuccess(m_httpStatus)) {
-        QString message = QStringLiteral("HTTP %1").arg(m_httpStatus);
-        if (m_httpStatus >= 300 && m_httpStatus < 400)
-            message += QStringLiteral(" (redirects are not followed)");
-        if (!m_errorBody.isEmpty())
-            message += QStringLiteral(": ") + QString::fromUtf8(m_errorBody.left(500));
-        endRun(Status::Failed, RunEnd::Error, message);
+        endRun(Status::Failed, RunEnd::Error, failureMessage(transportError));
         return;
     }
     if (m_decoder)
         emitEvents(m_decoder->finish());
-    if (error != QNetworkReply::NoError) {
-        endRun(Status::Failed, RunEnd::Error, errorText);
+    if (!transportError.isEmpty()) {
+        endRun(Status::Failed, RunEnd::Error, transportError);
         return;
     }
     endRun(Status::Finished, RunEnd::Finished, {});
@@ -239,14 +240,9 @@ void RunClient::endRun(Status status, RunEnd end, const QString &error)
 
 void RunClient::stop()
 {
-    if (!m_reply) {
+    if (!m_exchange)
         return;
-    }
-    QNetworkReply *reply = m_reply;
-    m_reply = nullptr;
-    reply->disconnect(this);
-    reply->abort();
-    reply->deleteLater();
+    abortExchange();
     m_stallTimer.stop();
     endRun(Status::Stopped, RunEnd::Aborted, QStringLiteral("stopped by the user"));
 }
@@ -257,12 +253,8 @@ void RunClient::onStallTimeout()
         return;
     setStatus(Status::Stalled);
     Q_EMIT stalled(m_stallMs);
-    if (m_abortOnStall && m_reply) {
-        QNetworkReply *reply = m_reply;
-        m_reply = nullptr;
-        reply->disconnect(this);
-        reply->abort();
-        reply->deleteLater();
+    if (m_abortOnStall && m_exchange) {
+        abortExchange();
         endRun(Status::Failed, RunEnd::Error,
                QStringLiteral("no data for %1 ms (aborted)").arg(m_stallMs));
     }

@@ -1,9 +1,12 @@
 #pragma once
 
-// Runs an AG-UI agent over HTTP: POSTs a RunAgentInput and streams the response. Every chunk
-// read is first handed to the recording sink, then decoded (StreamDecoder) into Events that are
-// signalled as they complete; the body is never buffered whole. A non-2xx answer is a failure
-// that keeps the status and the body (also recorded). A stall watchdog reports silence.
+// Runs an AG-UI agent over HTTP: POSTs a RunAgentInput and streams the response (HttpExchange:
+// our own HTTP/1.1 over a socket). Every chunk read is first handed to the recording sink, then
+// decoded (StreamDecoder) into Events that are signalled as they complete; the body is never
+// buffered whole. A non-2xx answer is a failure that keeps the status and the start of the body
+// (kMaxErrorBodyBytes; all of it is recorded). Bytes that are not HTTP (a broken chunked body, a
+// server that answers TLS) are recorded and decoded too, and the failure says what broke where.
+// A stall watchdog reports silence.
 
 #include "core/capture/capture.h"
 #include "core/net/chunksink.h"
@@ -12,21 +15,19 @@
 #include <QByteArray>
 #include <QJsonObject>
 #include <QList>
-#include <QNetworkAccessManager>
 #include <QObject>
-#include <QPointer>
 #include <QTimer>
 #include <QUrl>
 
 #include <memory>
-
-class QNetworkReply;
 
 namespace agui {
 class StreamDecoder;
 }
 
 namespace agui::net {
+
+class HttpExchange;
 
 class RunClient : public QObject
 {
@@ -44,6 +45,8 @@ public:
     };
     Q_ENUM(Status)
 
+    static constexpr qint64 kMaxErrorBodyBytes = 64 * 1024; // of a non-2xx body, in memory
+
     explicit RunClient(QObject *parent = nullptr);
     ~RunClient() override;
 
@@ -54,7 +57,6 @@ public:
     int stallTimeout() const { return m_stallMs; }
     // When set, a stall also aborts the run (status Failed). Default off.
     void setAbortOnStall(bool abort) { m_abortOnStall = abort; }
-    void setNetworkAccessManager(QNetworkAccessManager *nam) { m_nam = nam; }
     // Seq of the next run's first event (default 0), so a session holding several runs keeps
     // one numbering: pass session.size() before start().
     void setFirstSeq(qint64 seq) { m_firstSeq = seq; }
@@ -65,7 +67,9 @@ public:
 
     // Starts a run (a run in progress is stopped first). Headers sent: Content-Type
     // application/json, Accept text/event-stream, Cache-Control no-cache, Accept-Encoding
-    // identity, then extraHeaders (which may override them). Redirects are not followed.
+    // identity, then extraHeaders (which may override them; Content-Length, Connection and
+    // Transfer-Encoding are the client's own, and a header with a control character in its value
+    // fails the run before anything is sent). Redirects are not followed.
     void start(const QUrl &url, const QJsonObject &runAgentInput,
                const HttpHeaders &extraHeaders = {});
     // Same with the exact bytes to POST (a composed body, possibly invalid on purpose).
@@ -79,7 +83,8 @@ public:
     int httpStatus() const { return m_httpStatus; } // 0 before the head / on transport errors
     QString contentType() const { return m_contentType; }
     QString errorString() const { return m_error; }
-    QByteArray errorBody() const { return m_errorBody; } // body of a non-2xx answer
+    // Start of the body of a non-2xx answer (or of an answer that is not HTTP).
+    QByteArray errorBody() const { return m_errorBody; }
     qint64 bytesReceived() const { return m_bytes; }
     qint64 eventsDecoded() const { return m_events; }
 
@@ -93,17 +98,17 @@ Q_SIGNALS:
     void finished(); // Finished, Failed or Stopped reached
 
 private:
-    void onMetaData();
-    void onReadyRead();
-    void onFinished();
+    void onHead();
+    void onReceived(const QByteArray &bytes);
+    void onFinished(const QString &transportError);
+    QString failureMessage(const QString &transportError) const;
+    void abortExchange();
     void onStallTimeout();
     void setStatus(Status status);
     void endRun(Status status, RunEnd end, const QString &error);
     void emitEvents(QList<Event> events);
 
-    QNetworkAccessManager *m_nam = nullptr;
-    QNetworkAccessManager m_ownNam;
-    QPointer<QNetworkReply> m_reply;
+    std::unique_ptr<HttpExchange> m_exchange;
     ChunkSink *m_sink = nullptr;
     std::unique_ptr<StreamDecoder> m_decoder;
     QTimer m_stallTimer;
@@ -115,6 +120,7 @@ private:
     Status m_status = Status::Idle;
     int m_httpStatus = 0;
     QString m_contentType;
+    QString m_location; // of a redirect, credentials redacted
     QString m_error;
     QByteArray m_errorBody;
     qint64 m_bytes = 0;

@@ -106,7 +106,7 @@ private Q_SLOTS:
         QSignalSpy finished(&client, &RunClient::finished);
         client.start(url(), QJsonObject {{QStringLiteral("threadId"), QStringLiteral("t")}});
         QTRY_COMPARE_WITH_TIMEOUT(finished.size(), 1, 10000);
-        QCOMPARE(client.status(), RunClient::Status::Finished);
+        QVERIFY2(client.status() == RunClient::Status::Finished, qPrintable(client.errorString()));
         QCOMPARE(
             statuses,
             (QList<RunClient::Status> {RunClient::Status::Connecting, RunClient::Status::Streaming,
