@@ -1,8 +1,10 @@
 # Warnings every target of ours gets; AGUI_WERROR (on in CI) makes them errors.
 add_library(agui_warnings INTERFACE)
+# -Wshadow=local is GCC's spelling; clang (which builds the fuzz targets) has its own.
 target_compile_options(agui_warnings INTERFACE
-  -Wall -Wextra -Wpedantic -Wshadow=local -Wnon-virtual-dtor -Wcast-align -Woverloaded-virtual
-  -Wimplicit-fallthrough)
+  -Wall -Wextra -Wpedantic $<$<CXX_COMPILER_ID:GNU>:-Wshadow=local>
+  $<$<CXX_COMPILER_ID:Clang>:-Wshadow-uncaptured-local> -Wnon-virtual-dtor -Wcast-align
+  -Woverloaded-virtual -Wimplicit-fallthrough)
 if(AGUI_WERROR)
   target_compile_options(agui_warnings INTERFACE -Werror)
 endif()

@@ -4,8 +4,16 @@
 set -euo pipefail
 here=$(cd "$(dirname "$0")/.." && pwd)
 
+# --tests: also what the test suite needs; --fuzz: also clang and libFuzzer for long fuzz runs
+# (tests/fuzz/README.md).
 want_tests=0
-[ "${1:-}" = "--tests" ] && want_tests=1
+want_fuzz=0
+for arg in "$@"; do
+  case "$arg" in
+    --tests) want_tests=1 ;;
+    --fuzz) want_fuzz=1 ;;
+  esac
+done
 
 packages=(
   build-essential cmake ninja-build git pkg-config
@@ -19,6 +27,10 @@ if [ $want_tests = 1 ]; then
   if ! command -v node >/dev/null || ! command -v npm >/dev/null; then
     packages+=(nodejs npm)
   fi
+fi
+
+if [ $want_fuzz = 1 ]; then
+  packages+=(clang-14 libclang-rt-14-dev)
 fi
 
 missing=()
