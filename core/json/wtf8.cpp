@@ -7,6 +7,8 @@ namespace agui::json {
 
 bool hasWtf8Surrogate(std::string_view bytes)
 {
+    if (bytes.empty())
+        return false; // an empty view may have no data pointer: memchr(nullptr) is UB
     const char *p = bytes.data();
     const char *end = p + bytes.size();
     while ((p = static_cast<const char *>(std::memchr(p, 0xED, size_t(end - p)))) != nullptr) {
