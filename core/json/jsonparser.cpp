@@ -26,7 +26,9 @@ bool simdParse(simdjson::dom::parser &parser, QByteArrayView text, JsonDoc &doc,
                simdjson::error_code *error)
 {
     JsonDoc::Storage &s = doc.storage();
-    const auto r = parser.parse_into_document(s.parsed, text.data(), size_t(text.size()), true);
+    // An empty view may have no data pointer; simdjson copies from it (memcpy of null is UB).
+    const char *data = text.isEmpty() ? "" : text.data();
+    const auto r = parser.parse_into_document(s.parsed, data, size_t(text.size()), true);
     *error = r.error();
     s.kind = *error ? JsonDoc::Storage::Kind::Empty : JsonDoc::Storage::Kind::Parsed;
     return !*error;
