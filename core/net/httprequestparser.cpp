@@ -79,7 +79,11 @@ void HttpRequestParser::readHead()
         end = crlf + 1;
         sepLen = 2;
     }
-    if ((end < 0 && m_buffer.size() > m_limits.maxHeaderBytes) || end > m_limits.maxHeaderBytes) {
+    // Without a blank line yet, the head ends at size() - 1 at the earliest (when "\r\n"
+    // completes a "\n\r" at the buffer's end): refuse only once even that would be too long,
+    // so that the verdict does not depend on how the bytes were split.
+    if ((end < 0 && m_buffer.size() - 1 > m_limits.maxHeaderBytes)
+        || end > m_limits.maxHeaderBytes) {
         fail(431,
              QStringLiteral("request line and headers exceed %1 bytes")
                  .arg(m_limits.maxHeaderBytes));
