@@ -410,6 +410,10 @@ bool HttpServer::listen(const QHostAddress &address, quint16 port)
         setrlimit(RLIMIT_NOFILE, &files);
     }
 #endif
+    // Qt's default backlog is 50: a burst of clients beyond it has its handshakes dropped and
+    // retried for a minute or more. Let the kernel queue as many as we would hold (it caps this
+    // at its own somaxconn).
+    m_server->setListenBacklogSize(m_limits.maxConnections);
     return m_server->listen(address, port);
 }
 
