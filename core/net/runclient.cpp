@@ -71,6 +71,20 @@ bool RunClient::isActive() const
         || m_status == Status::Stalled;
 }
 
+QString RunClient::bindingNote() const
+{
+    if (!m_headSeen || !isSuccess(m_httpStatus))
+        return {};
+    const QString media = m_contentType.section(u';', 0, 0).trimmed().toLower();
+    if (media == u"text/event-stream" || media == u"application/vnd.ag-ui.event+proto")
+        return {};
+    return media.isEmpty()
+        ? QStringLiteral("no Content-Type: the body was read as SSE, as @ag-ui/client does")
+        : QStringLiteral("Content-Type \"%1\" is not an AG-UI binding: the body was read as SSE, "
+                         "as @ag-ui/client does")
+              .arg(media.left(100));
+}
+
 void RunClient::setStatus(Status status)
 {
     if (m_status == status)

@@ -82,6 +82,9 @@ public:
     bool isActive() const;
     int httpStatus() const { return m_httpStatus; } // 0 before the head / on transport errors
     QString contentType() const { return m_contentType; }
+    // For a 2xx answer whose Content-Type names neither AG-UI binding: what was done with its
+    // body (read as SSE, as the reference client does); "" otherwise.
+    QString bindingNote() const;
     QString errorString() const { return m_error; }
     // Start of the body of a non-2xx answer (or of an answer that is not HTTP).
     QByteArray errorBody() const { return m_errorBody; }
