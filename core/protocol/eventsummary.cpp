@@ -65,10 +65,40 @@ QString patchSummary(const json::JsonView &ops)
     return elide(text);
 }
 
+bool isBidiFormatting(char16_t c)
+{
+    return c == 0x061C || c == 0x200E || c == 0x200F || (c >= 0x202A && c <= 0x202E)
+        || (c >= 0x2066 && c <= 0x2069);
+}
+
+QString summaryText(EventType type, const json::JsonView &j, const Diagnostics &diagnostics,
+                    QByteArrayView payload);
+
 } // namespace
+
+QString visibleText(QStringView text)
+{
+    QString out;
+    out.reserve(text.size());
+    for (const QChar c : text) {
+        if (c.category() == QChar::Other_Control || isBidiFormatting(c.unicode()))
+            out += QStringLiteral("\\u%1").arg(c.unicode(), 4, 16, QLatin1Char('0'));
+        else
+            out += c;
+    }
+    return out;
+}
 
 QString eventSummary(EventType type, const json::JsonView &j, const Diagnostics &diagnostics,
                      QByteArrayView payload)
+{
+    return visibleText(summaryText(type, j, diagnostics, payload));
+}
+
+namespace {
+
+QString summaryText(EventType type, const json::JsonView &j, const Diagnostics &diagnostics,
+                    QByteArrayView payload)
 {
     auto str = [&j](const char *key) { return j.value(std::string_view(key)).toString(); };
     switch (type) {
@@ -164,5 +194,7 @@ QString eventSummary(EventType type, const json::JsonView &j, const Diagnostics 
     }
     return {};
 }
+
+} // namespace
 
 } // namespace agui

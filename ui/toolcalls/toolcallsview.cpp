@@ -1,5 +1,6 @@
 #include "ui/toolcalls/toolcallsview.h"
 
+#include "core/protocol/eventsummary.h"
 #include "core/session/session.h"
 #include "ui/models/sessiondocument.h"
 #include "ui/timeline/entityevents.h"
@@ -205,9 +206,10 @@ void ToolCallsView::showDetail()
     }
     const QModelIndex row = i.siblingAtColumn(0);
     const QString phase = row.data(ToolCallModel::PhaseRole).toString();
-    m_detailTitle->setText(
-        tr("%1 (%2) — %3")
-            .arg(row.data().toString(), row.data(ToolCallModel::ToolCallIdRole).toString(), phase));
+    m_detailTitle->setText(tr("%1 (%2) — %3")
+                               .arg(visibleText(row.data().toString()),
+                                    visibleText(row.data(ToolCallModel::ToolCallIdRole).toString()),
+                                    phase));
     const QString error = row.data(ToolCallModel::ArgsErrorRole).toString();
     m_diagnostic->setText(error.isEmpty() ? QString() : tr("Arguments: %1").arg(error));
     m_diagnostic->setVisible(!error.isEmpty());

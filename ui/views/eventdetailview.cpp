@@ -1,5 +1,6 @@
 #include "ui/views/eventdetailview.h"
 
+#include "core/protocol/eventsummary.h"
 #include "ui/eventpresentation.h"
 #include "ui/models/jsontreemodel.h"
 #include "ui/widgets/jsonhighlighter.h"
@@ -171,7 +172,9 @@ QString protoFrameText(const Event &event)
 
 void EventDetailView::setEvent(const Event &event, int runIndex, const Diagnostics &diagnostics)
 {
-    QString type = event.type == EventType::Unknown ? event.typeName : eventTypeName(event.type);
+    // An unknown type is the agent's string: controls and bidi overrides shown as escapes.
+    QString type = event.type == EventType::Unknown ? visibleText(event.typeName)
+                                                    : eventTypeName(event.type);
     QString header = tr("#%1  %2").arg(event.seq).arg(type);
     if (runIndex >= 0)
         header += tr("  ·  run %1").arg(runIndex + 1);

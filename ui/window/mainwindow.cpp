@@ -12,6 +12,7 @@
 #include "ui/views/eventdetailview.h"
 #include "ui/views/eventlistview.h"
 #include "ui/widgets/filterlineedit.h"
+#include "ui/widgets/plaintooltips.h"
 #include "ui/window/sessionviews.h"
 #include "ui/window/surfacestab.h"
 #include "ui/window/theme.h"
@@ -70,6 +71,7 @@ MainWindow::MainWindow(QWidget *parent)
     : QMainWindow(parent)
 {
     initAguiResources();
+    installPlainToolTips(); // agent data in tooltips is never rendered as HTML
     setWindowTitle(tr("AG-UI Inspector"));
     setWindowIcon(QIcon(QStringLiteral(":/agui/icons/agui-inspector.svg")));
     setAcceptDrops(true);
@@ -599,8 +601,12 @@ void MainWindow::showError(const QString &title, const QString &text)
     m_lastError = text;
     statusBar()->showMessage(text, 10000);
     // Never a modal box in headless runs (tests, screenshot mode): they would block forever.
-    if (QGuiApplication::platformName() != QLatin1String("offscreen") && isVisible())
-        QMessageBox::warning(this, title, text);
+    if (QGuiApplication::platformName() != QLatin1String("offscreen") && isVisible()) {
+        // The text may quote a file or a server: plain text, never HTML.
+        QMessageBox box(QMessageBox::Warning, title, text, QMessageBox::Ok, this);
+        box.setTextFormat(Qt::PlainText);
+        box.exec();
+    }
 }
 
 void MainWindow::applyPaletteMode()
