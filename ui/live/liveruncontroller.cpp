@@ -4,23 +4,31 @@
 #include "core/capture/redaction.h"
 #include "core/net/chunksink.h"
 #include "core/net/runclient.h"
+#include "core/protocol/eventsummary.h"
 #include "core/protocol/runagentinput.h"
 #include "core/session/session.h"
 #include "ui/models/sessiondocument.h"
 
 #include <QDateTime>
 #include <QDir>
+#include <QFile>
+#include <QSaveFile>
 #include <QStandardPaths>
 
 namespace agui::ui {
 
 // Tees the run's recording: the capture file first (when there is one), then the document's
-// in-memory capture (credentials redacted there too, as the file writer does).
+// in-memory capture (credentials redacted there too, as the file writer does). With a file, the
+// in-memory copy keeps body bytes up to a budget shared by the session's runs
+// (kMaxInMemoryBodyBytes); past it they are in the file only and *spilled says so.
 class DocumentRecorder : public net::ChunkSink
 {
 public:
-    DocumentRecorder(SessionDocument *document, CaptureWriter *writer)
+    DocumentRecorder(SessionDocument *document, CaptureWriter *writer, qint64 *inMemory,
+                     bool *spilled)
         : m_document(document)
+        , m_inMemory(inMemory)
+        , m_spilled(spilled)
     {
         if (writer)
             m_file = std::make_unique<net::CaptureWriterSink>(writer);
@@ -55,7 +63,12 @@ public:
         if (m_file)
             m_file->chunkReceived(bytes, receivedAtUs);
         if (RunRecording *r = current()) {
-            r->chunks.append(Chunk {receivedAtUs, bytes, -1, false});
+            if (m_file && *m_inMemory + bytes.size() > LiveRunController::kMaxInMemoryBodyBytes) {
+                *m_spilled = true; // in the file only: a huge body must not fill memory twice
+            } else {
+                *m_inMemory += bytes.size();
+                r->chunks.append(Chunk {receivedAtUs, bytes, -1, false});
+            }
             m_document->feedChunk(m_index, bytes, receivedAtUs); // recorded first, then decoded
         }
     }
@@ -81,6 +94,8 @@ private:
 
     QPointer<SessionDocument> m_document;
     std::unique_ptr<net::CaptureWriterSink> m_file;
+    qint64 *m_inMemory;
+    bool *m_spilled;
     int m_index = -1;
 };
 
@@ -197,6 +212,7 @@ bool LiveRunController::ensureCaptureFile()
         + QDateTime::currentDateTime().toString(QStringLiteral("yyyyMMdd-HHmmss-zzz"))
         + QStringLiteral(".aguicap");
     m_writer = std::make_unique<CaptureWriter>();
+    m_firstRecordedRun = int(m_document->capture().runs.size());
     if (!m_writer->open(m_capturePath)) {
         m_recordError = tr("Cannot record to %1: %2").arg(m_capturePath, m_writer->errorString());
         m_writer.reset();
@@ -216,8 +232,8 @@ void LiveRunController::start(const RunRequest &request)
         m_threadInput = request.input;
     m_recordError.clear();
     const bool recording = ensureCaptureFile();
-    m_recorder
-        = std::make_unique<DocumentRecorder>(m_document, recording ? m_writer.get() : nullptr);
+    m_recorder = std::make_unique<DocumentRecorder>(
+        m_document, recording ? m_writer.get() : nullptr, &m_inMemoryBody, &m_spilled);
     m_client->setSink(m_recorder.get());
     m_document->setRunInput(request.input);
     m_events = 0;
@@ -256,19 +272,23 @@ QString LiveRunController::statusText() const
             .arg(url)
             .arg(m_client->stallTimeout() / 1000.0)
             .arg(events);
-    case State::Finished:
-        return tr("Finished · HTTP %1 · %2 events, %3 bytes")
-            .arg(httpStatus())
-            .arg(events)
-            .arg(bytes);
+    case State::Finished: {
+        QString text = tr("Finished · HTTP %1 · %2 events, %3 bytes")
+                           .arg(httpStatus())
+                           .arg(events)
+                           .arg(bytes);
+        if (const QString note = m_client->bindingNote(); !note.isEmpty())
+            text += QStringLiteral(" · ") + note;
+        return text;
+    }
     case State::Failed: {
-        QString text = httpStatus() > 0 ? tr("Error: HTTP %1 from %2").arg(httpStatus()).arg(url)
-                                        : tr("Error: %1").arg(errorString());
-        const QByteArray body = errorBody();
-        if (!body.isEmpty()) {
-            // The server's own words, on one line, as plain text.
-            text += QStringLiteral(" · ") + QString::fromUtf8(body.left(300)).simplified();
-        }
+        // What broke, in the client's words: an HTTP status with the start of its body, or the
+        // transport's error (refused, TLS, a broken chunked body...); one line, plain text.
+        const QString error = visibleText(errorString().simplified());
+        QString text = httpStatus() > 0 ? tr("Error from %1: %2").arg(url, error)
+                                        : tr("Error: %1").arg(error);
+        if (text.size() > 400)
+            text = text.left(400) + QStringLiteral("…");
         return text;
     }
     case State::Stopped:
@@ -292,6 +312,37 @@ QString LiveRunController::statusDetail() const
     return detail;
 }
 
+bool LiveRunController::saveSpilledRecording(const QString &path, QString *error) const
+{
+    if (!m_spilled)
+        return false;
+    if (m_firstRecordedRun != 0) {
+        *error = tr("The live runs of this session are larger than the inspector keeps in "
+                    "memory, and the session also holds runs from another capture. Every byte of "
+                    "the live runs is recorded in %1.")
+                     .arg(m_capturePath);
+        return true;
+    }
+    // The document is exactly this recording: the file is the capture, byte for byte.
+    QFile in(m_capturePath);
+    QSaveFile out(path);
+    if (!in.open(QIODevice::ReadOnly) || !out.open(QIODevice::WriteOnly)) {
+        *error = in.isOpen() ? out.errorString() : in.errorString();
+        return true;
+    }
+    while (!in.atEnd()) {
+        const QByteArray block = in.read(1 << 20);
+        if (block.isEmpty() || out.write(block) != block.size()) {
+            *error = in.error() != QFileDevice::NoError ? in.errorString() : out.errorString();
+            out.cancelWriting();
+            return true;
+        }
+    }
+    if (!out.commit())
+        *error = out.errorString();
+    return true;
+}
+
 QJsonObject LiveRunController::nextRunInput() const
 {
     if (m_threadInput.isEmpty() || !m_document)
@@ -310,6 +361,8 @@ void LiveRunController::resetThread()
         m_recorder.reset();
         m_writer.reset();
         m_capturePath.clear();
+        m_inMemoryBody = 0;
+        m_spilled = false;
     }
 }
 

@@ -33,6 +33,10 @@ public:
     enum class State { Idle, Connecting, Streaming, Stalled, Finished, Failed, Stopped };
     Q_ENUM(State)
 
+    // Body bytes of live runs the document keeps in memory (for Save As) while they are also
+    // recorded to a capture file; the rest is in the file only (see saveSpilledRecording).
+    static constexpr qint64 kMaxInMemoryBodyBytes = 64 * 1024 * 1024;
+
     explicit LiveRunController(SessionDocument *document, QObject *parent = nullptr);
     ~LiveRunController() override;
 
@@ -66,6 +70,13 @@ public:
     // Forget the thread (a capture was opened in its place).
     void resetThread();
 
+    // Some body bytes of this session's live runs are only in captureFilePath().
+    bool bodyOnlyOnDisk() const { return m_spilled; }
+    // Save As for such a session: copies the recording when the session is exactly that
+    // recording, else says where the bytes are (*error). False when nothing was spilled (the
+    // document's own capture is complete: save that).
+    bool saveSpilledRecording(const QString &path, QString *error) const;
+
 Q_SIGNALS:
     void stateChanged(State state);
     void failed(const QString &message, int httpStatus, const QByteArray &body);
@@ -85,6 +96,9 @@ private:
     QString m_recordError;
     RunRequest m_lastRequest;
     QJsonObject m_threadInput; // the thread's last RunAgentInput (tools, context, ...)
+    qint64 m_inMemoryBody = 0; // body bytes of live runs held in the document's capture
+    bool m_spilled = false; // some were not: they are in the capture file only
+    int m_firstRecordedRun = 0; // the document's first run recorded in the capture file
     State m_state = State::Idle;
 };
 

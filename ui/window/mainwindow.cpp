@@ -451,13 +451,22 @@ void MainWindow::onLoadFinished()
 
 bool MainWindow::saveCapture(const QString &path, QString *error) const
 {
+    const bool eventsOnly
+        = path.endsWith(QLatin1String(".jsonl")) && !path.endsWith(QLatin1String(".agui.jsonl"));
+    QString spillError;
+    if (!eventsOnly && m_live->saveSpilledRecording(path, &spillError)) {
+        // A live body too large for memory: the recording file is the capture.
+        if (error)
+            *error = spillError;
+        return spillError.isEmpty();
+    }
     QSaveFile file(path);
     if (!file.open(QIODevice::WriteOnly)) {
         if (error)
             *error = file.errorString();
         return false;
     }
-    if (path.endsWith(QLatin1String(".jsonl")) && !path.endsWith(QLatin1String(".agui.jsonl"))) {
+    if (eventsOnly) {
         // One event per line: the JSON text exactly as received (payload), no re-encoding.
         for (qint64 seq = 0; seq < m_document->size(); ++seq) {
             const Event e = m_document->event(seq);
