@@ -1,5 +1,6 @@
 #include "ui/dialogs/connectdialog.h"
 
+#include "core/capture/redaction.h"
 #include "ui/dialogs/credentialstore.h"
 #include "ui/widgets/jsonhighlighter.h"
 
@@ -29,6 +30,16 @@ namespace agui::ui {
 namespace {
 
 constexpr int kMaxRecentEndpoints = 10;
+
+// The endpoint as it is remembered: what was typed, read as a URL the way the request reads it,
+// with any credential it carries redacted (core/capture/redaction.h).
+QString rememberedEndpoint(const QString &typed)
+{
+    const QString text = typed.trimmed();
+    const QUrl url = QUrl::fromUserInput(text);
+    const QString redacted = redactUrl(url.toString());
+    return redacted == url.toString() ? text : redacted;
+}
 
 // Header values are shown as dots unless "Show values" is on, and edited in a password field:
 // a screen share or a screenshot never shows a token.
@@ -271,7 +282,7 @@ void ConnectDialog::setValuesVisible(bool visible)
 void ConnectDialog::loadRememberedHeaders()
 {
     // Header names per endpoint live in the settings; their values only in the keychain.
-    const QString endpoint = m_endpoint->currentText().trimmed();
+    const QString endpoint = rememberedEndpoint(m_endpoint->currentText());
     const QStringList names = QSettings()
                                   .value(QStringLiteral("connect/headers/")
                                          + QString::fromLatin1(QUrl::toPercentEncoding(endpoint)))
@@ -349,7 +360,9 @@ void ConnectDialog::accept()
     if (!m_error.isEmpty())
         return;
     const RunRequest r = request();
-    const QString endpoint = m_endpoint->currentText().trimmed();
+    // Remembered (recent list, settings and keychain keys) without the credentials a URL may
+    // carry (?api_key=..., user:password@): those are never written anywhere.
+    const QString endpoint = rememberedEndpoint(m_endpoint->currentText());
     QSettings settings;
     QStringList recent = settings.value(QStringLiteral("connect/recentEndpoints")).toStringList();
     recent.removeAll(endpoint);
