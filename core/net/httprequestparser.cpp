@@ -1,23 +1,12 @@
 #include "core/net/httprequestparser.h"
 
+#include "core/net/httpsyntax.h"
+
 #include <QUrl>
 
 namespace agui::net {
 
 namespace {
-
-bool isToken(QByteArrayView s)
-{
-    if (s.isEmpty())
-        return false;
-    for (const char c : s) {
-        const bool ok = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9')
-            || QByteArrayView("!#$%&'*+-.^_`|~").contains(c);
-        if (!ok)
-            return false;
-    }
-    return true;
-}
 
 // RFC 9110 5.5: a field value holds no control character but HTAB (a bare CR or a NUL in a
 // value is how header injection and request smuggling start).
@@ -113,7 +102,7 @@ bool HttpRequestParser::parseHead(const QByteArray &head)
             line.chop(1);
     // Request line: METHOD SP target SP HTTP/x.y
     const QList<QByteArray> parts = lines.first().split(' ');
-    if (parts.size() != 3 || !isToken(parts.at(0)) || parts.at(1).isEmpty()
+    if (parts.size() != 3 || !isHttpToken(parts.at(0)) || parts.at(1).isEmpty()
         || !parts.at(2).startsWith("HTTP/1.")) {
         fail(400,
              QStringLiteral("malformed request line \"%1\"")
@@ -136,7 +125,7 @@ bool HttpRequestParser::parseHeaderLines(const QList<QByteArray> &lines)
     for (qsizetype i = 1; i < lines.size(); ++i) {
         const QByteArray &line = lines.at(i);
         const qsizetype colon = line.indexOf(':');
-        if (colon <= 0 || !isToken(QByteArrayView(line).first(colon))) {
+        if (colon <= 0 || !isHttpToken(QByteArrayView(line).first(colon))) {
             fail(400, QStringLiteral("malformed header line %1").arg(i + 1));
             return false;
         }

@@ -1,24 +1,13 @@
 #include "core/net/httpresponseparser.h"
 
+#include "core/net/httpsyntax.h"
+
 #include <algorithm>
 #include <cctype>
 
 namespace agui::net {
 
 namespace {
-
-bool isToken(QByteArrayView s)
-{
-    if (s.isEmpty())
-        return false;
-    for (const char c : s) {
-        const bool ok = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9')
-            || QByteArrayView("!#$%&'*+-.^_`|~").contains(c);
-        if (!ok)
-            return false;
-    }
-    return true;
-}
 
 QString quoted(QByteArrayView bytes)
 {
@@ -232,7 +221,7 @@ void HttpResponseParser::handleHeaderLine(const QByteArray &line)
         return;
     }
     const qsizetype colon = line.indexOf(':');
-    if (colon <= 0 || !isToken(QByteArrayView(line).first(colon))) {
+    if (colon <= 0 || !isHttpToken(QByteArrayView(line).first(colon))) {
         fail(QStringLiteral("malformed header line %1 (at byte %2)")
                  .arg(quoted(line))
                  .arg(m_lineOffset),
