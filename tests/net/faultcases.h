@@ -7,6 +7,8 @@
 
 #include "faultserver.h"
 
+#include "core/capture/capturereader.h"
+
 #include <QFile>
 #include <QString>
 
@@ -210,4 +212,57 @@ inline qint64 residentBytes()
         return -1;
     const QList<QByteArray> fields = statm.readAll().split(' ');
     return fields.size() > 1 ? fields.at(1).toLongLong() * 4096 : -1;
+}
+
+// What a capture file of one run holds: its body (count and SHA-256) and how the run ended.
+struct RecordedBody
+{
+    qint64 bodyBytes = 0;
+    QByteArray sha256;
+    agui::RunEnd end = agui::RunEnd::Open;
+    int status = 0;
+    QString endError;
+};
+
+inline RecordedBody readRecordedBody(const QString &path)
+{
+    RecordedBody out;
+    QCryptographicHash hash(QCryptographicHash::Sha256);
+    agui::CaptureReadOptions options;
+    options.keepChunks = false;
+    options.onChunk = [&](const agui::Capture &, int, const agui::Chunk &chunk) {
+        hash.addData(chunk.bytes);
+        out.bodyBytes += chunk.bytes.size();
+    };
+    agui::Capture capture;
+    QString error;
+    if (!agui::readCaptureFile(path, &capture, &error, options) || capture.runs.size() != 1)
+        return out;
+    out.sha256 = hash.result();
+    out.end = capture.runs.first().end;
+    out.status = capture.runs.first().response.status;
+    out.endError = capture.runs.first().endError;
+    return out;
+}
+
+// The URL a scenario is played at.
+inline QUrl faultTargetUrl(const FaultCase &c, const FaultServer &server)
+{
+    switch (c.target) {
+    case FaultCase::Target::Server:
+        return server.url();
+    case FaultCase::Target::ClosedPort: {
+        QTcpServer probe; // a port that was free a moment ago, now closed
+        probe.listen(QHostAddress::LocalHost);
+        const quint16 port = probe.serverPort();
+        probe.close();
+        return QUrl(QStringLiteral("http://127.0.0.1:%1/agent").arg(port));
+    }
+    case FaultCase::Target::HttpsToPlainServer: {
+        QUrl url = server.url();
+        url.setScheme(QStringLiteral("https"));
+        return url;
+    }
+    }
+    return {};
 }

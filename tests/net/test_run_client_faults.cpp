@@ -34,57 +34,6 @@ public:
     }
 };
 
-struct Recorded
-{
-    qint64 bodyBytes = 0;
-    QByteArray sha256;
-    RunEnd end = RunEnd::Open;
-    int status = 0;
-    QString endError;
-};
-
-Recorded readBack(const QString &path)
-{
-    Recorded out;
-    QCryptographicHash hash(QCryptographicHash::Sha256);
-    CaptureReadOptions options;
-    options.keepChunks = false;
-    options.onChunk = [&](const Capture &, int, const Chunk &chunk) {
-        hash.addData(chunk.bytes);
-        out.bodyBytes += chunk.bytes.size();
-    };
-    Capture capture;
-    QString error;
-    if (!readCaptureFile(path, &capture, &error, options) || capture.runs.size() != 1)
-        return out;
-    out.sha256 = hash.result();
-    out.end = capture.runs.first().end;
-    out.status = capture.runs.first().response.status;
-    out.endError = capture.runs.first().endError;
-    return out;
-}
-
-QUrl targetUrl(const FaultCase &c, const FaultServer &server)
-{
-    switch (c.target) {
-    case FaultCase::Target::Server:
-        return server.url();
-    case FaultCase::Target::ClosedPort: {
-        QTcpServer probe; // a port that was free a moment ago, now closed
-        probe.listen(QHostAddress::LocalHost);
-        const quint16 port = probe.serverPort();
-        probe.close();
-        return QUrl(QStringLiteral("http://127.0.0.1:%1/agent").arg(port));
-    }
-    case FaultCase::Target::HttpsToPlainServer: {
-        QUrl url = server.url();
-        url.setScheme(QStringLiteral("https"));
-        return url;
-    }
-    }
-    return {};
-}
-
 } // namespace
 
 class TestRunClientFaults : public QObject
@@ -131,7 +80,7 @@ private Q_SLOTS:
         QCOMPARE(client.bytesReceived(), server.bodyBytesSent());
         writer.close();
         QVERIFY(QFileInfo(path).size() > body); // every byte went to the disk
-        const Recorded recorded = readBack(path);
+        const RecordedBody recorded = readRecordedBody(path);
         QCOMPARE(recorded.bodyBytes, server.bodyBytesSent());
         QCOMPARE(recorded.sha256, server.bodySha256());
         qInfo("resident memory grew by %lld MiB for a %lld MiB body", (peak - before) >> 20,
@@ -165,7 +114,7 @@ private Q_SLOTS:
         connect(&client, &RunClient::eventsReceived, this,
                 [&](const QList<Event> &batch) { events += batch.size(); });
         QSignalSpy finished(&client, &RunClient::finished);
-        client.start(targetUrl(c, server),
+        client.start(faultTargetUrl(c, server),
                      QJsonObject {{QStringLiteral("threadId"), QStringLiteral("t")}});
 
         if (c.outcome == FaultCase::Outcome::Stalled) {
@@ -194,7 +143,7 @@ private Q_SLOTS:
 
         // Every body byte the server sent is in the capture, and the run's end is recorded.
         writer.close();
-        const Recorded recorded = readBack(path);
+        const RecordedBody recorded = readRecordedBody(path);
         QCOMPARE(recorded.bodyBytes, server.bodyBytesSent());
         QCOMPARE(recorded.sha256, server.bodySha256());
         QCOMPARE(client.bytesReceived(), server.bodyBytesSent());

@@ -18,50 +18,6 @@
 using namespace agui;
 using namespace agui::ui;
 
-namespace {
-
-struct OnDisk
-{
-    qint64 bodyBytes = 0;
-    QByteArray sha256;
-    RunEnd end = RunEnd::Open;
-};
-
-OnDisk readBack(const QString &path)
-{
-    OnDisk out;
-    QCryptographicHash hash(QCryptographicHash::Sha256);
-    CaptureReadOptions options;
-    options.keepChunks = false;
-    options.onChunk = [&](const Capture &, int, const Chunk &chunk) {
-        hash.addData(chunk.bytes);
-        out.bodyBytes += chunk.bytes.size();
-    };
-    Capture capture;
-    QString error;
-    if (readCaptureFile(path, &capture, &error, options) && capture.runs.size() == 1)
-        out.end = capture.runs.first().end;
-    out.sha256 = hash.result();
-    return out;
-}
-
-QUrl urlFor(const FaultCase &c, const FaultServer &server)
-{
-    if (c.target == FaultCase::Target::ClosedPort) {
-        QTcpServer probe;
-        probe.listen(QHostAddress::LocalHost);
-        const quint16 port = probe.serverPort();
-        probe.close();
-        return QUrl(QStringLiteral("http://127.0.0.1:%1/agent").arg(port));
-    }
-    QUrl url = server.url();
-    if (c.target == FaultCase::Target::HttpsToPlainServer)
-        url.setScheme(QStringLiteral("https"));
-    return url;
-}
-
-} // namespace
-
 class TestLiveRunFaults : public QObject
 {
     Q_OBJECT
@@ -96,7 +52,7 @@ private Q_SLOTS:
         QVERIFY2(live->state() == LiveRunController::State::Finished,
                  qPrintable(live->statusText()));
         QCOMPARE(live->eventsReceived(), 2);
-        const OnDisk onDisk = readBack(live->captureFilePath());
+        const RecordedBody onDisk = readRecordedBody(live->captureFilePath());
         QCOMPARE(onDisk.bodyBytes, server.bodyBytesSent());
         QCOMPARE(onDisk.sha256, server.bodySha256());
         QVERIFY(live->bodyOnlyOnDisk());
@@ -152,7 +108,7 @@ private Q_SLOTS:
         ticker.start();
 
         RunRequest request;
-        request.url = urlFor(c, server);
+        request.url = faultTargetUrl(c, server);
         request.input = QJsonObject {{QStringLiteral("threadId"), QStringLiteral("t")},
                                      {QStringLiteral("runId"), QStringLiteral("r")}};
         live->start(request);
@@ -181,7 +137,7 @@ private Q_SLOTS:
             qPrintable(
                 QStringLiteral("%1 turns for %2 bytes").arg(turns).arg(live->bytesReceived())));
 
-        const OnDisk onDisk = readBack(live->captureFilePath());
+        const RecordedBody onDisk = readRecordedBody(live->captureFilePath());
         QCOMPARE(onDisk.bodyBytes, server.bodyBytesSent());
         QCOMPARE(onDisk.sha256, server.bodySha256());
         QCOMPARE(onDisk.end,
