@@ -6,6 +6,7 @@
 #include <QHash>
 #include <QJsonArray>
 #include <QJsonDocument>
+#include <QLocale>
 #include <QUtf8StringView>
 
 #include <algorithm>
@@ -446,6 +447,24 @@ QString quoted(const QStringList &values)
     return q.join(QStringLiteral(", "));
 }
 
+// An integral |d| < 1e21 as JavaScript prints it: the shortest digits that read back as d,
+// padded with zeros, no exponent. Past qint64's range a cast would be undefined behaviour.
+QString integralText(double d)
+{
+    if (std::fabs(d) < 9.2e18)
+        return QString::number(qint64(d));
+    const QString e = QString::number(d, 'e', QLocale::FloatingPointShortest); // "-1.7553e+19"
+    const qsizetype at = e.indexOf(u'e');
+    const int exponent = e.mid(at + 1).toInt();
+    QString digits = e.left(at);
+    const bool negative = digits.startsWith(u'-');
+    if (negative)
+        digits.remove(0, 1);
+    digits.remove(u'.');
+    digits += QString(exponent + 1 - digits.size(), u'0');
+    return negative ? QLatin1Char('-') + digits : digits;
+}
+
 // How a value looks in a message: short, and never the whole of a big value.
 QString describe(json::JsonView v)
 {
@@ -457,7 +476,7 @@ QString describe(json::JsonView v)
     case QJsonValue::Double: {
         const double d = v.toDouble();
         if (std::isfinite(d) && std::floor(d) == d && std::fabs(d) < 1e21)
-            return QString::number(qint64(d));
+            return integralText(d);
         return QString::number(d, 'g', 17);
     }
     case QJsonValue::String: {
