@@ -7,6 +7,8 @@
 #include <QJsonObject>
 #include <QSet>
 
+#include <cmath>
+
 namespace agui::detail {
 
 namespace {
@@ -99,7 +101,10 @@ private:
             }
         }
         const QString kind = o.value(QLatin1String("k")).toString();
-        const qint64 t = qint64(o.value(QLatin1String("t")).toDouble(-1));
+        // A time outside qint64 (a damaged or hostile file) reads as absent: casting it would be
+        // undefined behaviour.
+        const double time = o.value(QLatin1String("t")).toDouble(-1);
+        const qint64 t = std::isfinite(time) && std::fabs(time) < 9.2e18 ? qint64(time) : -1;
         const QJsonValue runValue = o.value(QLatin1String("run"));
         const bool hasRun = runValue.isDouble();
         const int run = hasRun ? runValue.toInt() : -1;
