@@ -10,18 +10,39 @@
 #include "core/json/jsonpointer.h"
 #include "fuzzsupport.h"
 
+#include <cmath>
+
 using namespace agui;
 using namespace agui::json;
 using namespace agui::fuzz;
 
 namespace {
 
+// A number too large for a double reads as Infinity (JSON.parse) and prints as null
+// (JSON.stringify): such a value cannot print back to itself.
+bool hasInfinity(const JsonView &value)
+{
+    if (value.isDouble())
+        return !std::isfinite(value.toDouble());
+    if (value.isArray())
+        for (const JsonView &element : value)
+            if (hasInfinity(element))
+                return true;
+    if (value.isObject())
+        for (const JsonMember &m : value.members())
+            if (hasInfinity(m.value()))
+                return true;
+    return false;
+}
+
 void checkRoundTrip(JsonParser &parser, const JsonView &value)
 {
     const QByteArray text = value.toJson();
     JsonDoc again;
     check(parser.parse(text, again).ok(), "printed JSON parses");
-    check(again.root() == value, "printed JSON parses back to an equal value");
+    check(again.root().toJson() == text, "printed JSON prints back the same");
+    check(again.root() == value || hasInfinity(value),
+          "printed JSON parses back to an equal value");
     check(value == value.toQJsonValue() || value.toJson().contains("\\ud"),
           "JsonView equals its QJsonValue (lone surrogates aside)");
 }
