@@ -1,6 +1,8 @@
 // agui-inspector: the GUI. With a capture path it opens it; with --screenshot it renders the
-// window headlessly to a PNG and exits (used by tests and for the README's screenshots).
+// window headlessly to a PNG and exits (used by tests and for the README's screenshots); with a
+// --bench-* developer option it measures itself for the benchmarks (benchmode.h, bench/).
 
+#include "app/gui/benchmode.h"
 #include "ui/window/mainwindow.h"
 
 #include <QApplication>
@@ -111,7 +113,10 @@ int main(int argc, char *argv[])
     parser.addOption({QStringLiteral("filter"),
                       QStringLiteral("Start with this event filter (see the filter bar's help)."),
                       QStringLiteral("EXPR")});
+    agui::gui::addBenchOptions(parser);
     parser.process(app);
+    if (agui::gui::benchRequested(parser))
+        return agui::gui::runBench(parser);
 
     const QStringList positional = parser.positionalArguments();
     const QString capture = positional.value(0);
