@@ -4,6 +4,7 @@
 //                                 the peak-memory figure of one size is not the previous one's)
 //   bench_session --events N      one size, one table row
 //   bench_session --events N --out FILE   also writes the generated stream to FILE
+//   bench_session --events N --out FILE --write-only   only writes it (bench_run's input)
 //   bench_session --events N --k K        checkpoint interval K instead of the default
 //
 // The stream is generated (deterministically): runs of one thread, each with a streamed assistant
@@ -15,6 +16,7 @@
 // measured alone, peak memory growth during ingest relative to the stream's size, and the time of
 // snapshotAt() at random indices (p50 / p99 / max).
 
+#include "bench/benchutil.h"
 #include "core/protocol/streamdecoder.h"
 #include "core/session/ingest.h"
 #include "core/session/linter.h"
@@ -31,13 +33,12 @@
 #include <QTextStream>
 
 #include <malloc.h>
-#include <time.h>
 
 #include <algorithm>
 #include <cstdio>
-#include <cstring>
 
 using namespace agui;
+using namespace agui::bench;
 
 namespace {
 
@@ -143,26 +144,6 @@ private:
 
 // ---- measurements ----
 
-qint64 procStatusKb(const char *field)
-{
-    QFile f(QStringLiteral("/proc/self/status"));
-    if (!f.open(QIODevice::ReadOnly))
-        return -1;
-    const QByteArray key = QByteArray(field) + ':';
-    for (const QByteArray &l : f.readAll().split('\n'))
-        if (l.startsWith(key))
-            return l.mid(key.size()).trimmed().split(' ').value(0).toLongLong();
-    return -1;
-}
-
-// Resets VmHWM to the current RSS (Linux >= 4.0), so the next reading is this phase's peak.
-void resetPeak()
-{
-    QFile f(QStringLiteral("/proc/self/clear_refs"));
-    if (f.open(QIODevice::WriteOnly))
-        f.write("5");
-}
-
 // Live heap bytes (glibc): what the structures hold, independent of how malloc caches pages.
 qint64 heapInUse()
 {
@@ -173,19 +154,13 @@ qint64 heapInUse()
 class CpuTimer
 {
 public:
-    void start() { m_start = now(); }
+    void start() { m_watch.restart(); }
     void restart() { start(); }
-    double seconds() const { return double(now() - m_start) / 1e9; }
-    qint64 nsecsElapsed() const { return now() - m_start; }
+    double seconds() const { return m_watch.threadCpuS(); }
+    qint64 nsecsElapsed() const { return qint64(m_watch.threadCpuS() * 1e9); }
 
 private:
-    static qint64 now()
-    {
-        timespec ts {};
-        clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
-        return qint64(ts.tv_sec) * 1'000'000'000 + ts.tv_nsec;
-    }
-    qint64 m_start = 0;
+    Stopwatch m_watch;
 };
 
 double seconds(const CpuTimer &t)
@@ -193,27 +168,19 @@ double seconds(const CpuTimer &t)
     return t.seconds();
 }
 
-qint64 rawScan(const QByteArray &bytes)
-{
-    qint64 lines = 0;
-    const char *p = bytes.constData();
-    const char *end = p + bytes.size();
-    while ((p = static_cast<const char *>(std::memchr(p, '\n', size_t(end - p))))) {
-        ++lines;
-        ++p;
-    }
-    return lines;
-}
-
-int runOne(qint64 n, const QString &outFile, int interval)
+int runOne(qint64 n, const QString &outFile, int interval, bool writeOnly)
 {
     const QByteArray bytes = Generator(n).take();
     const double mb = double(bytes.size()) / 1e6;
     if (!outFile.isEmpty()) {
         QFile f(outFile);
-        if (f.open(QIODevice::WriteOnly))
-            f.write(bytes);
+        if (!f.open(QIODevice::WriteOnly) || f.write(bytes) != bytes.size()) {
+            std::fprintf(stderr, "bench_session: cannot write %s\n", qPrintable(outFile));
+            return 1;
+        }
     }
+    if (writeOnly)
+        return 0;
 
     // Raw scan: best of 5.
     double scan = 1e9;
@@ -221,14 +188,14 @@ int runOne(qint64 n, const QString &outFile, int interval)
     for (int i = 0; i < 5; ++i) {
         CpuTimer t;
         t.start();
-        lines = rawScan(bytes);
+        lines = countLines(bytes);
         scan = std::min(scan, seconds(t));
     }
 
     // Full ingest through Session, with the peak memory it needs.
     const qint64 rssBefore = procStatusKb("VmRSS");
     const qint64 heapBefore = heapInUse();
-    resetPeak();
+    resetPeakRss();
     auto session = std::make_unique<Session>(interval);
     CpuTimer t;
     t.start();
@@ -387,7 +354,8 @@ int main(int argc, char **argv)
         const qsizetype o = args.indexOf(QStringLiteral("--out"));
         const qsizetype k = args.indexOf(QStringLiteral("--k"));
         return runOne(args.at(ev + 1).toLongLong(), o >= 0 ? args.value(o + 1) : QString(),
-                      k >= 0 ? args.value(k + 1).toInt() : Session::kDefaultCheckpointInterval);
+                      k >= 0 ? args.value(k + 1).toInt() : Session::kDefaultCheckpointInterval,
+                      args.contains(QStringLiteral("--write-only")));
     }
 
     out() << QStringLiteral("session benchmark (K = %1; each size in its own process)\n")
