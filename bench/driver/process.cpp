@@ -1,5 +1,7 @@
 #include "bench/driver/process.h"
 
+#include "bench/benchutil.h"
+
 #include <QFile>
 #include <QTemporaryFile>
 
@@ -19,9 +21,7 @@ namespace agui::bench {
 
 qint64 monotonicNs()
 {
-    timespec ts {};
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return qint64(ts.tv_sec) * 1'000'000'000 + ts.tv_nsec;
+    return clockNs(CLOCK_MONOTONIC);
 }
 
 QString RunResult::failure() const

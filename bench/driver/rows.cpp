@@ -71,6 +71,14 @@ TableLine notMeasured(int order, double sub, const QString &figure, const QStrin
     return l;
 }
 
+double jsonNumber(const QJsonObject &o, const QString &path)
+{
+    QJsonValue v = o;
+    for (const QString &key : path.split(QLatin1Char('.')))
+        v = v.toObject().value(key);
+    return v.toDouble(-1);
+}
+
 QString findTool(const QString &name)
 {
     return QStandardPaths::findExecutable(name);

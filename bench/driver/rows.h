@@ -45,6 +45,8 @@ QJsonObject rowGuiScroll(const Context &c);
 QJsonObject rowStartup(const Context &c);
 QJsonObject rowCallgrind(const Context &c);
 
+// The number at a dotted path of a report ("seek.p99Ms"), -1 when missing.
+double jsonNumber(const QJsonObject &o, const QString &path);
 // A tool on PATH ("" when missing).
 QString findTool(const QString &name);
 // Instructions (Ir) of a callgrind output file, -1 when unreadable.

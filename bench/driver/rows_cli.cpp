@@ -23,14 +23,6 @@ QJsonObject parseJson(const QByteArray &out)
     return QJsonDocument::fromJson(out).object();
 }
 
-double num(const QJsonObject &o, const QString &path)
-{
-    QJsonValue v = o;
-    for (const QString &key : path.split(QLatin1Char('.')))
-        v = v.toObject().value(key);
-    return v.toDouble(-1);
-}
-
 QString fileLabel(const Context &c, const QString &name)
 {
     return QStringLiteral("%1, %2").arg(name, megabytes(double(QFileInfo(c.inputs(name)).size())));
@@ -116,7 +108,7 @@ QJsonObject rowIngest(const Context &c)
     auto med = [&](const QString &path) {
         std::vector<double> v;
         for (const QJsonObject &o : results)
-            v.push_back(num(o, path));
+            v.push_back(jsonNumber(o, path));
         return median(v);
     };
     const double ingest = med(QStringLiteral("ingest.wallS"));
@@ -156,7 +148,7 @@ QJsonObject rowIngest(const Context &c)
     seekLine.order = 6;
     seekLine.figure = seekFigure
         + QStringLiteral(" (snapshotAt, %1 random events)")
-              .arg(num(results.front(), QStringLiteral("seek.count")));
+              .arg(jsonNumber(results.front(), QStringLiteral("seek.count")));
     seekLine.goal = QStringLiteral("≤ 10 ms");
     const double p99 = med(QStringLiteral("seek.p99Ms"));
     seekLine.measured
@@ -207,7 +199,7 @@ TableLine versusClient(const Context &c, const QString &name, int order, double 
             return notMeasured(order, sub, figure, goalText,
                                QStringLiteral("stats: ") + a.failure());
         oursS.push_back(a.wallS);
-        oursEvents = num(parseJson(a.out), QStringLiteral("events"));
+        oursEvents = jsonNumber(parseJson(a.out), QStringLiteral("events"));
         progress(QStringLiteral("  %1: agui-inspect stats %2").arg(name, seconds(a.wallS)));
         if (capped)
             continue;
@@ -223,7 +215,7 @@ TableLine versusClient(const Context &c, const QString &name, int order, double 
                                QStringLiteral("@ag-ui/client: ") + b.failure());
         clientS.push_back(b.wallS);
         ratios.push_back(b.wallS / a.wallS);
-        clientEvents = num(parseJson(b.out), QStringLiteral("events"));
+        clientEvents = jsonNumber(parseJson(b.out), QStringLiteral("events"));
         progress(QStringLiteral("  %1: @ag-ui/client %2 (%3)")
                      .arg(name, seconds(b.wallS), times(b.wallS / a.wallS)));
     }

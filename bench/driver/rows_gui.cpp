@@ -42,19 +42,11 @@ GuiRun runGui(const Context &c, QStringList args, int timeoutS = 1800)
     return run;
 }
 
-double num(const QJsonObject &o, const QString &path)
-{
-    QJsonValue v = o;
-    for (const QString &key : path.split(QLatin1Char('.')))
-        v = v.toObject().value(key);
-    return v.toDouble(-1);
-}
-
 double medianOfReports(const std::vector<GuiRun> &runs, const QString &path)
 {
     std::vector<double> v;
     for (const GuiRun &r : runs)
-        v.push_back(num(r.report, path));
+        v.push_back(jsonNumber(r.report, path));
     return median(v);
 }
 
@@ -62,7 +54,7 @@ double maxOfReports(const std::vector<GuiRun> &runs, const QString &path)
 {
     double m = -1;
     for (const GuiRun &r : runs)
-        m = std::max(m, num(r.report, path));
+        m = std::max(m, jsonNumber(r.report, path));
     return m;
 }
 
@@ -109,10 +101,10 @@ QJsonObject rowGuiOpen(const Context &c)
                                 "%5, stall %6")
                      .arg(i + 1)
                      .arg(c.runs)
-                     .arg(seconds(num(r.report, QStringLiteral("firstRowsPaintedMs")) / 1e3),
-                          seconds(num(r.report, QStringLiteral("shownMs")) / 1e3),
-                          megabytes(num(r.report, QStringLiteral("peakRssKb")) * 1024),
-                          seconds(num(r.report, QStringLiteral("stall.maxMs")) / 1e3)));
+                     .arg(seconds(jsonNumber(r.report, QStringLiteral("firstRowsPaintedMs")) / 1e3),
+                          seconds(jsonNumber(r.report, QStringLiteral("shownMs")) / 1e3),
+                          megabytes(jsonNumber(r.report, QStringLiteral("peakRssKb")) * 1024),
+                          seconds(jsonNumber(r.report, QStringLiteral("stall.maxMs")) / 1e3)));
     }
     const double firstRows = medianOfReports(runs, QStringLiteral("firstRowsPaintedMs")) / 1e3;
     const double shown = medianOfReports(runs, QStringLiteral("shownMs")) / 1e3;
@@ -166,17 +158,17 @@ QJsonObject rowGuiLive(const Context &c)
         const GuiRun &r = runs.back();
         if (!r.ok())
             failure = r.failure();
-        else if (num(r.report, QStringLiteral("events")) != double(expected))
+        else if (jsonNumber(r.report, QStringLiteral("events")) != double(expected))
             failure = QStringLiteral("the window got %1 of %2 events (%3)")
-                          .arg(num(r.report, QStringLiteral("events")))
+                          .arg(jsonNumber(r.report, QStringLiteral("events")))
                           .arg(expected)
                           .arg(r.report.value(QStringLiteral("state")).toString());
         else
             progress(QStringLiteral("  agui-inspector --bench-live [%1/%2]: %3 events/s, stall %4")
                          .arg(i + 1)
                          .arg(c.runs)
-                         .arg(num(r.report, QStringLiteral("eventsPerSecond")), 0, 'f', 0)
-                         .arg(seconds(num(r.report, QStringLiteral("stall.maxMs")) / 1e3)));
+                         .arg(jsonNumber(r.report, QStringLiteral("eventsPerSecond")), 0, 'f', 0)
+                         .arg(seconds(jsonNumber(r.report, QStringLiteral("stall.maxMs")) / 1e3)));
     }
     server.kill();
     server.waitForFinished();
@@ -269,8 +261,8 @@ QJsonObject rowGuiScroll(const Context &c)
     if (!run.ok())
         return rowResult({notMeasured(9, 0, figure, goal, run.failure())}, {});
     const QJsonObject frames = run.report.value(QStringLiteral("frames")).toObject();
-    const double scroll = num(frames, QStringLiteral("scroll.frame.p99Ms"));
-    const double drag = num(frames, QStringLiteral("drag.frame.p99Ms"));
+    const double scroll = jsonNumber(frames, QStringLiteral("scroll.frame.p99Ms"));
+    const double drag = jsonNumber(frames, QStringLiteral("drag.frame.p99Ms"));
     progress(QStringLiteral("  frames: scroll p99 %1, drag p99 %2")
                  .arg(seconds(scroll / 1e3), seconds(drag / 1e3)));
     QJsonObject figures {{QStringLiteral("frames"), frames}};
@@ -283,11 +275,11 @@ QJsonObject rowGuiScroll(const Context &c)
         = QStringLiteral("scroll p99 %1 (max %2; then %3 p99 of deferred work), drag p99 %4 "
                          "(max %5; deferred p99 %6); %7")
               .arg(seconds(scroll / 1e3),
-                   seconds(num(frames, QStringLiteral("scroll.frame.maxMs")) / 1e3),
-                   seconds(num(frames, QStringLiteral("scroll.deferred.p99Ms")) / 1e3),
+                   seconds(jsonNumber(frames, QStringLiteral("scroll.frame.maxMs")) / 1e3),
+                   seconds(jsonNumber(frames, QStringLiteral("scroll.deferred.p99Ms")) / 1e3),
                    seconds(drag / 1e3),
-                   seconds(num(frames, QStringLiteral("drag.frame.maxMs")) / 1e3),
-                   seconds(num(frames, QStringLiteral("drag.deferred.p99Ms")) / 1e3), parse);
+                   seconds(jsonNumber(frames, QStringLiteral("drag.frame.maxMs")) / 1e3),
+                   seconds(jsonNumber(frames, QStringLiteral("drag.deferred.p99Ms")) / 1e3), parse);
     judge(line,
           {{QStringLiteral("scroll p99"), scroll, 16}, {QStringLiteral("drag p99"), drag, 16}});
     if (parse.startsWith(QLatin1String("JSON PARSED"))) {
@@ -324,7 +316,8 @@ QJsonObject rowStartup(const Context &c)
         hello.push_back(startupS(h, helloReport));
         const GuiRun g = runGui(c, {QStringLiteral("--bench-startup")}, 120);
         const double s = g.ok()
-            ? (num(g.report, QStringLiteral("firstPaintEndNs")) - double(g.process.startNs)) / 1e9
+            ? (jsonNumber(g.report, QStringLiteral("firstPaintEndNs")) - double(g.process.startNs))
+                / 1e9
             : -1;
         ours.push_back(s);
         if (hello.back() < 0 || s < 0)
