@@ -19,6 +19,8 @@ QString captureFormatName(CaptureFormat format)
         return QStringLiteral("jsonl");
     case CaptureFormat::Protobuf:
         return QStringLiteral("protobuf");
+    case CaptureFormat::Har:
+        return QStringLiteral("har");
     }
     return {};
 }

@@ -18,9 +18,11 @@ enum class CaptureFormat : quint8 {
     Sse, // a raw text/event-stream response body
     JsonLines, // one AG-UI event object per line
     Protobuf, // raw application/vnd.ag-ui.event+proto body (length-prefixed frames)
+    Har, // HAR 1.2 (a browser's network-panel export): its AG-UI exchanges
 };
 
-QString captureFormatName(CaptureFormat format); // "agui", "devtools", "sse", "jsonl", "protobuf"
+QString
+captureFormatName(CaptureFormat format); // "agui", "devtools", "sse", "jsonl", "protobuf", "har"
 
 // Headers are kept in order and with their original spelling (names may repeat).
 using HttpHeaders = QList<QPair<QString, QString>>;
@@ -96,7 +98,7 @@ struct CaptureProblem
     QString message;
     // Stable id for lint output: capture.truncated, capture.bad-record, capture.unknown-record,
     // capture.no-header, capture.version, capture.unrecognised, capture.devtools-redacted,
-    // capture.http-error (added by the loader).
+    // capture.har-no-body, capture.http-error (added by the loader).
     QString ruleId;
 };
 

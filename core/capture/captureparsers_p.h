@@ -68,5 +68,6 @@ std::unique_ptr<CaptureParser> makeOwnFormatParser(Capture &capture,
                                                    const CaptureReadOptions &options);
 std::unique_ptr<CaptureParser> makeDevToolsParser(Capture &capture,
                                                   const CaptureReadOptions &options);
+std::unique_ptr<CaptureParser> makeHarParser(Capture &capture, const CaptureReadOptions &options);
 
 } // namespace agui::detail

@@ -117,6 +117,8 @@ std::unique_ptr<detail::CaptureParser> makeParser(CaptureFormat format, Capture 
         return std::make_unique<detail::RawBodyParser>(capture, options, Framing::JsonLine);
     case CaptureFormat::Protobuf:
         return std::make_unique<detail::RawBodyParser>(capture, options, Framing::Proto);
+    case CaptureFormat::Har:
+        return detail::makeHarParser(capture, options);
     case CaptureFormat::Unknown:
         break;
     }

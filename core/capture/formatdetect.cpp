@@ -50,6 +50,20 @@ CaptureFormat classifyJsonLine(QByteArrayView line, bool lineComplete)
     return CaptureFormat::JsonLines;
 }
 
+// A HAR file is one JSON object whose first member is "log" (pretty-printed or not).
+bool looksLikeHar(QByteArrayView text)
+{
+    qsizetype i = 1; // past the '{'
+    while (i < text.size() && isSpace(text[i]))
+        ++i;
+    if (!text.sliced(i).startsWith("\"log\""))
+        return false;
+    i += 5;
+    while (i < text.size() && isSpace(text[i]))
+        ++i;
+    return i < text.size() && text[i] == ':';
+}
+
 } // namespace
 
 CaptureFormat detectCaptureFormat(QByteArrayView head, bool complete)
@@ -63,6 +77,8 @@ CaptureFormat detectCaptureFormat(QByteArrayView head, bool complete)
     text = text.sliced(i);
     if (text.isEmpty())
         return CaptureFormat::Unknown;
+    if (text.startsWith('{') && looksLikeHar(text))
+        return CaptureFormat::Har;
     const qsizetype newline = text.indexOf('\n');
     const bool lineComplete = newline >= 0 || complete;
     QByteArrayView line = newline >= 0 ? text.first(newline) : text;
@@ -91,8 +107,8 @@ QString describeUndetected(QByteArrayView head)
             return QStringLiteral("binary data that is not protobuf frames (byte %1)").arg(j);
     }
     return QStringLiteral(
-               "unrecognised content at byte %1: not an agui capture, DevTools export, JSON "
-               "lines or an SSE stream")
+               "unrecognised content at byte %1: not an agui capture, DevTools export, HAR, "
+               "JSON lines or an SSE stream")
         .arg(i);
 }
 
