@@ -73,6 +73,12 @@ bool openInput(const QString &path, Input *input, const InputOptions &options)
     input->path = path;
     input->name = path == QLatin1String("-") ? QStringLiteral("<stdin>") : path;
     QString error;
+    const auto countHeartbeat
+        = [input, &options](const Heartbeat &beat, const EventOrigin &origin) {
+              ++input->heartbeats;
+              if (options.onHeartbeat)
+                  options.onHeartbeat(beat, origin);
+          };
     if (options.buildSession && !options.onEvent) {
         // The session pipeline (two threads; the frames reach onFrame on this one).
         input->session = std::make_unique<Session>(options.session);
@@ -83,7 +89,7 @@ bool openInput(const QString &path, Input *input, const InputOptions &options)
             if (options.onFrame)
                 options.onFrame(frame, origin);
         };
-        load.onHeartbeat = [input](const Heartbeat &, const EventOrigin &) { ++input->heartbeats; };
+        load.onHeartbeat = countHeartbeat;
         const SessionLoadResult r = loadIntoSession(path, *input->session, &input->capture, load);
         if (!r.ok) {
             err() << "agui-inspect: " << input->name << ": " << r.error << '\n';
@@ -115,7 +121,7 @@ bool openInput(const QString &path, Input *input, const InputOptions &options)
         load.onEvent = [&options](Event &&event, const EventOrigin &origin) {
             options.onEvent(event, origin);
         };
-    load.onHeartbeat = [input](const Heartbeat &, const EventOrigin &) { ++input->heartbeats; };
+    load.onHeartbeat = countHeartbeat;
     if (!loadCaptureFile(path, &input->capture, &error, load)) {
         err() << "agui-inspect: " << input->name << ": " << error << '\n';
         err().flush();

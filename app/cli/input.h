@@ -54,6 +54,8 @@ struct InputOptions
     std::function<void(const DecodedFrame &frame, const EventOrigin &origin)> onFrame;
     // Each event materialised (its own bytes and QJsonObject): costs more, for cat/convert.
     std::function<void(const Event &event, const EventOrigin &origin)> onEvent;
+    // Each keep-alive (data-less SSE block) with the run it arrived in.
+    std::function<void(const Heartbeat &beat, const EventOrigin &origin)> onHeartbeat;
 };
 
 // Reads `path`. On failure prints "agui-inspect: <name>: <reason>" (one line) to err() and
