@@ -1,10 +1,13 @@
-// agui-inspect convert IN OUT : between capture formats (agui capture, JSON lines, raw SSE).
+// agui-inspect convert IN OUT : between capture formats (agui capture, JSON lines, raw SSE, HAR).
 
 #include "app/cli/command.h"
 #include "app/cli/input.h"
 
 #include "core/capture/capturewriter.h"
 #include "core/capture/eventexport.h"
+#include "core/capture/harwriter.h"
+
+#include <QCoreApplication>
 
 #include <QFile>
 #include <QSaveFile>
@@ -14,7 +17,7 @@ namespace agui::cli {
 namespace {
 
 const char kHelp[]
-    = "usage: agui-inspect convert [--to aguicap|jsonl|sse] IN OUT\n\n"
+    = "usage: agui-inspect convert [--to aguicap|jsonl|sse|har] IN OUT\n\n"
       "Reads IN in any supported format ('-' = standard input) and writes OUT ('-' = standard\n"
       "output) in the format named by --to or by OUT's extension:\n"
       "  .aguicap  agui capture: every run with its request, response head, chunks and times\n"
@@ -22,9 +25,11 @@ const char kHelp[]
       "  .jsonl    one event per line (the event JSON as received)\n"
       "  .sse      a text/event-stream body; SSE input is copied byte for byte, other events are\n"
       "            framed as 'data: <json>' + blank line\n"
+      "  .har      HAR 1.2, one entry per HTTP exchange (credentials redacted), with the receive\n"
+      "            time of every piece of body in _aguiChunks, which reading a HAR restores\n"
       "OUT is replaced only once it is completely written.\n";
 
-enum class Target { Agui, JsonLines, Sse };
+enum class Target { Agui, JsonLines, Sse, Har };
 
 bool targetFor(const QString &to, const QString &out, Target *target, QString *error)
 {
@@ -41,6 +46,8 @@ bool targetFor(const QString &to, const QString &out, Target *target, QString *e
                 name = QStringLiteral("jsonl");
             else if (lower.endsWith(QLatin1String(".sse")))
                 name = QStringLiteral("sse");
+            else if (lower.endsWith(QLatin1String(".har")))
+                name = QStringLiteral("har");
         }
     }
     if (name == QLatin1String("aguicap") || name == QLatin1String("agui"))
@@ -49,11 +56,14 @@ bool targetFor(const QString &to, const QString &out, Target *target, QString *e
         *target = Target::JsonLines;
     else if (name == QLatin1String("sse"))
         *target = Target::Sse;
+    else if (name == QLatin1String("har"))
+        *target = Target::Har;
     else {
         *error = name.isEmpty()
-            ? QStringLiteral("cannot tell the output format from '%1'; use --to aguicap|jsonl|sse")
+            ? QStringLiteral(
+                  "cannot tell the output format from '%1'; use --to aguicap|jsonl|sse|har")
                   .arg(out)
-            : QStringLiteral("unknown output format '%1' (aguicap, jsonl, sse)").arg(name);
+            : QStringLiteral("unknown output format '%1' (aguicap, jsonl, sse, har)").arg(name);
         return false;
     }
     return true;
@@ -119,7 +129,7 @@ int runConvert(const QStringList &argv)
     input.name = input.path == QLatin1String("-") ? QStringLiteral("<stdin>") : input.path;
     bool ok = true;
     QList<QList<Event>> eventsByRun;
-    if (target == Target::Agui) {
+    if (target == Target::Agui || target == Target::Har) {
         // Runs, requests and chunks are copied as recorded: no need to decode events.
         QString readError;
         if (!readCaptureFile(input.path, &input.capture, &readError)) {
@@ -169,6 +179,11 @@ int runConvert(const QStringList &argv)
             error = writer.errorString();
         break;
     }
+    case Target::Har: {
+        const QByteArray har = captureToHar(input.capture, QCoreApplication::applicationVersion());
+        ok = device->write(har) == har.size();
+        break;
+    }
     case Target::JsonLines:
         break; // written while reading
     case Target::Sse: {
@@ -189,9 +204,9 @@ int runConvert(const QStringList &argv)
     return ExitOk;
 }
 
-const CommandRegistration reg {{QStringLiteral("convert"),
-                                QStringLiteral("convert between agui capture, JSON lines and SSE"),
-                                &runConvert}};
+const CommandRegistration reg {
+    {QStringLiteral("convert"),
+     QStringLiteral("convert between agui capture, JSON lines, SSE and HAR"), &runConvert}};
 
 } // namespace
 

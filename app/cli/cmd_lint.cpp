@@ -6,7 +6,11 @@
 #include "app/cli/input.h"
 
 #include "core/a2ui/a2uilint.h"
+#include "core/analysis/lintreport.h"
 #include "core/session/lintrules.h"
+
+#include <QCoreApplication>
+#include <QFile>
 
 #include <QJsonDocument>
 #include <QJsonObject>
@@ -16,29 +20,24 @@ namespace agui::cli {
 namespace {
 
 const char kHelp[]
-    = "usage: agui-inspect lint [--format text|json] FILE...\n"
+    = "usage: agui-inspect lint [--format text|json|sarif|junit] [--fail-on error|warning|info]\n"
+      "                         [--docs-base URL] FILE...\n"
       "       agui-inspect lint --rules\n\n"
-      "Checks AG-UI event streams (raw SSE, JSON lines, agui captures, DevTools exports; '-' "
-      "reads\n"
-      "standard input) with the reference client's verify rules and extra lint rules, and the\n"
-      "A2UI surfaces their activities build (a2ui.* rules).\n"
+      "Checks AG-UI event streams (raw SSE, JSON lines, agui captures, DevTools exports, HAR; '-'\n"
+      "reads standard input) with the reference client's verify rules and extra lint rules, and\n"
+      "the A2UI surfaces their activities build (a2ui.* rules).\n"
       "Text: one line per finding, FILE:event N (byte B): SEVERITY RULE PATH: MESSAGE.\n"
       "JSON: one object per finding and line: file, ruleId, severity, layer, eventIndex (null =\n"
-      "end of stream), byteOffset (in FILE, null = unknown), path (JSON Pointer), message.\n"
-      "Exit status: 0 no error-severity finding, 1 an error was found, 2 unreadable input.\n";
+      "end of stream), byteOffset (in FILE, null = unknown), path (JSON Pointer), message, docs.\n"
+      "SARIF: a SARIF 2.1.0 log (every rule, one result per finding, line and column for text\n"
+      "files); --docs-base URL prefixes each rule's documentation reference to make its helpUri.\n"
+      "JUnit: one testsuite per file, one testcase per finding; findings at or above --fail-on\n"
+      "are failures.\n"
+      "Every rule id is documented at docs/lint-rules.md#<anchor> (`--rules` prints them).\n"
+      "Exit status: 0 no finding at or above --fail-on (default error), 1 one was found, 2\n"
+      "unreadable input.\n";
 
-struct Line
-{
-    QString ruleId;
-    Severity severity;
-    QString layer;
-    qint64 eventIndex;
-    qint64 byteOffset;
-    QString path;
-    QString message;
-};
-
-void printText(const QString &file, const Line &l)
+void printText(const QString &file, const analysis::FileFinding &l)
 {
     out() << file << ':';
     if (l.eventIndex >= 0)
@@ -53,7 +52,7 @@ void printText(const QString &file, const Line &l)
     out() << ": " << l.message << '\n';
 }
 
-void printJson(const QString &file, const Line &l)
+void printJson(const QString &file, const analysis::FileFinding &l)
 {
     QJsonObject o;
     o.insert(QLatin1String("file"), file);
@@ -66,6 +65,7 @@ void printJson(const QString &file, const Line &l)
              l.byteOffset >= 0 ? QJsonValue(double(l.byteOffset)) : QJsonValue());
     o.insert(QLatin1String("path"), l.path);
     o.insert(QLatin1String("message"), l.message);
+    o.insert(QLatin1String("docs"), analysis::ruleDocReference(l.ruleId));
     out() << QString::fromUtf8(QJsonDocument(o).toJson(QJsonDocument::Compact)) << '\n';
 }
 
@@ -73,7 +73,7 @@ int printRules()
 {
     for (const LintRule &r : lintRules()) {
         out() << r.id << '\t' << severityName(r.severity) << '\t' << r.layer << '\t' << r.title
-              << '\n';
+              << '\t' << analysis::ruleDocReference(QString(r.id)) << '\n';
     }
     for (const a2ui::LintRule &r : a2ui::lintRules())
         out() << r.id << '\t' << a2ui::issueSeverityName(r.severity) << "\ta2ui\t" << r.summary
@@ -81,10 +81,93 @@ int printRules()
     return ExitOk;
 }
 
+bool parseSeverity(const QString &text, Severity *severity)
+{
+    for (const Severity s : {Severity::Error, Severity::Warning, Severity::Info}) {
+        if (text == severityName(s)) {
+            *severity = s;
+            return true;
+        }
+    }
+    return false;
+}
+
+// Line and column of each finding, for the text formats whose file can be read again (SARIF
+// viewers place results by line).
+void addLines(const Input &input, QList<analysis::FileFinding> &findings)
+{
+    if (input.path == QLatin1String("-") || input.capture.format == CaptureFormat::Protobuf)
+        return;
+    QFile file(input.path);
+    if (!file.open(QIODevice::ReadOnly))
+        return;
+    const analysis::LineIndex index(file.readAll());
+    for (analysis::FileFinding &f : findings)
+        index.locate(f.byteOffset, &f.line, &f.column);
+}
+
+analysis::LintedFile lintFile(const Input &input, bool withLines)
+{
+    analysis::LintedFile file;
+    file.name = input.name;
+    for (const CaptureProblem &p : input.capture.problems)
+        file.findings.append({p.ruleId, p.severity, QStringLiteral("capture"), -1, p.byteOffset,
+                              p.line, p.line > 0 ? 1 : -1, QString(), p.message});
+    for (const Finding &f : input.session->findings()) {
+        const Diagnostic &d = f.diagnostic;
+        file.findings.append({d.ruleId, d.severity, f.layer, f.eventIndex,
+                              input.fileOffset(f.eventIndex, d.byteOffset), -1, -1, d.path,
+                              d.message});
+    }
+    if (withLines)
+        addLines(input, file.findings);
+    return file;
+}
+
+struct LintOptions
+{
+    QString format;
+    Severity failOn = Severity::Error;
+    QString docsBase;
+};
+
+int report(const QList<analysis::LintedFile> &files, const LintOptions &options)
+{
+    if (options.format == QLatin1String("sarif")) {
+        out() << QString::fromUtf8(
+            analysis::sarifLog(files, {QCoreApplication::applicationVersion(), options.docsBase}));
+    } else if (options.format == QLatin1String("junit")) {
+        out() << QString::fromUtf8(analysis::junitLintReport(files, options.failOn));
+    }
+    int counts[3] = {0, 0, 0};
+    bool failed = false;
+    for (const analysis::LintedFile &file : files) {
+        for (const analysis::FileFinding &l : file.findings) {
+            if (options.format == QLatin1String("json"))
+                printJson(file.name, l);
+            else if (options.format == QLatin1String("text"))
+                printText(file.name, l);
+            counts[int(l.severity)] += 1;
+            failed = failed || l.severity >= options.failOn;
+        }
+    }
+    if (options.format == QLatin1String("text") && !files.isEmpty()) {
+        const int errors = counts[int(Severity::Error)];
+        const int warnings = counts[int(Severity::Warning)];
+        const int infos = counts[int(Severity::Info)];
+        out() << errors << (errors == 1 ? " error, " : " errors, ") << warnings
+              << (warnings == 1 ? " warning, " : " warnings, ") << infos
+              << (infos == 1 ? " info\n" : " infos\n");
+    }
+    return failed ? ExitFindings : ExitOk;
+}
+
 int runLint(const QStringList &argv)
 {
-    const Args args = parseArgs(argv, {QStringLiteral("--format")},
-                                {QStringLiteral("--help"), QStringLiteral("--rules")});
+    const Args args = parseArgs(
+        argv,
+        {QStringLiteral("--format"), QStringLiteral("--fail-on"), QStringLiteral("--docs-base")},
+        {QStringLiteral("--help"), QStringLiteral("--rules")});
     if (!args.error.isEmpty())
         return usageError(QStringLiteral("lint"), args.error);
     if (args.options.contains(QStringLiteral("--help"))) {
@@ -93,54 +176,37 @@ int runLint(const QStringList &argv)
     }
     if (args.options.contains(QStringLiteral("--rules")))
         return printRules();
-    const QString format = args.options.value(QStringLiteral("--format"), QStringLiteral("text"));
-    if (format != QLatin1String("text") && format != QLatin1String("json"))
+    LintOptions options;
+    options.format = args.options.value(QStringLiteral("--format"), QStringLiteral("text"));
+    options.docsBase = args.options.value(QStringLiteral("--docs-base"));
+    const QStringList formats {QStringLiteral("text"), QStringLiteral("json"),
+                               QStringLiteral("sarif"), QStringLiteral("junit")};
+    if (!formats.contains(options.format))
         return usageError(QStringLiteral("lint"),
-                          QStringLiteral("--format must be text or json, not %1").arg(format));
+                          QStringLiteral("--format must be text, json, sarif or junit, not %1")
+                              .arg(options.format));
+    const QString failOn = args.options.value(QStringLiteral("--fail-on"), QStringLiteral("error"));
+    if (!parseSeverity(failOn, &options.failOn))
+        return usageError(
+            QStringLiteral("lint"),
+            QStringLiteral("--fail-on must be error, warning or info, not %1").arg(failOn));
     if (args.positional.isEmpty())
         return usageError(QStringLiteral("lint"), QStringLiteral("no FILE given"));
 
     bool unreadable = false;
-    int readable = 0;
-    int errors = 0;
-    int warnings = 0;
-    int infos = 0;
+    QList<analysis::LintedFile> files;
     for (const QString &path : args.positional) {
         Input input;
-        InputOptions options;
-        options.session = SessionOptions {0, false}; // one pass: findings only
-        if (!openInput(path, &input, options)) {
+        InputOptions inputOptions;
+        inputOptions.session = SessionOptions {0, false}; // one pass: findings only
+        if (!openInput(path, &input, inputOptions)) {
             unreadable = true;
             continue;
         }
-        ++readable;
-        QList<Line> lines;
-        for (const CaptureProblem &p : input.capture.problems)
-            lines.append({p.ruleId, p.severity, QStringLiteral("capture"), -1, p.byteOffset,
-                          QString(), p.message});
-        for (const Finding &f : input.session->findings()) {
-            const Diagnostic &d = f.diagnostic;
-            lines.append({d.ruleId, d.severity, f.layer, f.eventIndex,
-                          input.fileOffset(f.eventIndex, d.byteOffset), d.path, d.message});
-        }
-        for (const Line &l : lines) {
-            if (format == QLatin1String("json"))
-                printJson(input.name, l);
-            else
-                printText(input.name, l);
-            errors += l.severity == Severity::Error;
-            warnings += l.severity == Severity::Warning;
-            infos += l.severity == Severity::Info;
-        }
+        files.append(lintFile(input, options.format == QLatin1String("sarif")));
     }
-    if (format == QLatin1String("text") && readable > 0) {
-        out() << errors << (errors == 1 ? " error, " : " errors, ") << warnings
-              << (warnings == 1 ? " warning, " : " warnings, ") << infos
-              << (infos == 1 ? " info\n" : " infos\n");
-    }
-    if (unreadable)
-        return ExitUnreadable;
-    return errors > 0 ? ExitFindings : ExitOk;
+    const int code = report(files, options);
+    return unreadable ? ExitUnreadable : code;
 }
 
 const CommandRegistration reg {

@@ -2,7 +2,12 @@
 
 #include "app/cli/command.h"
 #include "app/cli/input.h"
+#include "app/cli/timinginput.h"
+#include "app/cli/timingtext.h"
 
+#include "core/analysis/timing.h"
+
+#include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QMap>
@@ -12,10 +17,19 @@ namespace agui::cli {
 namespace {
 
 const char kHelp[]
-    = "usage: agui-inspect stats [--format text|json] FILE\n\n"
+    = "usage: agui-inspect stats [--format text|json] [--stall S] [--burst-gap S]\n"
+      "                          [--burst-events N] FILE\n\n"
       "Counts in FILE ('-' = standard input): events in total and by type, runs (by status),\n"
       "messages and tool calls as the reference client would hold them, bytes (file and response\n"
-      "body), duration (first to last event arrival), keep-alives, findings by severity.\n";
+      "body), duration (first to last event arrival), keep-alives, findings by severity.\n"
+      "Timing, per HTTP exchange: time to first byte, first event and first text token (from the\n"
+      "request, else from the first byte), inter-token gaps (p50/p95/max), the longest silence,\n"
+      "stalls (no byte for more than --stall S seconds, default 5, while a message or tool call\n"
+      "is open), keep-alive intervals, tool latency (START->END->RESULT), events/s and bytes/s,\n"
+      "and buffering (at least --burst-events N events, default 8, arriving in one piece after\n"
+      "a silence of --burst-gap S seconds, default 1). Captures keep receive times; for files\n"
+      "without them the events' own timestamps are used (the sender's clock: no network figures)\n"
+      "and the output says so.\n";
 
 struct Stats
 {
@@ -148,7 +162,10 @@ void printText(const Input &input, const Stats &s)
 
 int runStats(const QStringList &argv)
 {
-    const Args args = parseArgs(argv, {QStringLiteral("--format")}, {QStringLiteral("--help")});
+    const Args args = parseArgs(argv,
+                                {QStringLiteral("--format"), QStringLiteral("--stall"),
+                                 QStringLiteral("--burst-gap"), QStringLiteral("--burst-events")},
+                                {QStringLiteral("--help")});
     if (!args.error.isEmpty())
         return usageError(QStringLiteral("stats"), args.error);
     if (args.options.contains(QStringLiteral("--help"))) {
@@ -161,6 +178,10 @@ int runStats(const QStringList &argv)
                           QStringLiteral("--format must be text or json, not %1").arg(format));
     if (args.positional.size() != 1)
         return usageError(QStringLiteral("stats"), QStringLiteral("expects exactly one FILE"));
+    analysis::TimingOptions timing;
+    QString error;
+    if (!parseTimingOptions(args, &timing, &error))
+        return usageError(QStringLiteral("stats"), error);
     Input input;
     Stats stamps;
     InputOptions options;
@@ -173,14 +194,21 @@ int runStats(const QStringList &argv)
         stamps.firstStampMs = stamps.firstStampMs < 0 ? ms : std::min(stamps.firstStampMs, ms);
         stamps.lastStampMs = std::max(stamps.lastStampMs, ms);
     };
+    TimingCollector collector;
+    collector.attach(options);
     if (!openInput(args.positional.first(), &input, options))
         return ExitUnreadable;
     reportCaptureProblems(input);
     const Stats s = compute(input, stamps);
-    if (format == QLatin1String("json"))
-        out() << QString::fromUtf8(QJsonDocument(toJson(input, s)).toJson(QJsonDocument::Indented));
-    else
+    const analysis::TimingReport report = collector.compute(input, timing);
+    if (format == QLatin1String("json")) {
+        QJsonObject o = toJson(input, s);
+        o.insert(QLatin1String("timing"), analysis::timingToJson(report));
+        out() << QString::fromUtf8(QJsonDocument(o).toJson(QJsonDocument::Indented));
+    } else {
         printText(input, s);
+        printTiming(out(), report);
+    }
     return ExitOk;
 }
 
