@@ -56,8 +56,11 @@ void RunPrinter::event(const Event &event)
         = eventSummary(event.type, event.json.isEmpty() ? json::JsonView() : doc.root(),
                        event.diagnostics, event.payload);
     const double seconds = m_firstUs >= 0 ? (event.receivedAtUs - m_firstUs) / 1e6 : 0;
-    const QString line
-        = QStringLiteral("%1  +%2s  %3\n").arg(event.seq, 5).arg(seconds, 0, 'f', 3).arg(summary);
+    const QString type = event.typeName.isEmpty() ? eventTypeName(event.type) : event.typeName;
+    const QString line = QStringLiteral("%1  +%2s  %3 %4\n")
+                             .arg(event.seq, 5)
+                             .arg(seconds, 0, 'f', 3)
+                             .arg(type.leftJustified(26), summary);
     m_stdout.write(scrub(line).toUtf8());
     m_stdout.flush();
 }
@@ -77,7 +80,8 @@ int RunPrinter::finish(const net::RunClient &client, const Session &session, boo
               << scrub(d.message) << '\n';
     }
     const int status = client.httpStatus();
-    err() << session.size() << " events, HTTP " << (status ? QString::number(status) : QStringLiteral("-")) << ", "
+    err() << session.size() << " events, HTTP "
+          << (status ? QString::number(status) : QStringLiteral("-")) << ", "
           << counts[int(Severity::Error)] << " errors, " << counts[int(Severity::Warning)]
           << " warnings, " << counts[int(Severity::Info)] << " infos\n";
     int code = counts[int(Severity::Error)] > 0 ? ExitFindings : ExitOk;

@@ -28,7 +28,7 @@ QString rateText(const std::optional<double> &v, const char *unit)
 
 void printExchange(QTextStream &to, const analysis::ExchangeTiming &t)
 {
-    const auto label = [](const char *text) {
+    const auto label = [](const char *text) -> QString {
         return QStringLiteral("  ") + QString::fromLatin1(text).leftJustified(20);
     };
     to << t.label;
