@@ -3,10 +3,12 @@
 // --bench-* developer option it measures itself for the benchmarks (benchmode.h, bench/).
 
 #include "app/gui/benchmode.h"
+#include "ui/timing/timingview.h"
 #include "ui/window/mainwindow.h"
 
 #include <QApplication>
 #include <QCommandLineParser>
+#include <QEventLoop>
 #include <QFileInfo>
 #include <QImage>
 #include <QPixmap>
@@ -67,6 +69,17 @@ int runScreenshot(agui::ui::MainWindow &window, const QCommandLineParser &args,
     }
     if (args.isSet(QStringLiteral("tab")))
         window.showTab(args.value(QStringLiteral("tab")));
+    // The Timing tab computes off the GUI thread: wait for its figures (generous deadline).
+    auto *timing = window.findChild<agui::ui::TimingView *>();
+    if (timing && timing->isVisible() && !timing->isUpToDate()) {
+        QEventLoop loop;
+        QObject::connect(timing, &agui::ui::TimingView::computed, &loop, [&loop, timing] {
+            if (timing->isUpToDate())
+                loop.quit();
+        });
+        QTimer::singleShot(60000, &loop, &QEventLoop::quit);
+        loop.exec();
+    }
     // Let layouts and the deferred scroll settle before grabbing.
     for (int i = 0; i < 5; ++i)
         QCoreApplication::processEvents();
@@ -103,7 +116,7 @@ int main(int argc, char *argv[])
                       QStringLiteral("N")});
     parser.addOption({QStringLiteral("tab"),
                       QStringLiteral("With --screenshot: show this tab "
-                                     "(event|state|transcript|tools|surfaces)."),
+                                     "(event|state|transcript|tools|surfaces|timing|diff)."),
                       QStringLiteral("NAME")});
     parser.addOption({QStringLiteral("size"),
                       QStringLiteral("With --screenshot: window size, e.g. 1400x860."),

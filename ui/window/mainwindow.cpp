@@ -13,6 +13,7 @@
 #include "ui/views/eventlistview.h"
 #include "ui/widgets/filterlineedit.h"
 #include "ui/widgets/plaintooltips.h"
+#include "ui/window/reportstabs.h"
 #include "ui/window/sessionviews.h"
 #include "ui/window/surfacestab.h"
 #include "ui/window/theme.h"
@@ -87,6 +88,7 @@ MainWindow::MainWindow(QWidget *parent)
     createActions();
     installSessionViews(this); // State, Transcript, Tool Calls tabs; the timeline under the list
     installSurfacesTab(this); // the Surfaces tab and Run > Compose Run…
+    installReportTabs(this); // the Timing and Diff tabs
     connect(m_filterModel, &EventFilterModel::countsChanged, this, &MainWindow::updateCounts);
     connect(m_live, &LiveRunController::stateChanged, this, [this] {
         m_connectionLabel->setText(m_live->statusText());

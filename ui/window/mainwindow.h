@@ -47,8 +47,8 @@ public:
 
     bool selectEvent(qint64 seq);
     qint64 lastEventSeq() const;
-    // "event" | "state" | "transcript" | "tools" | "surfaces"; tabs that do not exist yet fall
-    // back to the event tab (returns false then).
+    // "event" | "state" | "transcript" | "tools" | "surfaces" | "timing" | "diff"; tabs that do not
+    // exist yet fall back to the event tab (returns false then).
     bool showTab(const QString &name);
     void applyFilterText(const QString &text); // sets the bar's text and applies at once
     // The event list as received (every frame) or as @ag-ui/client delivers it to an
