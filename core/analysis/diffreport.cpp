@@ -1,6 +1,7 @@
 // The session diff as JSON and as JUnit XML.
 
 #include "core/analysis/sessiondiff.h"
+#include "core/json/jsontext.h"
 
 #include <QJsonDocument>
 #include <QXmlStreamWriter>
@@ -28,16 +29,6 @@ QJsonValue definedOrNull(const QJsonValue &v)
     return v.isUndefined() ? QJsonValue() : v;
 }
 
-QString compact(const QJsonValue &v)
-{
-    if (v.isObject())
-        return QString::fromUtf8(QJsonDocument(v.toObject()).toJson(QJsonDocument::Compact));
-    if (v.isArray())
-        return QString::fromUtf8(QJsonDocument(v.toArray()).toJson(QJsonDocument::Compact));
-    const QByteArray wrapped = QJsonDocument(QJsonArray {v}).toJson(QJsonDocument::Compact);
-    return QString::fromUtf8(wrapped.mid(1, wrapped.size() - 2));
-}
-
 } // namespace
 
 QString describeDiffItem(const DiffItem &item)
@@ -48,7 +39,7 @@ QString describeDiffItem(const DiffItem &item)
                     .arg(item.seqA >= 0 ? QString::number(item.seqA) : QStringLiteral("-"),
                          item.seqB >= 0 ? QString::number(item.seqB) : QStringLiteral("-"));
     if (item.kind == DiffKind::Changed && !item.patch.isEmpty())
-        line += QStringLiteral(": ") + compact(item.patch);
+        line += QStringLiteral(": ") + json::toCompactJson(item.patch);
     return line;
 }
 

@@ -1,6 +1,7 @@
 #include "ui/diff/diffview.h"
 
 #include "core/analysis/capturesession.h"
+#include "core/json/jsontext.h"
 #include "ui/diff/diffmodel.h"
 #include "ui/models/sessiondocument.h"
 
@@ -11,7 +12,6 @@
 #include <QGridLayout>
 #include <QHBoxLayout>
 #include <QHeaderView>
-#include <QJsonArray>
 #include <QJsonDocument>
 #include <QLabel>
 #include <QLineEdit>
@@ -91,8 +91,7 @@ QString jsonText(const QJsonValue &v)
         return QString::fromUtf8(QJsonDocument(v.toObject()).toJson(QJsonDocument::Indented));
     if (v.isArray())
         return QString::fromUtf8(QJsonDocument(v.toArray()).toJson(QJsonDocument::Indented));
-    const QByteArray wrapped = QJsonDocument(QJsonArray {v}).toJson(QJsonDocument::Compact);
-    return QString::fromUtf8(wrapped.mid(1, wrapped.size() - 2));
+    return json::toCompactJson(v);
 }
 
 } // namespace
