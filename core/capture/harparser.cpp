@@ -85,8 +85,7 @@ public:
             = QJsonObject {{QLatin1String("har"), log.value(QLatin1String("version"))},
                            {QLatin1String("creator"), log.value(QLatin1String("creator"))}};
         const QJsonObject creator = log.value(QLatin1String("creator")).toObject();
-        m_capture.tool = QString(creator.value(QLatin1String("name")).toString()
-                                 + QLatin1Char(' ')
+        m_capture.tool = QString(creator.value(QLatin1String("name")).toString() + QLatin1Char(' ')
                                  + creator.value(QLatin1String("version")).toString())
                              .trimmed();
         const QJsonArray entries = log.value(QLatin1String("entries")).toArray();
