@@ -1,6 +1,8 @@
 // Runs the agui-inspect binary on sample files: exit codes, output formats, numbers, time travel,
 // conversions, standard input and unreadable input.
 
+#include "cli_process.h"
+
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
@@ -10,41 +12,18 @@
 
 namespace {
 
-struct Result
-{
-    int exitCode = -1;
-    QByteArray out;
-    QByteArray err;
-};
-
-Result run(const QStringList &args, const QByteArray &stdinBytes = {})
-{
-    QProcess p;
-    p.start(QStringLiteral(AGUI_INSPECT_BINARY), args);
-    if (!p.waitForStarted())
-        return {};
-    if (!stdinBytes.isEmpty())
-        p.write(stdinBytes);
-    p.closeWriteChannel();
-    p.waitForFinished(120000);
-    return {p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1, p.readAllStandardOutput(),
-            p.readAllStandardError()};
-}
-
-QString sample(const char *name)
-{
-    return QStringLiteral(AGUI_TEST_DATA_DIR "/capture/samples/") + QLatin1String(name);
-}
+using agui::test::readFile;
+using agui::test::sample;
 
 QString demo()
 {
-    return QStringLiteral(AGUI_SOURCE_DIR "/resources/samples/demo.aguicap");
+    return agui::test::demoCapture();
 }
+using Result = agui::test::CliResult;
 
-QByteArray readFile(const QString &path)
+Result run(const QStringList &args, const QByteArray &stdinBytes = {})
 {
-    QFile f(path);
-    return f.open(QIODevice::ReadOnly) ? f.readAll() : QByteArray();
+    return agui::test::runCli(args, stdinBytes);
 }
 
 QJsonValue parse(const QByteArray &text)

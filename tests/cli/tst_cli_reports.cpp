@@ -4,6 +4,8 @@
 
 #include "core/net/httpserver.h"
 
+#include "cli_process.h"
+
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
@@ -19,43 +21,14 @@ using agui::net::HttpServer;
 
 namespace {
 
-struct Result
-{
-    int exitCode = -1;
-    QByteArray out;
-    QByteArray err;
-};
+using agui::test::demoCapture;
+using agui::test::readFile;
+using agui::test::sample;
+using Result = agui::test::CliResult;
 
-// Runs the binary while this thread's event loop keeps going (an in-process server must answer).
 Result run(const QStringList &args, const QByteArray &stdinBytes = {})
 {
-    QProcess p;
-    p.start(QStringLiteral(AGUI_INSPECT_BINARY), args);
-    if (!p.waitForStarted())
-        return {};
-    if (!stdinBytes.isEmpty())
-        p.write(stdinBytes);
-    p.closeWriteChannel();
-    if (!QTest::qWaitFor([&] { return p.state() == QProcess::NotRunning; }, 120000))
-        p.kill();
-    return {p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1, p.readAllStandardOutput(),
-            p.readAllStandardError()};
-}
-
-QString demoCapture()
-{
-    return QStringLiteral(AGUI_SOURCE_DIR "/resources/samples/demo.aguicap");
-}
-
-QString sample(const char *name)
-{
-    return QStringLiteral(AGUI_TEST_DATA_DIR "/capture/samples/") + QLatin1String(name);
-}
-
-QByteArray readFile(const QString &path)
-{
-    QFile f(path);
-    return f.open(QIODevice::ReadOnly) ? f.readAll() : QByteArray();
+    return agui::test::runCli(args, stdinBytes);
 }
 
 QList<QJsonObject> jsonLines(const QByteArray &text)
