@@ -1,5 +1,7 @@
 #include "core/analysis/capturesession.h"
 
+#include "core/ingest/sessionloader.h"
+
 #include <QJsonDocument>
 
 #include <cmath>
@@ -67,10 +69,19 @@ bool loadCaptureSession(const QString &path, CaptureSession *out, QString *error
 {
     out->path = path;
     out->session = std::make_unique<Session>(options);
-    if (!loadCaptureFile(path, &out->capture, error, loadInto(out)))
-        return false;
-    out->session->finish();
-    return true;
+    // The same two-thread loader as the CLI and the GUI; only the timing samples are extra.
+    SessionLoadOptions load;
+    load.keepChunks = true;
+    load.onFrame = [out](const DecodedFrame &frame, const EventOrigin &origin) {
+        out->samples.addFrame(frame, origin);
+    };
+    load.onHeartbeat = [out](const Heartbeat &beat, const EventOrigin &origin) {
+        out->samples.addHeartbeat(beat, origin);
+    };
+    const SessionLoadResult result = loadIntoSession(path, *out->session, &out->capture, load);
+    if (!result.ok && error)
+        *error = result.error;
+    return result.ok;
 }
 
 void sessionFromCapture(const Capture &capture, CaptureSession *out, const SessionOptions &options)
@@ -79,6 +90,31 @@ void sessionFromCapture(const Capture &capture, CaptureSession *out, const Sessi
     out->session = std::make_unique<Session>(options);
     forEachEvent(capture, loadInto(out));
     out->session->finish();
+}
+
+GrowingCaptureSession::GrowingCaptureSession(const SessionOptions &options)
+    : m_options(options)
+{ }
+
+GrowingCaptureSession::~GrowingCaptureSession() = default;
+
+void GrowingCaptureSession::update(const Capture &capture)
+{
+    if (!m_follower || !m_follower->feed(capture)) {
+        restart();
+        m_follower->feed(capture);
+    }
+    m_current.capture = capture;
+}
+
+void GrowingCaptureSession::restart()
+{
+    m_follower.reset(); // its callbacks point into m_current
+    m_current.capture = Capture {};
+    m_current.samples = TimingSamples {};
+    m_current.session = std::make_unique<Session>(m_options);
+    m_follower = std::make_unique<CaptureFollower>(loadInto(&m_current));
+    ++m_restarts;
 }
 
 } // namespace agui::analysis

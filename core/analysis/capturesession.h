@@ -49,4 +49,30 @@ bool loadCaptureSession(const QString &path, CaptureSession *out, QString *error
 void sessionFromCapture(const Capture &capture, CaptureSession *out,
                         const SessionOptions &options = {});
 
+// A CaptureSession that follows a growing capture (the GUI's live recording, handed over as a
+// copy now and then): update() decodes only what was added since the previous call, so a
+// refresh during a long run costs the new events, not the whole session again.
+class GrowingCaptureSession
+{
+public:
+    explicit GrowingCaptureSession(const SessionOptions &options = {});
+    ~GrowingCaptureSession();
+    GrowingCaptureSession(const GrowingCaptureSession &) = delete;
+    GrowingCaptureSession &operator=(const GrowingCaptureSession &) = delete;
+
+    // Starts over by itself when the capture does not continue the previous one (cleared or
+    // replaced).
+    void update(const Capture &capture);
+    const CaptureSession &current() const { return m_current; }
+    qint64 restarts() const { return m_restarts; } // for tests: how often it decoded anew
+
+private:
+    void restart();
+
+    SessionOptions m_options;
+    CaptureSession m_current;
+    std::unique_ptr<CaptureFollower> m_follower;
+    qint64 m_restarts = 0;
+};
+
 } // namespace agui::analysis

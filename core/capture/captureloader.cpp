@@ -3,8 +3,10 @@
 #include <QFile>
 #include <QHash>
 
+#include <algorithm>
 #include <map>
 #include <memory>
+#include <vector>
 
 namespace agui {
 
@@ -53,6 +55,18 @@ public:
             Delivery sink(*this, state, runIndex);
             state.decoder->finish(sink);
         }
+    }
+
+    // One run's end (its recording ended while others may go on): the unterminated rest of its
+    // body becomes a last event now, numbered where the run ended.
+    void finishRun(int runIndex)
+    {
+        const auto it = m_runs.find(runIndex);
+        if (it == m_runs.end())
+            return;
+        Delivery sink(*this, it->second, runIndex);
+        it->second.decoder->finish(sink);
+        m_runs.erase(it);
     }
 
     // Runs whose response was not 2xx: one problem each, naming status and body.
@@ -203,13 +217,46 @@ bool loadCaptureFile(const QString &path, Capture *capture, QString *error,
     return true;
 }
 
-void forEachEvent(const Capture &capture, const CaptureLoadOptions &options)
+struct CaptureFollower::Impl
 {
-    RunDecoders decoders(options);
-    const qint64 total = capture.bodyBytes();
-    qint64 done = 0;
-    // Chunks of all runs in arrival order, as they were recorded (a stable merge by time keeps
-    // concurrent runs interleaved the way they happened; unknown times keep file order).
+    explicit Impl(CaptureLoadOptions loadOptions)
+        : options(std::move(loadOptions))
+        , decoders(options)
+    { }
+
+    // A capture continues the one fed before when it has at least its runs and chunks.
+    bool continues(const Capture &capture) const
+    {
+        if (capture.runs.size() < fed.size())
+            return false;
+        for (qsizetype r = 0; r < fed.size(); ++r) {
+            if (capture.runs[r].chunks.size() < fed[r])
+                return false;
+        }
+        return true;
+    }
+
+    CaptureLoadOptions options; // before decoders, which keep a reference to it
+    RunDecoders decoders;
+    QList<qsizetype> fed; // chunks decoded, by run
+    QList<bool> finished; // by run
+};
+
+CaptureFollower::CaptureFollower(CaptureLoadOptions options)
+    : m_impl(std::make_unique<Impl>(std::move(options)))
+{ }
+
+CaptureFollower::~CaptureFollower() = default;
+
+bool CaptureFollower::feed(const Capture &capture)
+{
+    Impl &d = *m_impl;
+    if (!d.continues(capture))
+        return false;
+    d.fed.resize(capture.runs.size(), 0);
+    d.finished.resize(capture.runs.size(), false);
+    // The new chunks of all runs in arrival order, as they were recorded (a stable merge by time
+    // keeps concurrent runs interleaved the way they happened; unknown times keep file order).
     struct Ref
     {
         qint64 at;
@@ -217,23 +264,48 @@ void forEachEvent(const Capture &capture, const CaptureLoadOptions &options)
         qsizetype chunk;
     };
     std::vector<Ref> order;
+    qint64 total = 0;
     for (int r = 0; r < capture.runs.size(); ++r) {
-        for (qsizetype c = 0; c < capture.runs[r].chunks.size(); ++c)
-            order.push_back({capture.runs[r].chunks[c].receivedAtUs, r, c});
+        const QList<Chunk> &chunks = capture.runs[r].chunks;
+        for (qsizetype c = d.fed[r]; c < chunks.size(); ++c) {
+            order.push_back({chunks[c].receivedAtUs, r, c});
+            total += chunks[c].bytes.size();
+        }
     }
     std::stable_sort(order.begin(), order.end(), [](const Ref &a, const Ref &b) {
         return a.at >= 0 && b.at >= 0 && a.at < b.at;
     });
+    qint64 done = 0;
     for (const Ref &ref : order) {
         const Chunk &chunk = capture.runs[ref.run].chunks[ref.chunk];
-        decoders.chunk(capture, ref.run, chunk);
+        d.decoders.chunk(capture, ref.run, chunk);
+        d.fed[ref.run] = ref.chunk + 1;
         done += chunk.bytes.size();
-        if (options.onProgress)
-            options.onProgress(done, total);
-        if (options.cancel && options.cancel->load())
-            return;
+        if (d.options.onProgress)
+            d.options.onProgress(done, total);
+        if (d.options.cancel && d.options.cancel->load())
+            return true;
     }
-    decoders.finish();
+    for (int r = 0; r < capture.runs.size(); ++r) {
+        if (capture.runs[r].end != RunEnd::Open && !d.finished[r]) {
+            d.decoders.finishRun(r);
+            d.finished[r] = true;
+        }
+    }
+    return true;
+}
+
+void CaptureFollower::finish()
+{
+    m_impl->decoders.finish();
+}
+
+void forEachEvent(const Capture &capture, const CaptureLoadOptions &options)
+{
+    CaptureFollower follower(options);
+    follower.feed(capture);
+    if (!(options.cancel && options.cancel->load()))
+        follower.finish();
 }
 
 } // namespace agui

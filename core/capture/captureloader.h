@@ -8,6 +8,7 @@
 
 #include <atomic>
 #include <functional>
+#include <memory>
 
 namespace agui {
 
@@ -50,5 +51,27 @@ bool loadCaptureFile(const QString &path, Capture *capture, QString *error,
 
 // Decodes a capture already in memory (with its chunks), same callbacks.
 void forEachEvent(const Capture &capture, const CaptureLoadOptions &options);
+
+// Decodes a capture that keeps growing (a live recording, handed over now and then as a copy) a
+// step at a time: each feed() decodes only the chunks added since the previous one, with the
+// numbering and origins of one forEachEvent over the whole. A run whose recording ended is
+// finished at the end of the feed that saw it end; finish() ends the others (the whole input).
+class CaptureFollower
+{
+public:
+    explicit CaptureFollower(CaptureLoadOptions options);
+    ~CaptureFollower();
+    CaptureFollower(const CaptureFollower &) = delete;
+    CaptureFollower &operator=(const CaptureFollower &) = delete;
+
+    // false, and nothing decoded, when the capture does not continue the one fed before (fewer
+    // runs or chunks: it was cleared or replaced); the caller starts a new follower.
+    bool feed(const Capture &capture);
+    void finish();
+
+private:
+    struct Impl;
+    std::unique_ptr<Impl> m_impl;
+};
 
 } // namespace agui

@@ -268,6 +268,41 @@ private Q_SLOTS:
         QCOMPARE(t.interToken.count, 0);
     }
 
+    // The Timing tab's worker during a live run: fed the recording as it grows, it decodes only
+    // the new chunks and ends with the figures of one pass over the whole recording.
+    void aGrowingCaptureGivesTheFiguresOfTheWhole()
+    {
+        const Capture whole = timedCapture();
+        CaptureSession once;
+        sessionFromCapture(whole, &once);
+        GrowingCaptureSession growing;
+        Capture partial = whole;
+        partial.runs[0].end = RunEnd::Open;
+        partial.runs[0].chunks.clear();
+        for (const Chunk &chunk : whole.runs[0].chunks) {
+            partial.runs[0].chunks.append(chunk);
+            growing.update(partial);
+        }
+        growing.update(whole);
+        QCOMPARE(growing.restarts(), 1);
+        QCOMPARE(growing.current().session->events().size(), once.session->events().size());
+        const ExchangeTiming a = growing.current().timing().exchanges.value(0);
+        const ExchangeTiming b = once.timing().exchanges.value(0);
+        QCOMPARE(a.events, b.events);
+        QCOMPARE(a.keepAlives, b.keepAlives);
+        QCOMPARE(a.stalls.size(), b.stalls.size());
+        QCOMPARE(a.bursts.size(), b.bursts.size());
+        QCOMPARE(*a.durationMs, *b.durationMs);
+        QCOMPARE(a.interToken.p95Ms, b.interToken.p95Ms);
+
+        // Another recording (fewer chunks than seen): decoded from the start.
+        Capture other = whole;
+        other.runs[0].chunks.resize(2);
+        growing.update(other);
+        QCOMPARE(growing.restarts(), 2);
+        QCOMPARE(growing.current().session->events().size(), 3);
+    }
+
     void distributionIsNearestRank()
     {
         const Distribution d = Distribution::of({5000, 1000, 3000, 2000, 4000});
