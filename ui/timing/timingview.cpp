@@ -24,12 +24,14 @@ struct TimingResult
     analysis::Waterfall waterfall;
 };
 
-// The worker's whole job: decode the recordings into a session of its own, then the figures.
-std::shared_ptr<TimingResult> compute(const Capture &capture)
+// The worker's whole job: decode what the recordings gained since the last time into the
+// session the worker keeps, then the figures. One job at a time uses a GrowingCaptureSession.
+std::shared_ptr<TimingResult> compute(std::shared_ptr<analysis::GrowingCaptureSession> growing,
+                                      const Capture &capture)
 {
     auto result = std::make_shared<TimingResult>();
-    analysis::CaptureSession session;
-    analysis::sessionFromCapture(capture, &session, SessionOptions {0, false});
+    growing->update(capture);
+    const analysis::CaptureSession &session = growing->current();
     result->report = session.timing();
     const analysis::EventClock clock
         = analysis::EventClock::choose(session.session->events(), session.samples.timestampsMs);
@@ -72,7 +74,10 @@ TimingView::TimingView(SessionDocument *document, QWidget *parent)
     connect(m_cooldown, &QTimer::timeout, this, &TimingView::start);
     connect(m_waterfall, &WaterfallWidget::eventActivated, this, &TimingView::eventActivated);
     connect(m_document, &SessionDocument::eventsAppended, this, &TimingView::refresh);
-    connect(m_document, &SessionDocument::resetDone, this, &TimingView::refresh);
+    connect(m_document, &SessionDocument::resetDone, this, [this] {
+        m_growing.reset(); // another session: the next job decodes it from the start
+        refresh();
+    });
 }
 
 TimingView::~TimingView() = default;
@@ -115,7 +120,9 @@ void TimingView::start()
         if (m_stale && isVisible())
             m_cooldown->start();
     });
-    watcher->setFuture(QtConcurrent::run(compute, m_document->capture()));
+    if (!m_growing)
+        m_growing = std::make_shared<analysis::GrowingCaptureSession>(SessionOptions {0, true});
+    watcher->setFuture(QtConcurrent::run(compute, m_growing, m_document->capture()));
 }
 
 QString TimingView::summaryText(const analysis::TimingReport &report)
@@ -127,9 +134,14 @@ QString TimingView::summaryText(const analysis::TimingReport &report)
         lines.append(tr("No receive times: times are the events' own timestamps (the sender's "
                         "clock), so there are no network figures."));
     for (const analysis::ExchangeTiming &t : report.exchanges) {
-        QString line = tr("%1: first byte %2 · first event %3 · first text %4 · duration %5")
-                           .arg(t.label, ms(t.ttfbMs), ms(t.firstEventMs), ms(t.firstTextMs),
-                                ms(t.durationMs));
+        // The exchange as the capture numbers it, and the protocol run ids the waterfall's run
+        // rows are named by, so a line and its rows can be matched (like `agui-inspect stats`).
+        const QString name = t.runIds.isEmpty()
+            ? t.label
+            : QStringLiteral("%1 (%2)").arg(t.label, t.runIds.join(QStringLiteral(", ")));
+        QString line
+            = tr("%1: first byte %2 · first event %3 · first text %4 · duration %5")
+                  .arg(name, ms(t.ttfbMs), ms(t.firstEventMs), ms(t.firstTextMs), ms(t.durationMs));
         if (t.interToken.count > 0)
             line
                 += tr(" · gaps p50 %1, p95 %2, max %3")

@@ -4,8 +4,14 @@
 
 #include <QWidget>
 
+#include <memory>
+
 class QLabel;
 class QTimer;
+
+namespace agui::analysis {
+class GrowingCaptureSession;
+}
 
 namespace agui::ui {
 
@@ -19,7 +25,8 @@ class WaterfallWidget;
 // inter-token gap histogram. Computed off the GUI thread from a copy of the document's
 // recordings (implicitly shared, so the copy is cheap) with core/analysis, the same code as
 // `agui-inspect stats`: when the tab is shown and the session changed, at most twice a second
-// while a run streams. A click on a row selects its first event (eventActivated).
+// while a run streams, decoding only what the recordings gained since the last time. A click on a
+// row selects its first event (eventActivated).
 class TimingView : public QWidget
 {
     Q_OBJECT
@@ -58,6 +65,10 @@ private:
     GapHistogramWidget *m_histogram = nullptr;
     QTimer *m_cooldown = nullptr;
     analysis::TimingReport m_report;
+    // The worker's decoded copy of the session, kept between jobs so a refresh during a live
+    // run decodes only the new chunks. It keeps the events' ids (the figures name run ids); the
+    // bytes themselves are shared with the recording's chunks.
+    std::shared_ptr<analysis::GrowingCaptureSession> m_growing;
     quint64 m_generation = 0;
     bool m_stale = true;
     bool m_running = false;
