@@ -49,23 +49,53 @@ QColor markColor(Mark::Kind kind)
     return QColor(128, 128, 128, 45);
 }
 
-// A tick step of 1, 2 or 5 times a power of ten (µs) giving about `wanted` ticks.
-qint64 tickStep(qint64 durationUs, int wanted)
+struct TickStep
+{
+    qint64 major = 1; // µs between labelled ticks
+    qint64 minor = 1; // µs between unlabelled ones
+};
+
+// A labelled step of 1, 2, 2.5 or 5 times a power of ten (µs): at least `raw` µs, at most twice
+// it, so the labels neither overlap nor thin out to a few at awkward zooms.
+TickStep tickStep(qint64 durationUs, int wanted)
 {
     const double raw = double(std::max<qint64>(durationUs, 1)) / std::max(wanted, 1);
     const double power = std::pow(10.0, std::floor(std::log10(raw)));
-    for (const double f : {1.0, 2.0, 5.0, 10.0}) {
-        if (f * power >= raw)
-            return std::max<qint64>(1, qint64(f * power));
+    for (const double f : {1.0, 2.0, 2.5, 5.0, 10.0}) {
+        const qint64 major = std::max<qint64>(1, qint64(std::llround(f * power)));
+        if (double(major) >= raw) {
+            const qint64 minor = major / (f == 2.0 ? 4 : 5);
+            return {major, std::max<qint64>(1, minor)};
+        }
     }
-    return qint64(10 * power);
+    return {qint64(10 * power), qint64(2 * power)};
 }
 
+// The fewest decimals that show `value` exactly (up to 6), so every label of one axis agrees.
+int decimalsFor(double value)
+{
+    for (int d = 0; d < 6; ++d) {
+        const double scaled = value * std::pow(10.0, d);
+        if (std::abs(scaled - std::round(scaled)) < 1e-6)
+            return d;
+    }
+    return 6;
+}
+
+// A span in a tooltip: seconds with two decimals, milliseconds with one, whole values without.
 QString durationText(qint64 us)
 {
     if (std::abs(us) >= 1'000'000)
         return QStringLiteral("%1 s").arg(us / 1e6, 0, 'f', us % 1'000'000 ? 2 : 0);
     return QStringLiteral("%1 ms").arg(us / 1e3, 0, 'f', us % 1000 ? 1 : 0);
+}
+
+// An axis label: as many decimals as the step between labels needs.
+QString tickText(qint64 us, qint64 stepUs)
+{
+    if (std::abs(us) >= 1'000'000)
+        return QStringLiteral("%1 s").arg(us / 1e6, 0, 'f', decimalsFor(stepUs / 1e6));
+    return QStringLiteral("%1 ms").arg(us / 1e3, 0, 'f', decimalsFor(stepUs / 1e3));
 }
 
 } // namespace
@@ -163,13 +193,18 @@ void WaterfallWidget::resizeEvent(QResizeEvent *event)
 
 void WaterfallWidget::paintAxis(QPainter &p) const
 {
-    const qint64 step = tickStep(visibleDurationUs(), std::max(2, chartWidth() / 90));
-    const qint64 first = ((m_offsetUs + step - 1) / step) * step;
+    const TickStep step = tickStep(visibleDurationUs(), std::max(2, chartWidth() / 80));
+    const qint64 end = m_offsetUs + visibleDurationUs();
     p.setPen(palette().color(QPalette::Text));
-    for (qint64 t = first; t <= m_offsetUs + visibleDurationUs(); t += step) {
+    for (qint64 t = ((m_offsetUs + step.minor - 1) / step.minor) * step.minor; t <= end;
+         t += step.minor) {
         const int x = xOf(m_waterfall.startUs + t);
+        if (t % step.major != 0) {
+            p.drawLine(x, kAxisHeight - 2, x, kAxisHeight);
+            continue;
+        }
         p.drawLine(x, kAxisHeight - 5, x, kAxisHeight);
-        p.drawText(QRect(x - 45, 2, 90, kAxisHeight - 7), Qt::AlignCenter, durationText(t));
+        p.drawText(QRect(x - 45, 2, 90, kAxisHeight - 7), Qt::AlignCenter, tickText(t, step.major));
     }
     p.drawLine(kLabelWidth, kAxisHeight, viewport()->width(), kAxisHeight);
 }
