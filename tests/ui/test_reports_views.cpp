@@ -73,6 +73,10 @@ private Q_SLOTS:
         QCOMPARE(tools, 2);
         QCOMPARE(view.report().exchanges.size(), 3);
         QVERIFY(view.summary()->text().contains(QLatin1String("first byte")));
+        for (const analysis::WaterfallRow &r : w.rows) { // a figures line names each run row's id
+            if (r.kind == analysis::WaterfallRow::Kind::Run)
+                QVERIFY2(view.summary()->text().contains(r.label.mid(4)), qPrintable(r.label));
+        }
         QVERIFY(view.histogram()->histogram().total() > 0);
 
         // Clicking a row asks for its first event.
@@ -141,9 +145,14 @@ private Q_SLOTS:
         QVERIFY(out.open(QIODevice::WriteOnly));
         out.write(bytes);
         out.close();
-        view.setOtherCapture(changed);
+        // Named relative to the working directory, as a user may type it (and so the docs'
+        // screenshot shows no machine path).
+        const QString before = QDir::currentPath();
+        QVERIFY(QDir::setCurrent(dir.path()));
+        view.setOtherCapture(QStringLiteral("changed.aguicap"));
         view.compare();
         QTRY_VERIFY_WITH_TIMEOUT(compared.count() == 2, 60000);
+        QVERIFY(QDir::setCurrent(before));
         QCOMPARE(view.model()->rowCount(), 2);
         QCOMPARE(view.model()->item(0)->section, QStringLiteral("events"));
         QCOMPARE(view.model()->item(1)->section, QStringLiteral("messages"));
