@@ -8,7 +8,7 @@
 #include <QJsonArray>
 #include <QSet>
 
-#include <functional>
+#include <vector>
 
 namespace agui::a2ui {
 
@@ -151,6 +151,20 @@ void collectAbsolutePaths(const QJsonValue &v, const QString &pointer,
     for (auto it = o.begin(); it != o.end(); ++it)
         collectAbsolutePaths(
             it.value(), pointer + QLatin1Char('/') + json::Pointer::escapeToken(it.key()), out);
+}
+
+// A cycle as "a -> b -> a"; a long one (an agent can make one of 10,000 components) by its ends
+// and its length, so the finding stays readable.
+QString cycleText(const QStringList &ids)
+{
+    constexpr qsizetype kEnds = 4;
+    const QString arrow = QStringLiteral(" -> ");
+    if (ids.size() <= 3 * kEnds)
+        return ids.join(arrow);
+    return QStringLiteral("%1 -> … (%2 components) … -> %3")
+        .arg(ids.first(kEnds).join(arrow))
+        .arg(ids.size() - 1)
+        .arg(ids.last(kEnds).join(arrow));
 }
 
 Issue make(const Surface &s, const char *rule, IssueSeverity sev, const QString &componentId,
@@ -317,28 +331,46 @@ Issues lintSurface(const Surface &s)
         }
     }
 
-    // Cycles: depth-first over static references; each back edge reported once.
-    QHash<QString, int> state; // 0 unvisited, 1 on the stack, 2 done
-    QStringList stack;
-    std::function<void(const QString &)> visit = [&](const QString &id) {
-        state[id] = 1;
-        stack.append(id);
-        for (const StaticRef &ref : staticReferences(s.components[id].normalized)) {
+    // Cycles: depth-first over static references; each back edge reported once. With an explicit
+    // stack, because an agent may nest components 10,000 deep (a recursive walk would exhaust
+    // the stack of the thread that lints).
+    QHash<QString, int> state; // 0 unvisited, 1 on the path, 2 done
+    QStringList path; // ids from the start of the walk to the current one
+    struct Frame
+    {
+        QString id;
+        QList<StaticRef> refs;
+        qsizetype next = 0;
+    };
+    const auto visit = [&](const QString &start) {
+        std::vector<Frame> frames;
+        const auto enter = [&](const QString &id) {
+            state[id] = 1;
+            path.append(id);
+            frames.push_back({id, staticReferences(s.components[id].normalized)});
+        };
+        enter(start);
+        while (!frames.empty()) {
+            Frame &top = frames.back();
+            if (top.next == top.refs.size()) {
+                state[top.id] = 2;
+                path.removeLast();
+                frames.pop_back();
+                continue;
+            }
+            const StaticRef ref = top.refs.at(top.next++);
             if (!s.components.contains(ref.id))
                 continue;
             const int st = state.value(ref.id);
             if (st == 1) {
-                QStringList cycle = stack.mid(stack.indexOf(ref.id));
+                QStringList cycle = path.mid(path.lastIndexOf(ref.id));
                 cycle.append(ref.id);
-                out.append(
-                    make(s, "a2ui.cycle", IssueSeverity::Error, id, ref.pointer,
-                         QStringLiteral("cycle: %1").arg(cycle.join(QStringLiteral(" -> ")))));
+                out.append(make(s, "a2ui.cycle", IssueSeverity::Error, top.id, ref.pointer,
+                                QStringLiteral("cycle: %1").arg(cycleText(cycle))));
             } else if (st == 0) {
-                visit(ref.id);
+                enter(ref.id); // `top` is not used after this: push_back may move it
             }
         }
-        stack.removeLast();
-        state[id] = 2;
     };
     const QString root = v08 ? s.rootId : QStringLiteral("root");
     if (s.components.contains(root))

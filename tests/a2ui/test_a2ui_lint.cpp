@@ -62,6 +62,8 @@ private Q_SLOTS:
     void workedExamplesAreClean();
 
     void everyRuleIsDocumented();
+    // Hostile shapes: nesting 10,000 deep, a cycle through 10,000 components, 100,000 siblings.
+    void deepLongAndWideSurfacesLintWithoutExhaustingTheStack();
 };
 
 // Bodies outside the class: moc mis-reads raw JSON strings (URLs, quotes).
@@ -301,6 +303,47 @@ void TestA2uiLint::everyRuleIsDocumented()
 }
 
 #endif
+
+void TestA2uiLint::deepLongAndWideSurfacesLintWithoutExhaustingTheStack()
+{
+    constexpr int kDepth = 10000;
+    const auto chain = [](bool closed) -> QString {
+        QStringList components {QStringLiteral(R"({"id":"root","component":"Card","child":"c0"})")};
+        for (int i = 0; i < kDepth; ++i) {
+            const QString next
+                = i + 1 < kDepth ? QStringLiteral("c%1").arg(i + 1) : QStringLiteral("c0");
+            components.append(
+                i + 1 < kDepth || closed
+                    ? QStringLiteral(R"({"id":"c%1","component":"Card","child":"%2"})")
+                          .arg(i)
+                          .arg(next)
+                    : QStringLiteral(R"({"id":"c%1","component":"Text","text":"end"})").arg(i));
+        }
+        return QLatin1Char('[') + components.join(QLatin1Char(',')) + QLatin1Char(']');
+    };
+    const Issues deep = lintOf(v09(chain(false)));
+    QVERIFY2(deep.isEmpty(), qPrintable(describe(deep).left(2000)));
+
+    const Issues cyclic = lintOf(v09(chain(true)));
+    QCOMPARE(cyclic.size(), 1);
+    QCOMPARE(cyclic.first().ruleId, QStringLiteral("a2ui.cycle"));
+    QCOMPARE(cyclic.first().componentId, QStringLiteral("c%1").arg(kDepth - 1));
+    QVERIFY2(cyclic.first().message.contains(QStringLiteral("(%1 components)").arg(kDepth)),
+             qPrintable(cyclic.first().message));
+    QVERIFY(cyclic.first().message.size() < 300);
+
+    QStringList ids;
+    QStringList texts;
+    for (int i = 0; i < 100000; ++i) {
+        ids.append(QStringLiteral("\"t%1\"").arg(i));
+        texts.append(QStringLiteral(R"({"id":"t%1","component":"Text","text":"x"})").arg(i));
+    }
+    const QString wide
+        = QStringLiteral(R"([{"id":"root","component":"Column","children":[%1]},%2])")
+              .arg(ids.join(QLatin1Char(',')), texts.join(QLatin1Char(',')));
+    const Issues flat = lintOf(v09(wide));
+    QVERIFY2(flat.isEmpty(), qPrintable(describe(flat).left(2000)));
+}
 
 QTEST_GUILESS_MAIN(TestA2uiLint)
 #include "test_a2ui_lint.moc"
