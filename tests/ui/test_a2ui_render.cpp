@@ -114,6 +114,7 @@ private Q_SLOTS:
     void panelInspectorShowsBindings();
     void screenshotOfASurfaceBesideItsJson();
     void templatesFollowTheirData();
+    void deepAndWideSurfacesAreBounded();
 };
 
 #ifndef Q_MOC_RUN // bodies outside the class: moc mis-reads raw JSON strings
@@ -497,6 +498,66 @@ void TestA2uiRender::templatesFollowTheirData()
 }
 
 #endif // Q_MOC_RUN
+
+// An agent's surface nested 10,000 deep, or with 100,000 siblings: the window builds at most
+// kMaxDepth levels and kMaxRendered components, and says what it left out.
+void TestA2uiRender::deepAndWideSurfacesAreBounded()
+{
+    const auto surface = [](const QJsonArray &components) {
+        a2ui::SurfaceSet set;
+        set.applySource(
+            QStringLiteral("test"),
+            QJsonArray {
+                QJsonObject {
+                    {QStringLiteral("version"), QStringLiteral("v0.9")},
+                    {QStringLiteral("createSurface"),
+                     QJsonObject {{QStringLiteral("surfaceId"), QStringLiteral("s")},
+                                  {QStringLiteral("catalogId"), QStringLiteral("basic")}}}},
+                QJsonObject {{QStringLiteral("version"), QStringLiteral("v0.9")},
+                             {QStringLiteral("updateComponents"),
+                              QJsonObject {{QStringLiteral("surfaceId"), QStringLiteral("s")},
+                                           {QStringLiteral("components"), components}}}}});
+        return *set.surface(QStringLiteral("s"));
+    };
+    const auto card = [](const QString &id, const QString &child) {
+        return QJsonObject {{QStringLiteral("id"), id},
+                            {QStringLiteral("component"), QStringLiteral("Card")},
+                            {QStringLiteral("child"), child}};
+    };
+
+    QJsonArray deep {card(QStringLiteral("root"), QStringLiteral("c0"))};
+    for (int i = 0; i < 10000; ++i)
+        deep.append(card(QStringLiteral("c%1").arg(i), QStringLiteral("c%1").arg(i + 1)));
+    SurfaceWidget d;
+    d.setSurface(surface(deep));
+    QVERIFY(d.widgetFor(QStringLiteral("c%1").arg(SurfaceWidget::kMaxDepth - 2)));
+    QVERIFY(!d.widgetFor(QStringLiteral("c%1").arg(SurfaceWidget::kMaxDepth)));
+    bool saidSo = false;
+    for (const QLabel *label : d.findChildren<QLabel *>())
+        saidSo = saidSo || label->text().contains(QStringLiteral("levels deep"));
+    QVERIFY(saidSo);
+
+    QJsonArray children;
+    QJsonArray wide;
+    for (int i = 0; i < 100000; ++i) {
+        children.append(QStringLiteral("t%1").arg(i));
+        wide.append(QJsonObject {{QStringLiteral("id"), QStringLiteral("t%1").arg(i)},
+                                 {QStringLiteral("component"), QStringLiteral("Text")},
+                                 {QStringLiteral("text"), QStringLiteral("x")}});
+    }
+    wide.prepend(QJsonObject {{QStringLiteral("id"), QStringLiteral("root")},
+                              {QStringLiteral("component"), QStringLiteral("Column")},
+                              {QStringLiteral("children"), children}});
+    SurfaceWidget w;
+    w.setSurface(surface(wide));
+    QVERIFY(w.widgetFor(QStringLiteral("t%1").arg(SurfaceWidget::kMaxRendered - 2)));
+    QVERIFY(!w.widgetFor(QStringLiteral("t%1").arg(SurfaceWidget::kMaxRendered)));
+    const auto *note = w.findChild<QLabel *>(QStringLiteral("a2uiNotRendered"));
+    QVERIFY(note);
+    QVERIFY2(note->text().startsWith(QStringLiteral("%1 more component(s) not rendered")
+                                         .arg(100000 - SurfaceWidget::kMaxRendered + 1)),
+             qPrintable(note->text()));
+}
 
 QTEST_MAIN(TestA2uiRender)
 #include "test_a2ui_render.moc"

@@ -194,6 +194,7 @@ void SurfaceWidget::setSurface(const a2ui::Surface &surface)
     m_refreshers.clear();
     m_widgets.clear();
     m_building.clear();
+    m_rendered = 0;
     m_templates.clear();
     if (m_root) {
         m_layout->removeWidget(m_root);
@@ -263,16 +264,32 @@ QWidget *SurfaceWidget::placeholder(const QString &text, const QJsonObject &json
     return frame;
 }
 
+QLabel *SurfaceWidget::notRenderedNote(qsizetype count)
+{
+    QLabel *note = plainLabel(tr("%n more component(s) not rendered: the inspector builds at most "
+                                 "%1 per surface",
+                                 nullptr, int(std::min<qsizetype>(count, INT_MAX)))
+                                  .arg(kMaxRendered));
+    note->setObjectName(QStringLiteral("a2uiNotRendered"));
+    return note;
+}
+
 QWidget *SurfaceWidget::build(const QString &id, const QString &scope)
 {
     const Component *c = m_surface.component(id);
     if (!c) // progressive rendering: a child that has not arrived yet
         return placeholder(tr("Missing component \"%1\"").arg(id));
-    if (m_building.contains(id) || m_building.size() > 64)
+    if (m_building.contains(id))
         return placeholder(
             tr("Component \"%1\" is part of a cycle and is not rendered again").arg(id),
             c->original);
+    if (m_building.size() >= kMaxDepth)
+        return placeholder(tr("Component \"%1\" is nested more than %2 levels deep and is not "
+                              "rendered")
+                               .arg(id)
+                               .arg(kMaxDepth));
     m_building.append(id);
+    ++m_rendered;
     QWidget *w = nullptr;
     const auto builder = factory().value(c->type);
     if (builder) {
@@ -531,6 +548,10 @@ void SurfaceWidget::addChildren(QBoxLayout *layout, const Component &c, const QS
     if (justify == QStringLiteral("center") || justify == QStringLiteral("end") || around)
         layout->addStretch(1);
     for (qsizetype i = 0; i < children.refs.size(); ++i) {
+        if (m_rendered >= kMaxRendered) {
+            layout->addWidget(notRenderedNote(children.refs.size() - i));
+            break;
+        }
         const a2ui::ChildRef &ref = children.refs.at(i);
         if (i > 0 && (around || justify == QStringLiteral("spaceBetween")))
             layout->addStretch(1);
@@ -596,6 +617,10 @@ QWidget *SurfaceWidget::buildTabs(const Component &c, const QString &scope)
     auto *tabs = new QTabWidget;
     const QJsonArray items = c.normalized.value(QStringLiteral("tabs")).toArray();
     for (qsizetype i = 0; i < items.size(); ++i) {
+        if (m_rendered >= kMaxRendered) {
+            tabs->addTab(notRenderedNote(items.size() - i), tr("…"));
+            break;
+        }
         const QJsonObject item = items.at(i).toObject();
         QWidget *page = build(item.value(QStringLiteral("child")).toString(), scope);
         const int index = tabs->addTab(page, QString());

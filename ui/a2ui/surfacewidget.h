@@ -20,6 +20,7 @@
 #include <functional>
 
 class QBoxLayout;
+class QLabel;
 class QVBoxLayout;
 
 namespace agui::ui {
@@ -51,6 +52,11 @@ public:
     // The component types the factory renders natively (the basic catalog).
     static QStringList supportedTypes();
 
+    // Bounds on what an agent can make the window build: nesting depth, and components per
+    // surface (an agent may send 100,000; the rest are named in a note, not built).
+    static constexpr int kMaxDepth = 64;
+    static constexpr int kMaxRendered = 2000;
+
 Q_SIGNALS:
     // A Button with a server event action was clicked: {name, surfaceId, sourceComponentId,
     // timestamp, context} with the context resolved from the data model.
@@ -66,6 +72,7 @@ private:
 
     QWidget *build(const QString &id, const QString &scope);
     QWidget *decorate(QWidget *w, const a2ui::Component &c, const QString &scope);
+    QLabel *notRenderedNote(qsizetype count); // past kMaxRendered
     QWidget *placeholder(const QString &text, const QJsonObject &json = {});
 
     QWidget *buildText(const a2ui::Component &c, const QString &scope);
@@ -115,7 +122,8 @@ private:
     };
     QList<Refresher> m_refreshers;
     QHash<QString, QPointer<QWidget>> m_widgets; // "id@scope"
-    QStringList m_building; // ids being built (cycle guard)
+    QStringList m_building; // ids being built (cycle and depth guard)
+    int m_rendered = 0; // components built for this surface (kMaxRendered)
     // Templates as built: (absolute data path, items there). When a data change alters a count the
     // widgets are rebuilt, since template instances are materialised widgets.
     QList<QPair<QString, qsizetype>> m_templates;
