@@ -426,6 +426,21 @@ bool fromWireMessages(const QJsonValue &wire, QJsonArray *out, QString *error,
     return true;
 }
 
+// The wire carries an outcome as its type plus the one list that type has (pendingToolCallIds for
+// success, interrupts for interrupt, interruptIds for suspended), as @ag-ui/proto 1.0.0 encodes
+// it; a list under another type is not encoded, and the caller is told so rather than losing it
+// silently.
+void warnListNotCarried(const QJsonObject &outcome, const char *list, const char *carrier,
+                        QStringList *warnings)
+{
+    const QString type = outcome.value(key("type")).toString();
+    if (type == QLatin1String(carrier) || outcome.value(key(list)).toArray().isEmpty())
+        return;
+    warnings->append(QStringLiteral("/outcome/%1 not encoded: the protobuf binding carries it only "
+                                    "with outcome type \"%2\", not \"%3\"")
+                         .arg(QLatin1String(list), QLatin1String(carrier), type));
+}
+
 QJsonObject outcomeWithLists(const QString &type, const QJsonArray &pending,
                              const QJsonArray &interrupts, bool interruptsAlways)
 {
@@ -509,6 +524,8 @@ ProtoEncodeResult encodeProtoEvent(const QJsonObject &event)
         } else {
             flat = kind; // "cancelled", or a kind this build does not know (carried as is)
         }
+        warnListNotCarried(o, "pendingToolCallIds", "success", warnings);
+        warnListNotCarried(o, "interrupts", "interrupt", warnings);
         rest.insert(key("outcome"), flat);
         rest.insert(key("pendingToolCallIds"), pending);
         rest.insert(key("interrupts"), interrupts);
@@ -520,6 +537,7 @@ ProtoEncodeResult encodeProtoEvent(const QJsonObject &event)
         QJsonArray interruptIds;
         if (kind == QLatin1String("suspended"))
             interruptIds = o.value(key("interruptIds")).toArray();
+        warnListNotCarried(o, "interruptIds", "suspended", warnings);
         rest.insert(key("outcome"), (outcome.isUndefined() || outcome.isNull()) ? QString() : kind);
         rest.insert(key("interruptIds"), interruptIds);
     }

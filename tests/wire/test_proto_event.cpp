@@ -172,6 +172,33 @@ void TestProtoEvent::encodeProblems()
                                                {QStringLiteral("path"), QStringLiteral("/a")}}}}});
     QCOMPARE(badOp.warnings.size(), 1);
     QVERIFY(badOp.warnings.at(0).startsWith(QStringLiteral("/delta/0/op:")));
+
+    // An outcome list under a type the wire does not carry it with (found by fuzz_proto: the
+    // decoder keeps such lists, the encoder drops them like @ag-ui/proto 1.0.0) is reported.
+    const auto finished = [](const QJsonObject &outcome) {
+        return agui::encodeProtoEvent(
+            QJsonObject {{QStringLiteral("type"), QStringLiteral("RUN_FINISHED")},
+                         {QStringLiteral("threadId"), QStringLiteral("t")},
+                         {QStringLiteral("runId"), QStringLiteral("r")},
+                         {QStringLiteral("outcome"), outcome}});
+    };
+    const QJsonArray interrupts {QJsonObject {{QStringLiteral("id"), QStringLiteral("i1")}}};
+    const agui::ProtoEncodeResult carried
+        = finished(QJsonObject {{QStringLiteral("type"), QStringLiteral("interrupt")},
+                                {QStringLiteral("interrupts"), interrupts}});
+    QVERIFY(carried.ok());
+    QVERIFY(carried.warnings.isEmpty());
+    const agui::ProtoEncodeResult dropped
+        = finished(QJsonObject {{QStringLiteral("type"), QStringLiteral("cancelled")},
+                                {QStringLiteral("interrupts"), interrupts}});
+    QVERIFY(dropped.ok());
+    QCOMPARE(dropped.warnings,
+             QStringList {QStringLiteral("/outcome/interrupts not encoded: the protobuf binding "
+                                         "carries it only with outcome type \"interrupt\", not "
+                                         "\"cancelled\"")});
+    const agui::ProtoDecodeResult back = agui::decodeProtoEvent(dropped.message);
+    const QJsonObject cancelled {{QStringLiteral("type"), QStringLiteral("cancelled")}};
+    QCOMPARE(back.event.value(QStringLiteral("outcome")).toObject(), cancelled);
 }
 
 QTEST_GUILESS_MAIN(TestProtoEvent)
