@@ -94,6 +94,7 @@ void HttpExchange::start(const QUrl &url, const QByteArray &method, const HttpHe
     ++m_generation;
     m_parser = HttpResponseParser();
     m_headSignalled = false;
+    m_paused = false;
     m_active = true;
     m_url = url;
     m_tls = url.scheme() == u"https";
@@ -150,9 +151,16 @@ void HttpExchange::onConnected()
     m_request.clear();
 }
 
+void HttpExchange::setPaused(bool paused)
+{
+    m_paused = paused;
+    if (!paused && m_active && m_socket && m_socket->bytesAvailable() > 0)
+        QMetaObject::invokeMethod(this, &HttpExchange::onReadyRead, Qt::QueuedConnection);
+}
+
 void HttpExchange::onReadyRead()
 {
-    if (!m_active)
+    if (!m_active || m_paused)
         return;
     consume(m_socket->readAll());
     if (!m_active)

@@ -49,6 +49,9 @@ public:
                const QByteArray &body);
     // Closes the connection; nothing more is signalled.
     void abort();
+    // While paused nothing more is read: the bounded read buffer fills and TCP flow control
+    // slows the server down (a proxy whose front end reads slower than the agent writes).
+    void setPaused(bool paused);
     bool isActive() const { return m_active; }
 
     const HttpResponseParser &response() const { return m_parser; }
@@ -78,6 +81,7 @@ private:
     bool m_tls = false;
     bool m_active = false;
     bool m_headSignalled = false;
+    bool m_paused = false;
 };
 
 } // namespace agui::net

@@ -26,7 +26,9 @@ constexpr int kLingerMs = 2000; // how long to drain an unread request body afte
 HttpResponder::HttpResponder(QTcpSocket *socket, QObject *parent)
     : QObject(parent)
     , m_socket(socket)
-{ }
+{
+    connect(socket, &QTcpSocket::bytesWritten, this, &HttpResponder::drained);
+}
 
 QByteArray HttpResponder::reasonPhrase(int status)
 {
@@ -132,7 +134,15 @@ bool HttpResponder::write(const QByteArray &bytes)
     if (bytes.isEmpty()) // an empty chunk would end the body
         return true;
     m_socket->write(QByteArray::number(bytes.size(), 16) + "\r\n" + bytes + "\r\n");
+    m_socket->flush(); // a streamed event goes out now, not when the event loop next turns
     return true;
+}
+
+void HttpResponder::abort()
+{
+    m_state = State::Done;
+    if (m_socket && m_socket->state() == QAbstractSocket::ConnectedState)
+        closeAfterWrite(); // what was written goes out; the body's end never does
 }
 
 void HttpResponder::finish()
@@ -459,6 +469,11 @@ void HttpServer::dispatch(const HttpRequest &request, HttpResponder *responder)
             return;
         }
         allowed.append(r.method);
+    }
+    if (allowed.isEmpty() && m_fallback) {
+        Q_EMIT requestHandled(request.method, request.path, 0);
+        m_fallback(request, responder);
+        return;
     }
     if (allowed.isEmpty()) {
         Q_EMIT requestHandled(request.method, request.path, 404);

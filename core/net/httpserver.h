@@ -63,6 +63,9 @@ public:
     void beginStream(int status, const QByteArray &contentType, const Headers &extra = {});
     bool write(const QByteArray &bytes);
     void finish(); // the last (empty) chunk, then close
+    // Closes a streamed response without its last chunk, so the client sees the body break off
+    // (a proxy passing on an upstream that died mid-stream).
+    void abort();
 
     bool isOpen() const; // the client is still connected and finish() not called
     bool hasResponded() const { return m_state != State::Idle; }
@@ -74,6 +77,8 @@ public:
 Q_SIGNALS:
     // The peer closed the connection (or it failed) before the response was complete.
     void clientGone();
+    // Bytes queued by write() went out to the client (bytesQueued() is lower now).
+    void drained();
 
 private:
     friend class HttpConnection;
@@ -115,6 +120,8 @@ public:
 
     // Exact path match; the handler must answer through the responder (now or later).
     void route(const QByteArray &method, const QString &path, Handler handler);
+    // Every request no route matches (any method, any path), instead of 404/405: a proxy.
+    void setFallback(Handler handler) { m_fallback = std::move(handler); }
 
     // Port 0 picks a free port (see port()). False on failure (errorString()).
     bool listen(const QHostAddress &address = QHostAddress::LocalHost, quint16 port = 0);
@@ -149,6 +156,7 @@ private:
 
     QTcpServer *m_server;
     QList<Route> m_routes;
+    Handler m_fallback;
     Limits m_limits;
     QList<HttpConnection *> m_open; // oldest first
     qint64 m_bufferedBody = 0;

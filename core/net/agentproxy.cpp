@@ -1,0 +1,216 @@
+#include "core/net/agentproxy.h"
+
+#include "core/capture/capturewriter.h"
+#include "core/net/httpexchange.h"
+#include "core/net/httpserver.h"
+
+#include <QPointer>
+
+namespace agui::net {
+
+namespace {
+
+// RFC 9110 §7.6.1: meaningful for one connection only, never forwarded. Host and Content-Length
+// are written by the transport for the new connection.
+bool isHopByHop(QByteArrayView name)
+{
+    for (const char *h : {"connection", "keep-alive", "proxy-connection", "proxy-authenticate",
+                          "proxy-authorization", "te", "trailer", "transfer-encoding", "upgrade",
+                          "host", "content-length"}) {
+        if (name.compare(QByteArrayView(h), Qt::CaseInsensitive) == 0)
+            return true;
+    }
+    return false;
+}
+
+} // namespace
+
+// One request from a front end and its forwarding: owns the upstream HttpExchange and the sink,
+// and ends exactly once.
+class AgentProxy::Exchange : public QObject
+{
+public:
+    Exchange(AgentProxy *proxy, int id, const HttpRequest &request, HttpResponder *responder)
+        : QObject(proxy)
+        , m_proxy(proxy)
+        , m_id(id)
+        , m_responder(responder)
+    {
+        const QUrl url = forwardUrl(proxy->m_upstream, request.target);
+        const HttpHeaders headers = forwardHeaders(request.headers);
+        RecordedRequest recorded;
+        recorded.present = true;
+        recorded.sentAtUs = nowUs();
+        recorded.method = QString::fromLatin1(request.method);
+        recorded.url = url.toString();
+        recorded.headers = headers;
+        recorded.body = request.body;
+        if (proxy->m_sinkFactory)
+            m_sink = proxy->m_sinkFactory(id);
+        if (m_sink)
+            m_sink->requestSent(recorded);
+        Q_EMIT proxy->exchangeStarted(id, recorded);
+
+        connect(&m_upstream, &HttpExchange::headReceived, this, &Exchange::onHead);
+        connect(&m_upstream, &HttpExchange::received, this, &Exchange::onBytes);
+        connect(&m_upstream, &HttpExchange::finished, this, &Exchange::onUpstreamEnd);
+        connect(responder, &HttpResponder::clientGone, this, &Exchange::onClientGone);
+        connect(responder, &HttpResponder::drained, this, &Exchange::onDrained);
+        m_upstream.start(url, request.method, headers, request.body);
+    }
+
+private:
+    void onHead()
+    {
+        const HttpResponseParser::Head &head = m_upstream.response().head();
+        RecordedResponse response;
+        response.present = true;
+        response.receivedAtUs = nowUs();
+        response.status = head.status;
+        HttpResponder::Headers extra;
+        for (const auto &[name, value] : head.headers) {
+            response.headers.append({QString::fromUtf8(name), QString::fromUtf8(value)});
+            if (!isHopByHop(name) && name.compare("content-type", Qt::CaseInsensitive) != 0)
+                extra.append({name, value});
+        }
+        if (m_sink)
+            m_sink->responseStarted(response);
+        Q_EMIT m_proxy->responseStarted(m_id, response);
+        if (m_responder)
+            m_responder->beginStream(head.status, head.header("Content-Type"), extra);
+    }
+
+    void onBytes(const QByteArray &bytes)
+    {
+        if (m_sink) // recorded first: every byte is kept, whatever happens next
+            m_sink->chunkReceived(bytes, nowUs());
+        if (!m_upstream.response().headComplete())
+            return; // not HTTP: recorded, and answered 502 when the exchange ends
+        if (m_responder && m_responder->write(bytes))
+            Q_EMIT m_proxy->chunkForwarded(m_id, bytes.size());
+        if (m_responder && m_responder->bytesQueued() > kMaxQueuedBytes)
+            m_upstream.setPaused(true); // until the front end has read some of it
+    }
+
+    void onDrained()
+    {
+        if (m_responder && m_responder->bytesQueued() <= kMaxQueuedBytes / 2)
+            m_upstream.setPaused(false);
+    }
+
+    void onUpstreamEnd(const QString &error)
+    {
+        if (m_responder) {
+            if (!m_responder->hasResponded())
+                m_responder->respondError(
+                    502,
+                    QStringLiteral("upstream %1: %2")
+                        .arg(m_upstream.response().headComplete()
+                                 ? QStringLiteral("failed")
+                                 : QStringLiteral("gave no response"),
+                             error.isEmpty() ? QStringLiteral("no HTTP head") : error));
+            else if (error.isEmpty())
+                m_responder->finish();
+            else
+                m_responder->abort(); // the front end sees the body break off, as it did here
+        }
+        finish(error.isEmpty() && m_upstream.response().headComplete() ? RunEnd::Finished
+                                                                       : RunEnd::Error,
+               error.isEmpty() && !m_upstream.response().headComplete()
+                   ? QStringLiteral("the upstream's answer is not HTTP")
+                   : error);
+    }
+
+    void onClientGone()
+    {
+        m_upstream.abort(); // nobody reads the answer: cancel the upstream request
+        finish(RunEnd::Aborted, QStringLiteral("the front end disconnected"));
+    }
+
+    void finish(RunEnd end, const QString &error)
+    {
+        if (m_done)
+            return;
+        m_done = true;
+        if (m_sink)
+            m_sink->runEnded(end, error, nowUs());
+        m_proxy->ended(m_id, end, error);
+        deleteLater();
+    }
+
+    AgentProxy *m_proxy;
+    int m_id;
+    QPointer<HttpResponder> m_responder;
+    HttpExchange m_upstream;
+    std::unique_ptr<ChunkSink> m_sink;
+    bool m_done = false;
+};
+
+AgentProxy::AgentProxy(QObject *parent)
+    : QObject(parent)
+    , m_server(std::make_unique<HttpServer>())
+{
+    m_server->setFallback([this](const HttpRequest &request, HttpResponder *responder) {
+        handle(request, responder);
+    });
+}
+
+AgentProxy::~AgentProxy() = default;
+
+bool AgentProxy::listen(const QHostAddress &address, quint16 port)
+{
+    return m_server->listen(address, port);
+}
+
+void AgentProxy::close()
+{
+    m_server->close();
+}
+
+QUrl AgentProxy::url() const
+{
+    return m_server->url();
+}
+
+QString AgentProxy::errorString() const
+{
+    return m_server->errorString();
+}
+
+QUrl AgentProxy::forwardUrl(const QUrl &upstream, const QByteArray &target)
+{
+    if (target.isEmpty() || target == "/")
+        return upstream;
+    QUrl url = upstream;
+    const QUrl relative = QUrl::fromEncoded(target);
+    QString path = upstream.path(QUrl::FullyEncoded);
+    if (path.endsWith(QLatin1Char('/')))
+        path.chop(1);
+    url.setPath(path + relative.path(QUrl::FullyEncoded), QUrl::TolerantMode);
+    url.setQuery(relative.query(QUrl::FullyEncoded), QUrl::TolerantMode);
+    return url;
+}
+
+HttpHeaders AgentProxy::forwardHeaders(const QList<QPair<QByteArray, QByteArray>> &headers)
+{
+    HttpHeaders out;
+    for (const auto &[name, value] : headers) {
+        if (!isHopByHop(name))
+            out.append({QString::fromLatin1(name), QString::fromUtf8(value)});
+    }
+    return out;
+}
+
+void AgentProxy::handle(const HttpRequest &request, HttpResponder *responder)
+{
+    ++m_open;
+    new Exchange(this, m_nextExchange++, request, responder);
+}
+
+void AgentProxy::ended(int exchange, RunEnd end, const QString &error)
+{
+    --m_open;
+    Q_EMIT exchangeEnded(exchange, end, error);
+}
+
+} // namespace agui::net

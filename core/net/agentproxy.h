@@ -1,0 +1,91 @@
+#pragma once
+
+// A recording reverse proxy between a real front end and its agent. The front end points at the
+// proxy; each request is forwarded to the upstream with its method, body and headers unchanged
+// (minus hop-by-hop headers and Host), and the response is passed back as it arrives: status and
+// headers once the upstream's head is in, then every piece of body the moment it is read (SSE
+// and protobuf alike, compressed or not: the bytes are not touched). Each request is one
+// exchange, recorded like a run of our own client (request, response head, every chunk with its
+// receive time, the end and who ended it) through a ChunkSink the caller provides, so a capture
+// file or the GUI's live session gets it.
+//
+// Upstream failures reach the front end as they happened: refused or an unparsable answer before
+// any head -> 502 with a JSON error body; a body that breaks off -> the front end's body breaks
+// off too (no final chunk). A front end that hangs up cancels the upstream request. Several
+// front ends and concurrent exchanges at once. A front end that reads slower than the agent
+// writes pauses the upstream read (TCP flow control), so memory stays bounded.
+//
+// Where a request goes: a request for "/" goes to the upstream URL itself; any other target is
+// appended to the upstream's path ("/v1/agent?x=1" on http://host:8000/base -> /base/v1/agent?x=1).
+
+#include "core/capture/capture.h"
+#include "core/net/chunksink.h"
+
+#include <QHostAddress>
+#include <QObject>
+#include <QUrl>
+
+#include <functional>
+#include <memory>
+
+namespace agui::net {
+
+class HttpServer;
+class HttpResponder;
+struct HttpRequest;
+
+class AgentProxy : public QObject
+{
+    Q_OBJECT
+
+public:
+    // Bytes waiting for a slow front end before the upstream read pauses.
+    static constexpr qint64 kMaxQueuedBytes = 4 * 1024 * 1024;
+
+    explicit AgentProxy(QObject *parent = nullptr);
+    ~AgentProxy() override;
+
+    void setUpstream(const QUrl &upstream) { m_upstream = upstream; }
+    QUrl upstream() const { return m_upstream; }
+    // Called once per exchange, before its request is forwarded: where it is recorded (may
+    // return nullptr: not recorded). The sink lives until the exchange ended.
+    using SinkFactory = std::function<std::unique_ptr<ChunkSink>(int exchange)>;
+    void setSinkFactory(SinkFactory factory) { m_sinkFactory = std::move(factory); }
+
+    // Port 0 picks a free port. False on failure (errorString()).
+    bool listen(const QHostAddress &address = QHostAddress::LocalHost, quint16 port = 0);
+    void close();
+    QUrl url() const; // where front ends should point
+    QString errorString() const;
+
+    int exchangesStarted() const { return m_nextExchange; }
+    int exchangesOpen() const { return m_open; }
+
+    // The upstream URL a request target is forwarded to (see above).
+    static QUrl forwardUrl(const QUrl &upstream, const QByteArray &target);
+    // The request's headers as they are forwarded: without hop-by-hop headers, Host and
+    // Content-Length (the transport writes its own).
+    static HttpHeaders forwardHeaders(const QList<QPair<QByteArray, QByteArray>> &headers);
+
+Q_SIGNALS:
+    void exchangeStarted(int exchange, const agui::RecordedRequest &request);
+    void responseStarted(int exchange, const agui::RecordedResponse &response);
+    void chunkForwarded(int exchange, qint64 bytes);
+    // end: Finished (the body ended as framed), Error (upstream failure; error says which),
+    // Aborted (the front end hung up).
+    void exchangeEnded(int exchange, agui::RunEnd end, const QString &error);
+
+private:
+    class Exchange;
+    friend class Exchange;
+    void handle(const HttpRequest &request, HttpResponder *responder);
+    void ended(int exchange, RunEnd end, const QString &error);
+
+    std::unique_ptr<HttpServer> m_server;
+    QUrl m_upstream;
+    SinkFactory m_sinkFactory;
+    int m_nextExchange = 0;
+    int m_open = 0;
+};
+
+} // namespace agui::net
