@@ -1,0 +1,205 @@
+// agui-inspect proxy : a recording reverse proxy between a front end and its agent.
+
+#include "app/cli/command.h"
+#include "app/cli/input.h"
+#include "core/capture/capturewriter.h"
+#include "core/capture/redaction.h"
+#include "core/net/agentproxy.h"
+#include "core/net/chunksink.h"
+
+#include <QCoreApplication>
+#include <QDateTime>
+#include <QHash>
+#include <QTimer>
+
+#include <atomic>
+#include <csignal>
+
+namespace agui::cli {
+
+namespace {
+
+const char kHelp[]
+    = "usage: agui-inspect proxy --upstream URL [--listen HOST:PORT] [--record FILE]\n"
+      "                          [--exchanges N]\n\n"
+      "Sits between a front end and its agent: point the front end at the URL printed on the\n"
+      "first line of standard output. Each request is forwarded to the upstream unchanged (minus\n"
+      "hop-by-hop headers) and its answer streamed back as it arrives, byte for byte. One line\n"
+      "per request, answer and end goes to standard error (credentials are never printed).\n\n"
+      "  --upstream URL    the agent's endpoint (http:// or https://); a request for / goes to\n"
+      "                    URL itself, any other path is appended to URL's path\n"
+      "  --listen H:P      address and port to listen on (default 127.0.0.1:8766; port 0 picks\n"
+      "                    a free one)\n"
+      "  --record FILE     record every exchange as a run of a capture (.aguicap): request,\n"
+      "                    response head, every chunk with its time; credentials redacted\n"
+      "  --exchanges N     exit after N exchanges ended: 0 when all ended as framed with a 2xx\n"
+      "                    answer, 1 when one got another status, 2 when one failed in transport\n"
+      "                    or its front end hung up. Without it, runs until interrupted.\n";
+
+std::atomic_bool g_interrupted {false};
+
+struct Options
+{
+    QUrl upstream;
+    QHostAddress host = QHostAddress::LocalHost;
+    int port = 8766;
+    QString record;
+    int exchanges = 0; // 0: until interrupted
+};
+
+QString parseOptions(const QStringList &argv, Options *options, bool *help)
+{
+    const Args args = parseArgs(argv,
+                                {QStringLiteral("--upstream"), QStringLiteral("--listen"),
+                                 QStringLiteral("--record"), QStringLiteral("--exchanges")},
+                                {QStringLiteral("--help")});
+    *help = args.options.contains(QStringLiteral("--help"));
+    if (*help)
+        return {};
+    if (!args.error.isEmpty())
+        return args.error;
+    if (!args.positional.isEmpty())
+        return QStringLiteral("unexpected argument %1").arg(args.positional.first());
+    options->upstream = QUrl(args.options.value(QStringLiteral("--upstream")));
+    if (!options->upstream.isValid()
+        || (options->upstream.scheme() != QStringLiteral("http")
+            && options->upstream.scheme() != QStringLiteral("https")))
+        return QStringLiteral("--upstream must be an http:// or https:// URL");
+    const QString listen = args.options.value(QStringLiteral("--listen"));
+    if (!listen.isEmpty()) {
+        const qsizetype colon = listen.lastIndexOf(QLatin1Char(':'));
+        bool ok = false;
+        options->port = colon < 0 ? -1 : listen.mid(colon + 1).toInt(&ok);
+        if (colon <= 0 || !ok || options->port < 0 || options->port > 65535
+            || !options->host.setAddress(listen.left(colon)))
+            return QStringLiteral("--listen must be HOST:PORT, e.g. 127.0.0.1:8766");
+    }
+    options->record = args.options.value(QStringLiteral("--record"));
+    if (args.options.contains(QStringLiteral("--exchanges"))) {
+        bool ok = false;
+        options->exchanges = args.options.value(QStringLiteral("--exchanges")).toInt(&ok);
+        if (!ok || options->exchanges <= 0)
+            return QStringLiteral("--exchanges must be a number > 0");
+    }
+    return {};
+}
+
+QString stamp()
+{
+    return QDateTime::currentDateTime().toString(QStringLiteral("HH:mm:ss.zzz"));
+}
+
+// Reports each exchange on stderr and keeps the figures the exit status is made of.
+class ProxyLog : public QObject
+{
+public:
+    explicit ProxyLog(net::AgentProxy *proxy)
+    {
+        connect(proxy, &net::AgentProxy::exchangeStarted, this,
+                [this](int id, const RecordedRequest &request) {
+                    err() << stamp() << " #" << id << " -> " << request.method << ' '
+                          << redactUrl(request.url) << " (" << request.body.size() << " bytes)\n";
+                    err().flush();
+                });
+        connect(proxy, &net::AgentProxy::responseStarted, this,
+                [this](int id, const RecordedResponse &response) {
+                    m_status[id] = response.status;
+                    err() << stamp() << " #" << id << " <- " << response.status << ' '
+                          << headerValue(response.headers, QLatin1StringView("Content-Type"))
+                          << '\n';
+                    err().flush();
+                });
+        connect(proxy, &net::AgentProxy::chunkForwarded, this, [this](int id, qint64 bytes) {
+            m_chunks[id] += 1;
+            m_bytes[id] += bytes;
+        });
+        connect(proxy, &net::AgentProxy::exchangeEnded, this,
+                [this](int id, RunEnd end, const QString &error) { ended(id, end, error); });
+    }
+
+    int endedCount() const { return m_ended; }
+    int exitCode() const { return m_exit; }
+
+private:
+    void ended(int id, RunEnd end, const QString &error)
+    {
+        ++m_ended;
+        const int status = m_status.value(id);
+        err() << stamp() << " #" << id << ' ' << runEndName(end) << ": " << m_chunks.value(id)
+              << " chunks, " << m_bytes.value(id) << " bytes forwarded"
+              << (error.isEmpty() ? QString() : QStringLiteral(" (%1)").arg(error)) << '\n';
+        err().flush();
+        int code = ExitOk;
+        if (end != RunEnd::Finished)
+            code = ExitUnreadable;
+        else if (status < 200 || status > 299)
+            code = ExitFindings;
+        m_exit = std::max(m_exit, code);
+    }
+
+    QHash<int, int> m_status;
+    QHash<int, qint64> m_chunks;
+    QHash<int, qint64> m_bytes;
+    int m_ended = 0;
+    int m_exit = ExitOk;
+};
+
+int runProxy(const QStringList &argv)
+{
+    Options options;
+    bool help = false;
+    const QString error = parseOptions(argv, &options, &help);
+    if (help) {
+        out() << kHelp;
+        return ExitOk;
+    }
+    if (!error.isEmpty())
+        return usageError(QStringLiteral("proxy"), error);
+
+    CaptureWriter writer;
+    if (!options.record.isEmpty() && !writer.open(options.record)) {
+        err() << "agui-inspect proxy: cannot write " << options.record << '\n';
+        return ExitUnreadable;
+    }
+    net::AgentProxy proxy;
+    proxy.setUpstream(options.upstream);
+    if (writer.isOpen())
+        proxy.setSinkFactory([&writer](int) -> std::unique_ptr<net::ChunkSink> {
+            return std::make_unique<net::CaptureWriterSink>(&writer);
+        });
+    ProxyLog log(&proxy);
+    if (!proxy.listen(options.host, quint16(options.port))) {
+        err() << "agui-inspect proxy: cannot listen on " << options.host.toString() << ':'
+              << options.port << ": " << proxy.errorString() << '\n';
+        return ExitUnreadable;
+    }
+    out() << proxy.url().toString() << '\n';
+    out().flush();
+    err() << "forwarding to " << redactUrl(options.upstream.toString()) << '\n';
+    err().flush();
+
+    // Ends on --exchanges or on SIGINT/SIGTERM (the capture is closed cleanly either way; it is
+    // written record by record, so even a SIGKILL leaves one that opens).
+    std::signal(SIGINT, [](int) { g_interrupted = true; });
+    std::signal(SIGTERM, [](int) { g_interrupted = true; });
+    QTimer poll;
+    QObject::connect(&poll, &QTimer::timeout, &proxy, [&] {
+        const bool enough = options.exchanges > 0 && log.endedCount() >= options.exchanges;
+        if (g_interrupted || enough)
+            QCoreApplication::quit();
+    });
+    poll.start(50);
+    QCoreApplication::exec();
+    proxy.close();
+    writer.close();
+    return options.exchanges > 0 ? log.exitCode() : ExitOk;
+}
+
+CommandRegistration reg {{QStringLiteral("proxy"),
+                          QStringLiteral("record (and forward) what a front end and its agent "
+                                         "exchange"),
+                          &runProxy}};
+
+} // namespace
+
+} // namespace agui::cli
