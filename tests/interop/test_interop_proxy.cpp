@@ -1,0 +1,147 @@
+// The recording proxy with the real front end: the pinned @ag-ui/client (peer/proxy-compare.mjs)
+// runs every scenario of the node peer agent once directly and once through
+// `agui-inspect proxy`, on both bindings. Through the proxy it must see the same thing: the same
+// verdict, the same events as received, the same events delivered to the application, the same
+// messages and state. The proxy's recording must hold every exchange it forwarded.
+// Needs node and the pinned packages (README test command); fails, never skips, without them.
+
+#include "interopsupport.h"
+
+#include "core/capture/capturereader.h"
+
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QTemporaryDir>
+#include <QTest>
+
+using namespace agui;
+using namespace interop;
+
+namespace {
+
+const QString kPeerDir = QStringLiteral(AGUI_SOURCE_DIR "/tests/interop/peer/");
+
+// What the client saw, without what legitimately differs between two runs of one scenario: the
+// run ids the client makes up for each run (random UUIDs, replaced by their index wherever they
+// appear).
+QJsonObject seen(const QJsonObject &dump)
+{
+    QByteArray text = QJsonDocument(dump).toJson(QJsonDocument::Compact);
+    const QJsonArray runs = dump.value(QLatin1String("runs")).toArray();
+    for (qsizetype i = 0; i < runs.size(); ++i) {
+        const QByteArray runId = runs.at(i)
+                                     .toObject()
+                                     .value(QLatin1String("input"))
+                                     .toObject()
+                                     .value(QLatin1String("runId"))
+                                     .toString()
+                                     .toUtf8();
+        if (!runId.isEmpty()) // also inside ids the agent derives from it ("<runId>-b")
+            text.replace(runId, QByteArray("run #" + QByteArray::number(i)));
+    }
+    return QJsonDocument::fromJson(text).object();
+}
+
+} // namespace
+
+class TestInteropProxy : public QObject
+{
+    Q_OBJECT
+
+private Q_SLOTS:
+    void initTestCase()
+    {
+        QString why;
+        m_node = findNode(&why);
+        QVERIFY2(!m_node.isEmpty(), qPrintable(why));
+        QString error;
+        const QString port
+            = m_peer.start(m_node, {kPeerDir + QStringLiteral("server.mjs"), QStringLiteral("0")},
+                           QStringLiteral("^LISTENING (\\d+)$"), &error);
+        QVERIFY2(!port.isEmpty(), qPrintable(error));
+        m_base = QStringLiteral("http://127.0.0.1:") + port;
+        QVERIFY(m_dir.isValid());
+        m_record = m_dir.filePath(QStringLiteral("proxy.aguicap"));
+        m_proxyUrl = m_proxy.start(QStringLiteral(AGUI_INSPECT_BINARY),
+                                   {QStringLiteral("proxy"), QStringLiteral("--upstream"), m_base,
+                                    QStringLiteral("--listen"), QStringLiteral("127.0.0.1:0"),
+                                    QStringLiteral("--record"), m_record},
+                                   QStringLiteral("(http://\\S+)"), &error);
+        QVERIFY2(!m_proxyUrl.isEmpty(), qPrintable(error));
+        if (m_proxyUrl.endsWith(QLatin1Char('/')))
+            m_proxyUrl.chop(1);
+        m_plans = httpGetJson(QUrl(m_base + QStringLiteral("/scenarios")), &error).toArray();
+        QVERIFY2(error.isEmpty(), qPrintable(error));
+        QVERIFY(m_plans.size() >= 20);
+    }
+
+    void cleanupTestCase()
+    {
+        m_proxy.stop();
+        m_peer.stop();
+    }
+
+    void sameThroughTheProxy_data()
+    {
+        QTest::addColumn<QString>("binding");
+        QTest::newRow("sse") << QStringLiteral("sse");
+        QTest::newRow("proto") << QStringLiteral("proto");
+    }
+
+    void sameThroughTheProxy()
+    {
+        QFETCH(QString, binding);
+        const NodeResult r = runNodeJson(
+            m_node,
+            {kPeerDir + QStringLiteral("proxy-compare.mjs"), QStringLiteral("--peer"), m_base,
+             QStringLiteral("--proxy"), m_proxyUrl, QStringLiteral("--binding"), binding});
+        QVERIFY2(r.ok(), qPrintable(r.error));
+        const QJsonArray results = r.json.value(QLatin1String("results")).toArray();
+        QCOMPARE(results.size(), m_plans.size());
+        for (const QJsonValue &v : results) {
+            const QJsonObject result = v.toObject();
+            const QString name = result.value(QLatin1String("name")).toString();
+            const QJsonObject a = seen(result.value(QLatin1String("direct")).toObject());
+            const QJsonObject b = seen(result.value(QLatin1String("proxied")).toObject());
+            QVERIFY2(!a.value(QLatin1String("runs")).toArray().isEmpty(), qPrintable(name));
+            QVERIFY2(
+                a == b,
+                qPrintable(QStringLiteral("%1: direct:\n%2\nthrough the proxy:\n%3")
+                               .arg(name, QString::fromUtf8(QJsonDocument(a).toJson().left(3000)),
+                                    QString::fromUtf8(QJsonDocument(b).toJson().left(3000)))));
+            m_forwarded += int(a.value(QLatin1String("runs")).toArray().size());
+        }
+        m_forwarded += 1; // the scenario list
+    }
+
+    // Every exchange forwarded is a run of the recording, with its request and a 2xx answer.
+    void theRecordingHoldsEveryExchange()
+    {
+        QVERIFY(m_forwarded > 0);
+        Capture capture;
+        QString error;
+        QTRY_VERIFY_WITH_TIMEOUT(
+            (readCaptureFile(m_record, &capture, &error), capture.runs.size() >= m_forwarded),
+            60000);
+        for (const RunRecording &run : std::as_const(capture.runs)) {
+            QVERIFY(run.request.present);
+            QVERIFY(run.request.url.startsWith(m_base));
+            QVERIFY(run.response.present);
+            QCOMPARE(run.end, RunEnd::Finished);
+        }
+    }
+
+private:
+    QString m_node;
+    QString m_base;
+    QString m_proxyUrl;
+    QString m_record;
+    QTemporaryDir m_dir;
+    QJsonArray m_plans;
+    ServerProcess m_peer;
+    ServerProcess m_proxy;
+    int m_forwarded = 0;
+};
+
+QTEST_GUILESS_MAIN(TestInteropProxy)
+#include "test_interop_proxy.moc"
