@@ -147,6 +147,7 @@ void HttpExchange::start(const QUrl &url, const QByteArray &method, const HttpHe
 
 void HttpExchange::onConnected()
 {
+    m_socket->setSocketOption(QAbstractSocket::LowDelayOption, 1); // see HttpServer::accept
     m_socket->write(m_request);
     m_request.clear();
 }

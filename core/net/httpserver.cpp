@@ -355,6 +355,9 @@ HttpServer::HttpServer(QObject *parent)
 
 void HttpServer::accept(QTcpSocket *socket)
 {
+    // A stream of small events: each goes out when written, not held back by Nagle's algorithm
+    // until the peer's delayed ACK (up to 40 ms on Linux).
+    socket->setSocketOption(QAbstractSocket::LowDelayOption, 1);
     if (m_open.size() < m_limits.maxConnections || makeRoom()) {
         new HttpConnection(this, socket);
         return;
