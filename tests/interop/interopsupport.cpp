@@ -74,6 +74,14 @@ ServerProcess::~ServerProcess()
     stop();
 }
 
+QString startPeerAgent(ServerProcess &peer, const QString &node, QString *error)
+{
+    const QString port
+        = peer.start(node, {kPeerDir + QStringLiteral("server.mjs"), QStringLiteral("0")},
+                     QStringLiteral("^LISTENING (\\d+)$"), error);
+    return port.isEmpty() ? QString() : QStringLiteral("http://127.0.0.1:") + port;
+}
+
 QString ServerProcess::start(const QString &program, const QStringList &args,
                              const QString &readyPattern, QString *error, int timeoutMs)
 {

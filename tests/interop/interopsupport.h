@@ -25,6 +25,9 @@ QString findNode(QString *why);
 
 inline constexpr char kProtoMediaType[] = "application/vnd.ag-ui.event+proto";
 
+// The node scripts the interop tests run (the peer agent, the reference client's dumps).
+inline const QString kPeerDir = QStringLiteral(AGUI_SOURCE_DIR "/tests/interop/peer/");
+
 // Runs `node <args>` (scripts from tests/interop/peer) and parses the last stdout line as JSON.
 struct NodeResult
 {
@@ -60,6 +63,10 @@ struct RunOutcome
     QString contentType;
     QString failure; // RunClient's failure message ("" when the body ended normally)
 };
+// Starts the node peer agent (peer/server.mjs) on a free port; its base URL
+// ("http://127.0.0.1:PORT"), or "" with *error.
+QString startPeerAgent(ServerProcess &peer, const QString &node, QString *error);
+
 RunOutcome runWithRunClient(const QUrl &url, const QJsonObject &input, bool proto,
                             int timeoutMs = 300000);
 

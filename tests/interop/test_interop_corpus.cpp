@@ -41,8 +41,6 @@ private:
 
 namespace {
 
-const QString kPeerDir = QStringLiteral(AGUI_SOURCE_DIR "/tests/interop/peer/");
-
 // What the client's result says, in the terms conformance::meets() reads.
 conformance::Observed observedOf(const QJsonObject &r)
 {

@@ -45,8 +45,6 @@ private:
 
 namespace {
 
-const QString kPeerDir = QStringLiteral(AGUI_SOURCE_DIR "/tests/interop/peer/");
-
 QString findingsText(const agui::Findings &findings, bool errorsOnly)
 {
     QStringList out;
@@ -68,11 +66,8 @@ void TestInteropDifferential::initTestCase()
     m_node = findNode(&why);
     QVERIFY2(!m_node.isEmpty(), qPrintable(why));
     QString error;
-    const QString port
-        = m_peer.start(m_node, {kPeerDir + QStringLiteral("server.mjs"), QStringLiteral("0")},
-                       QStringLiteral("^LISTENING (\\d+)$"), &error);
-    QVERIFY2(!port.isEmpty(), qPrintable(error));
-    m_base = QStringLiteral("http://127.0.0.1:") + port;
+    m_base = startPeerAgent(m_peer, m_node, &error);
+    QVERIFY2(!m_base.isEmpty(), qPrintable(error));
     m_plans = httpGetJson(QUrl(m_base + QStringLiteral("/scenarios")), &error).toArray();
     QVERIFY2(error.isEmpty(), qPrintable(error));
     QVERIFY(m_plans.size() >= 20);

@@ -19,8 +19,6 @@ using namespace interop;
 
 namespace {
 
-const QString kPeerDir = QStringLiteral(AGUI_SOURCE_DIR "/tests/interop/peer/");
-
 // What the client saw, without what legitimately differs between two runs of one scenario: the
 // run ids the client makes up for each run (random UUIDs, replaced by their index wherever they
 // appear).
@@ -55,11 +53,8 @@ private Q_SLOTS:
         m_node = findNode(&why);
         QVERIFY2(!m_node.isEmpty(), qPrintable(why));
         QString error;
-        const QString port
-            = m_peer.start(m_node, {kPeerDir + QStringLiteral("server.mjs"), QStringLiteral("0")},
-                           QStringLiteral("^LISTENING (\\d+)$"), &error);
-        QVERIFY2(!port.isEmpty(), qPrintable(error));
-        m_base = QStringLiteral("http://127.0.0.1:") + port;
+        m_base = startPeerAgent(m_peer, m_node, &error);
+        QVERIFY2(!m_base.isEmpty(), qPrintable(error));
         QVERIFY(m_dir.isValid());
         m_record = m_dir.filePath(QStringLiteral("proxy.aguicap"));
         m_proxyUrl = m_proxy.start(QStringLiteral(AGUI_INSPECT_BINARY),

@@ -10,7 +10,9 @@
 #include "core/capture/capturereader.h"
 
 #include <QFile>
+#include <QSslSocket>
 #include <QString>
+#include <QTest>
 
 struct FaultCase
 {
@@ -265,4 +267,27 @@ inline QUrl faultTargetUrl(const FaultCase &c, const FaultServer &server)
     }
     }
     return {};
+}
+
+// The data rows of a test played once per scenario: column "index" into faultCases().
+inline void addFaultCaseRows()
+{
+    QTest::addColumn<int>("index");
+    const QList<FaultCase> cases = faultCases();
+    for (int i = 0; i < cases.size(); ++i)
+        QTest::newRow(qPrintable(cases.at(i).name)) << i;
+}
+
+// Why a scenario cannot be played on this machine ("" when it can).
+inline QString faultCaseSkipReason(const FaultCase &c)
+{
+    return c.target == FaultCase::Target::HttpsToPlainServer && !QSslSocket::supportsSsl()
+        ? QStringLiteral("no TLS backend")
+        : QString();
+}
+
+inline void loadFaultCase(FaultServer &server, const FaultCase &c)
+{
+    server.setScript(c.script);
+    server.setAnswerAnyBytes(c.answerAnyBytes);
 }

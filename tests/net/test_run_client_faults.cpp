@@ -41,13 +41,7 @@ class TestRunClientFaults : public QObject
     Q_OBJECT
 
 private Q_SLOTS:
-    void scenario_data()
-    {
-        QTest::addColumn<int>("index");
-        const QList<FaultCase> cases = faultCases();
-        for (int i = 0; i < cases.size(); ++i)
-            QTest::newRow(qPrintable(cases.at(i).name)) << i;
-    }
+    void scenario_data() { addFaultCaseRows(); }
 
     // A body far larger than memory would like: the capture on disk grows with it, the
     // client's memory does not (heartbeats are counted, not kept; reads are bounded).
@@ -97,11 +91,10 @@ private Q_SLOTS:
     {
         QFETCH(int, index);
         const FaultCase c = faultCases().at(index);
-        if (c.target == FaultCase::Target::HttpsToPlainServer && !QSslSocket::supportsSsl())
-            QSKIP("no TLS backend");
+        if (const QString why = faultCaseSkipReason(c); !why.isEmpty())
+            QSKIP(qPrintable(why));
         FaultServer server;
-        server.setScript(c.script);
-        server.setAnswerAnyBytes(c.answerAnyBytes);
+        loadFaultCase(server, c);
         QTemporaryDir dir;
         const QString path = dir.filePath(QStringLiteral("run.aguicap"));
         CaptureWriter writer;

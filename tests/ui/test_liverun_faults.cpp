@@ -79,21 +79,17 @@ private Q_SLOTS:
 
     void scenario_data()
     {
-        QTest::addColumn<int>("index");
-        const QList<FaultCase> cases = faultCases();
-        for (int i = 0; i < cases.size(); ++i)
-            QTest::newRow(qPrintable(cases.at(i).name)) << i;
+        addFaultCaseRows();
     }
 
     void scenario()
     {
         QFETCH(int, index);
         const FaultCase c = faultCases().at(index);
-        if (c.target == FaultCase::Target::HttpsToPlainServer && !QSslSocket::supportsSsl())
-            QSKIP("no TLS backend");
+        if (const QString why = faultCaseSkipReason(c); !why.isEmpty())
+            QSKIP(qPrintable(why));
         FaultServer server;
-        server.setScript(c.script);
-        server.setAnswerAnyBytes(c.answerAnyBytes);
+        loadFaultCase(server, c);
         QTemporaryDir dir;
         MainWindow window;
         window.show();
