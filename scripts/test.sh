@@ -1,6 +1,9 @@
 #!/usr/bin/env bash
 # README command 2: set up (apt packages, pinned npm test packages), build with warnings as
-# errors, and run the whole test suite; prints ctest's summary and exits with its status.
+# errors, and run the whole test suite; then build the core, the CLI and their tests again with
+# AddressSanitizer + UndefinedBehaviorSanitizer and run those (docs/reliability.md says which
+# labels and why). Prints ctest's summaries and exits with the first failing status.
+# AGUI_SANITIZERS=0 skips the sanitizer pass (a quicker local run).
 set -euo pipefail
 here=$(cd "$(dirname "$0")/.." && pwd)
 "$here/scripts/setup.sh" --tests
@@ -8,3 +11,8 @@ cd "$here"
 cmake --preset dev
 cmake --build --preset dev
 ctest --preset dev "$@"
+if [ "${AGUI_SANITIZERS:-1}" != 0 ]; then
+  cmake --preset asan
+  cmake --build --preset asan
+  ctest --preset asan "$@"
+fi

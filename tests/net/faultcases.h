@@ -67,7 +67,7 @@ inline QList<FaultCase> faultCases()
     const QByteArray partial = R"(data: {"type":"TEXT_MESSAGE_START","messageId":"m1","ro)";
     const QByteArray text = R"({"type":"TEXT_MESSAGE_CONTENT","messageId":"m1","delta":"caf)";
     // A TEXT_MESSAGE_START as an ag_ui.Event protobuf message (field 3, message_id "m1").
-    const QByteArray protoStart("\x1a\x06\x0a\x02m1\x12\x00", 10);
+    const QByteArray protoStart("\x1a\x06\x0a\x02m1\x12\x00", 8);
     const qint64 bigLine = 100LL * 1024 * 1024; // the "100 MiB line"
     const QByteArray x64k(64 * 1024, 'x');
     QList<FaultCase> cases;

@@ -83,6 +83,15 @@ public:
         return QUrl(QStringLiteral("http://127.0.0.1:%1%2").arg(m_server.serverPort()).arg(path));
     }
     quint16 port() const { return m_server.serverPort(); }
+
+    // The sockets (children of m_server) are destroyed with it, after this object's members
+    // began to go: their last signals must not reach this object (found by UBSan).
+    ~FaultServer() override
+    {
+        for (QTcpSocket *socket : m_server.findChildren<QTcpSocket *>())
+            socket->disconnect(this);
+    }
+
     void setScript(const FaultScript &script) { m_script = script; }
     // Answer as soon as any bytes arrive (a plain server reading a TLS ClientHello), not after a
     // request head.
