@@ -31,10 +31,7 @@ void printExchange(QTextStream &to, const analysis::ExchangeTiming &t)
     const auto label = [](const char *text) -> QString {
         return QStringLiteral("  ") + QString::fromLatin1(text).leftJustified(20);
     };
-    to << t.label;
-    if (!t.runIds.isEmpty())
-        to << " (" << t.runIds.join(QStringLiteral(", ")) << ')';
-    to << ": " << t.events << " events, measured from the " << t.measuredFrom << '\n';
+    to << t.title() << ": " << t.events << " events, measured from the " << t.measuredFrom << '\n';
     if (!t.note.isEmpty())
         to << label("note:") << t.note << '\n';
     to << label("time to first byte:") << msText(t.ttfbMs) << '\n';

@@ -107,6 +107,15 @@ struct ExchangeTiming
     int exchange = -1;
     QString label;
     QStringList runIds; // the AG-UI runs it carried
+
+    // "run 0 (run-1, run-2)": the exchange as the capture numbers it and the run ids it carried,
+    // as `stats` and the Timing tab name it (the waterfall's run rows are named by run id).
+    QString title() const
+    {
+        return runIds.isEmpty()
+            ? label
+            : QStringLiteral("%1 (%2)").arg(label, runIds.join(QStringLiteral(", ")));
+    }
     qint64 events = 0;
     qint64 bodyBytes = 0;
     qint64 keepAlives = 0;

@@ -134,14 +134,9 @@ QString TimingView::summaryText(const analysis::TimingReport &report)
         lines.append(tr("No receive times: times are the events' own timestamps (the sender's "
                         "clock), so there are no network figures."));
     for (const analysis::ExchangeTiming &t : report.exchanges) {
-        // The exchange as the capture numbers it, and the protocol run ids the waterfall's run
-        // rows are named by, so a line and its rows can be matched (like `agui-inspect stats`).
-        const QString name = t.runIds.isEmpty()
-            ? t.label
-            : QStringLiteral("%1 (%2)").arg(t.label, t.runIds.join(QStringLiteral(", ")));
-        QString line
-            = tr("%1: first byte %2 · first event %3 · first text %4 · duration %5")
-                  .arg(name, ms(t.ttfbMs), ms(t.firstEventMs), ms(t.firstTextMs), ms(t.durationMs));
+        QString line = tr("%1: first byte %2 · first event %3 · first text %4 · duration %5")
+                           .arg(t.title(), ms(t.ttfbMs), ms(t.firstEventMs), ms(t.firstTextMs),
+                                ms(t.durationMs));
         if (t.interToken.count > 0)
             line
                 += tr(" · gaps p50 %1, p95 %2, max %3")
