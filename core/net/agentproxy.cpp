@@ -100,25 +100,18 @@ private:
 
     void onUpstreamEnd(const QString &error)
     {
-        if (m_responder) {
-            if (!m_responder->hasResponded())
-                m_responder->respondError(
-                    502,
-                    QStringLiteral("upstream %1: %2")
-                        .arg(m_upstream.response().headComplete()
-                                 ? QStringLiteral("failed")
-                                 : QStringLiteral("gave no response"),
-                             error.isEmpty() ? QStringLiteral("no HTTP head") : error));
-            else if (error.isEmpty())
-                m_responder->finish();
-            else
-                m_responder->abort(); // the front end sees the body break off, as it did here
-        }
-        finish(error.isEmpty() && m_upstream.response().headComplete() ? RunEnd::Finished
-                                                                       : RunEnd::Error,
-               error.isEmpty() && !m_upstream.response().headComplete()
-                   ? QStringLiteral("the upstream's answer is not HTTP")
-                   : error);
+        // An exchange that ended "cleanly" without a head was not HTTP: an error all the same.
+        const QString why = m_upstream.response().headComplete() || !error.isEmpty()
+            ? error
+            : QStringLiteral("the upstream's answer is not HTTP");
+        if (m_responder && !m_responder->hasResponded()) // no head: nothing was passed on yet
+            m_responder->respondError(502,
+                                      QStringLiteral("upstream gave no response: %1").arg(why));
+        else if (m_responder && why.isEmpty())
+            m_responder->finish();
+        else if (m_responder)
+            m_responder->abort(); // the front end sees the body break off, as it did here
+        finish(why.isEmpty() ? RunEnd::Finished : RunEnd::Error, why);
     }
 
     void onClientGone()
