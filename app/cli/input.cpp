@@ -226,6 +226,15 @@ int runAtEventCommand(const QString &command, const char *help, const QStringLis
     return ExitOk;
 }
 
+bool parseFilterOption(const Args &args, EventFilter *filter, QString *error)
+{
+    *filter = EventFilter::parse(args.options.value(QStringLiteral("--filter")));
+    if (filter->isValid())
+        return true;
+    *error = QStringLiteral("--filter: %1").arg(filter->errorMessage());
+    return false;
+}
+
 bool openFileOrStdin(const QString &path, QFile *file, QString *displayName)
 {
     const bool isStdin = path == QStringLiteral("-");

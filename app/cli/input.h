@@ -1,6 +1,7 @@
 #pragma once
 
 #include "core/capture/captureloader.h"
+#include "core/session/eventfilter.h"
 #include "core/session/session.h"
 
 #include <QFile>
@@ -77,6 +78,10 @@ struct Args
 Args parseArgs(const QStringList &args, const QStringList &valueOptions, const QStringList &flags);
 // Prints "agui-inspect <command>: <message>" and returns ExitUnreadable.
 int usageError(const QString &command, const QString &message);
+
+// Reads --filter EXPR (the event filter language, docs/filter.md) into *filter: false and *error
+// (naming the character) when it does not parse. No --filter: an empty filter (matches all).
+bool parseFilterOption(const Args &args, EventFilter *filter, QString *error);
 
 // Opens PATH for reading ("-": standard input) into *file; *displayName is the name errors use
 // ("<stdin>" for "-"). On failure prints "agui-inspect: NAME: reason" and returns false.

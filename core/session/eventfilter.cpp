@@ -258,6 +258,13 @@ bool EventFilter::matches(const EventSummary &event,
     return true;
 }
 
+QString EventFilter::errorMessage() const
+{
+    if (isValid())
+        return {};
+    return QObject::tr("%1 at character %2").arg(m_error).arg(m_errorPosition + 1);
+}
+
 bool EventFilter::matches(const EventStore &store, qint64 seq) const
 {
     return matches(store.summary(seq),

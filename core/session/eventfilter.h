@@ -43,6 +43,9 @@ public:
     bool isEmpty() const { return m_terms.isEmpty(); }
     QString errorString() const { return m_error; }
     int errorPosition() const { return m_errorPosition; }
+    // The error for a one-line message: "unknown key \"colour:\" ... at character 7" (counted
+    // from 1, as an editor's column). Empty when valid.
+    QString errorMessage() const;
     QString text() const { return m_text; }
     const QList<Term> &terms() const { return m_terms; }
     // True when evaluating needs the event's bytes (text search), not only its EventSummary.
