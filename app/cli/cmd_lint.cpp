@@ -6,6 +6,7 @@
 #include "app/cli/input.h"
 
 #include "core/a2ui/a2uilint.h"
+#include "core/analysis/lintfindings.h"
 #include "core/analysis/lintreport.h"
 #include "core/session/lintrules.h"
 
@@ -57,19 +58,9 @@ void printText(const QString &file, const analysis::FileFinding &l)
 
 void printJson(const QString &file, const analysis::FileFinding &l)
 {
-    QJsonObject o;
-    o.insert(QLatin1String("file"), file);
-    o.insert(QLatin1String("ruleId"), l.ruleId);
-    o.insert(QLatin1String("severity"), severityName(l.severity));
-    o.insert(QLatin1String("layer"), l.layer);
-    o.insert(QLatin1String("eventIndex"),
-             l.eventIndex >= 0 ? QJsonValue(double(l.eventIndex)) : QJsonValue());
-    o.insert(QLatin1String("byteOffset"),
-             l.byteOffset >= 0 ? QJsonValue(double(l.byteOffset)) : QJsonValue());
-    o.insert(QLatin1String("path"), l.path);
-    o.insert(QLatin1String("message"), l.message);
-    o.insert(QLatin1String("docs"), analysis::ruleDocReference(l.ruleId));
-    out() << QString::fromUtf8(QJsonDocument(o).toJson(QJsonDocument::Compact)) << '\n';
+    out() << QString::fromUtf8(
+        QJsonDocument(analysis::findingToJson(file, l)).toJson(QJsonDocument::Compact))
+          << '\n';
 }
 
 int printRules()
@@ -113,18 +104,7 @@ analysis::LintedFile lintFile(const Input &input, bool withLines, const EventFil
 {
     analysis::LintedFile file;
     file.name = input.name;
-    const bool all = filter.isEmpty();
-    for (const CaptureProblem &p : all ? input.capture.problems : QList<CaptureProblem>())
-        file.findings.append({p.ruleId, p.severity, QStringLiteral("capture"), -1, p.byteOffset,
-                              p.line, p.line > 0 ? 1 : -1, QString(), p.message});
-    for (const Finding &f : input.session->findings()) {
-        const Diagnostic &d = f.diagnostic;
-        if (!all && (f.eventIndex < 0 || !filter.matches(input.session->events(), f.eventIndex)))
-            continue;
-        file.findings.append({d.ruleId, d.severity, f.layer, f.eventIndex,
-                              input.fileOffset(f.eventIndex, d.byteOffset), -1, -1, d.path,
-                              d.message});
-    }
+    file.findings = analysis::placedFindings(input.capture, *input.session, input.origins, filter);
     if (withLines)
         addLines(input, file.findings);
     return file;

@@ -53,6 +53,7 @@ CaptureLoadOptions loadInto(CaptureSession *out)
             out->session->setRunInput(body);
     };
     load.onFrame = [out](const DecodedFrame &frame, const EventOrigin &origin) {
+        out->origins.note(out->samples.exchangeOfSeq.size(), origin, frame.streamOffset);
         out->samples.addFrame(frame, origin);
         out->session->appendFrame(frame);
     };
