@@ -36,12 +36,12 @@ QJsonObject string(const QString &description)
     return typed("string", description);
 }
 
-QJsonObject integer(const QString &description, qint64 minimum, qint64 maximum)
+QJsonObject integer(const QString &description, qint64 minimum, std::optional<qint64> maximum)
 {
     QJsonObject o = typed("integer", description);
     o.insert(QLatin1String("minimum"), double(minimum));
-    if (maximum >= minimum)
-        o.insert(QLatin1String("maximum"), double(maximum));
+    if (maximum)
+        o.insert(QLatin1String("maximum"), double(*maximum));
     return o;
 }
 

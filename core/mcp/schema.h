@@ -7,6 +7,7 @@
 #include <QJsonObject>
 #include <QStringList>
 
+#include <optional>
 #include <utility>
 
 namespace agui::mcp::schema {
@@ -18,7 +19,8 @@ using Property = std::pair<const char *, QJsonObject>;
 QJsonObject object(std::initializer_list<Property> properties, const QStringList &required = {});
 QJsonObject input(std::initializer_list<Property> properties, const QStringList &required = {});
 QJsonObject string(const QString &description);
-QJsonObject integer(const QString &description, qint64 minimum, qint64 maximum = -1);
+QJsonObject integer(const QString &description, qint64 minimum,
+                    std::optional<qint64> maximum = std::nullopt);
 QJsonObject boolean(const QString &description);
 QJsonObject choice(const QString &description, const QStringList &values);
 QJsonObject array(const QString &description, const QJsonObject &items = {});

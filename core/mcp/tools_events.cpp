@@ -7,7 +7,6 @@
 
 #include "core/session/eventfilter.h"
 
-#include <QJsonDocument>
 #include <QStringDecoder>
 
 namespace agui::mcp {
@@ -131,16 +130,14 @@ Tool getEvent()
         if (!args.ok())
             return ToolResult::invalid(args.error());
         const EventStore &store = c->events();
-        const QByteArray payload = store.payload(seq);
-        QJsonValue json;
-        if (payload.size() <= maxBytes) {
-            const QJsonDocument doc = QJsonDocument::fromJson(payload);
-            json = doc.isObject() ? QJsonValue(doc.object()) : QJsonValue();
-        }
+        // The decoded event (protobuf frames too); null for frames that are not an event object.
+        const bool fits = store.rawView(seq).size() <= maxBytes;
+        const Event event = fits ? store.event(seq) : Event();
+        const QJsonValue json = fits && event.isValid() ? QJsonValue(event.json) : QJsonValue();
         return ToolResult::ok({{QLatin1String("index"), double(seq)},
                                {QLatin1String("event"), eventRow(*c, seq)},
                                {QLatin1String("json"), json},
-                               {QLatin1String("jsonTruncated"), payload.size() > maxBytes},
+                               {QLatin1String("jsonTruncated"), !fits},
                                {QLatin1String("raw"), bytesJson(store.raw(seq), maxBytes, raw)},
                                {QLatin1String("findings"), eventFindings(*c, seq)}});
     };
