@@ -4,6 +4,11 @@
 
 namespace agui::mcp {
 
+QList<Tool> allTools()
+{
+    return captureTools() + exchangeTools() + eventTools() + lintTools() + modelTools();
+}
+
 ToolResult callTool(const QList<Tool> &tools, CaptureSet &captures, const QString &name,
                     const QJsonObject &arguments)
 {

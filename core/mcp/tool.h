@@ -39,6 +39,7 @@ struct Tool
 QList<Tool> captureTools(); // open_capture, list_captures, list_runs, timing, diff
 QList<Tool> eventTools(); // list_events, get_event
 QList<Tool> lintTools(); // lint
+QList<Tool> exchangeTools(); // list_exchanges
 QList<Tool> modelTools(); // state_at, state_patch, messages_at, tool_calls, surfaces_at
 QList<Tool> allTools();
 

@@ -240,9 +240,4 @@ QList<Tool> modelTools()
     return {stateAt(), statePatch(), messagesAt(), toolCalls(), surfacesAt()};
 }
 
-QList<Tool> allTools()
-{
-    return captureTools() + eventTools() + lintTools() + modelTools();
-}
-
 } // namespace agui::mcp

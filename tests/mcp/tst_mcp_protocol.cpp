@@ -112,7 +112,8 @@ private Q_SLOTS:
         names.sort();
         QCOMPARE(
             names,
-            QStringLiteral("diff get_event lint list_captures list_events list_runs messages_at "
+            QStringLiteral("diff get_event lint list_captures list_events list_exchanges list_runs "
+                           "messages_at "
                            "open_capture state_at state_patch surfaces_at timing tool_calls")
                 .split(QLatin1Char(' ')));
     }

@@ -284,6 +284,41 @@ private Q_SLOTS:
         QCOMPARE(server.captures().all().size(), size_t(1));
     }
 
+    void credentialsNeverInAnyResult()
+    {
+        // A HAR whose request carries an Authorization header, an X-Api-Key, an api_key query
+        // item and whose response sets a cookie, all "SECRET-...".
+        mcp::Server server(QStringLiteral("1"));
+        QString name;
+        QString error;
+        QVERIFY(server.captures().open(QStringLiteral(AGUI_TEST_DATA_DIR "/mcp/credentials.har"),
+                                       {}, &name, &error));
+        QByteArray everything;
+        for (const mcp::Tool &tool : server.tools()) {
+            QJsonObject args;
+            if (tool.name == QLatin1String("get_event"))
+                args.insert(QLatin1String("index"), 0);
+            if (tool.name == QLatin1String("state_patch"))
+                args.insert(QLatin1String("from"), -1);
+            if (tool.name == QLatin1String("open_capture"))
+                continue;
+            const QJsonObject r = call(server, tool.name, args);
+            QVERIFY2(!structured(r).isEmpty(), qPrintable(tool.name));
+            everything += QJsonDocument(r).toJson();
+        }
+        for (const char *uri :
+             {"agui://capture/credentials/events", "agui://capture/credentials/runs/1"})
+            everything += QJsonDocument(request(server, QStringLiteral("resources/read"),
+                                                {{QLatin1String("uri"), QLatin1String(uri)}}))
+                              .toJson();
+        everything
+            += QJsonDocument(request(server, QStringLiteral("prompts/get"),
+                                     {{QLatin1String("name"), QLatin1String("diagnose_run")}}))
+                   .toJson();
+        QVERIFY(everything.contains("<redacted>"));
+        QVERIFY2(!everything.contains("SECRET"), everything.constData());
+    }
+
     void textContentCopiesTheStructuredResult()
     {
         const QJsonObject result

@@ -75,7 +75,7 @@ async function expectInvalidParams(what, name, args, mentions) {
   });
 }
 
-const expectedTools = ['diff', 'get_event', 'lint', 'list_captures', 'list_events', 'list_runs',
+const expectedTools = ['diff', 'get_event', 'lint', 'list_captures', 'list_events', 'list_exchanges', 'list_runs',
   'messages_at', 'open_capture', 'state_at', 'state_patch', 'surfaces_at', 'timing', 'tool_calls'];
 await check('tools/list', async () => {
   const { tools } = await client.listTools();
@@ -129,6 +129,8 @@ for (const { name, path, events } of open) {
     assert.equal(new Set(calls.map((c) => c.id)).size, calls.length);
     assert.ok(Array.isArray((await call('surfaces_at', { capture: name })).surfaces));
     assert.ok(Array.isArray((await call('state_patch', { capture: name, from: -1 })).patch));
+    const exchanges = (await allPages('list_exchanges', { capture: name, limit: 1 }, 'exchanges')).items;
+    assert.deepEqual(exchanges.map((e) => e.exchange), [...exchanges.keys()]);
   });
   await check(`${name}: resources`, async () => {
     const r = await client.readResource({ uri: `agui://capture/${name}/events` });
