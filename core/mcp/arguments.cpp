@@ -1,5 +1,7 @@
 #include "core/mcp/arguments.h"
 
+#include "core/json/jsontext.h"
+
 #include <QJsonDocument>
 
 #include <cmath>
@@ -8,25 +10,14 @@ namespace agui::mcp {
 
 namespace {
 
+// "a string", "an object", "null": for "must be X, not <this>".
 QString typeOf(const QJsonValue &v)
 {
-    switch (v.type()) {
-    case QJsonValue::Null:
-        return QStringLiteral("null");
-    case QJsonValue::Bool:
-        return QStringLiteral("a boolean");
-    case QJsonValue::Double:
-        return QStringLiteral("a number");
-    case QJsonValue::String:
-        return QStringLiteral("a string");
-    case QJsonValue::Array:
-        return QStringLiteral("an array");
-    case QJsonValue::Object:
-        return QStringLiteral("an object");
-    case QJsonValue::Undefined:
-        break;
-    }
-    return QStringLiteral("nothing");
+    const QString name = json::typeName(v.type());
+    if (v.isNull() || v.isUndefined())
+        return name;
+    const bool vowel = name.startsWith(QLatin1Char('a')) || name.startsWith(QLatin1Char('o'));
+    return (vowel ? QStringLiteral("an ") : QStringLiteral("a ")) + name;
 }
 
 } // namespace

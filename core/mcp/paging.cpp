@@ -56,4 +56,15 @@ QJsonArray pageOf(const QJsonArray &all, const Page &page, qint64 *next)
     return out;
 }
 
+QJsonObject pagedList(const QString &capture, const char *key, const QJsonArray &all,
+                      const Page &page, const QString &query)
+{
+    qint64 next = -1;
+    QJsonObject out {{QLatin1String("capture"), capture},
+                     {QLatin1String(key), pageOf(all, page, &next)},
+                     {QLatin1String("total"), double(all.size())}};
+    addNextCursor(out, query, next);
+    return out;
+}
+
 } // namespace agui::mcp

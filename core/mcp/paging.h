@@ -27,6 +27,11 @@ void addNextCursor(QJsonObject &result, const QString &query, qint64 next);
 // The page of `all` that `page` asks for; *next: where the next page starts (-1: none).
 QJsonArray pageOf(const QJsonArray &all, const Page &page, qint64 *next);
 
+// {"capture": name, key: the page of `all`, "total": all.size(), "nextCursor" when there is
+// more}: the result of every tool that lists something already in memory.
+QJsonObject pagedList(const QString &capture, const char *key, const QJsonArray &all,
+                      const Page &page, const QString &query);
+
 // Items per page: list_events, lint, tool_calls, list_runs, resources.
 constexpr qint64 kDefaultEvents = 50;
 constexpr qint64 kMaxEvents = 500;

@@ -62,12 +62,7 @@ QList<Tool> exchangeTools()
         QJsonArray all;
         for (qsizetype i = 0; i < runs.size(); ++i)
             all.append(exchangeJson(runs.at(i), i));
-        qint64 next = -1;
-        QJsonObject out {{QLatin1String("capture"), c->name},
-                         {QLatin1String("exchanges"), pageOf(all, page, &next)},
-                         {QLatin1String("total"), double(all.size())}};
-        addNextCursor(out, args.query(), next);
-        return ToolResult::ok(out);
+        return ToolResult::ok(pagedList(c->name, "exchanges", all, page, args.query()));
     };
     return {t};
 }

@@ -112,15 +112,11 @@ QList<Tool> lintTools()
             counts[int(f.severity)] += 1;
             all.append(analysis::findingToJson(c->path, f));
         }
-        qint64 next = -1;
-        QJsonObject out {{QLatin1String("capture"), c->name},
-                         {QLatin1String("findings"), pageOf(all, page, &next)},
-                         {QLatin1String("total"), double(all.size())},
-                         {QLatin1String("counts"),
-                          QJsonObject {{QLatin1String("error"), double(counts[2])},
-                                       {QLatin1String("warning"), double(counts[1])},
-                                       {QLatin1String("info"), double(counts[0])}}}};
-        addNextCursor(out, args.query(), next);
+        QJsonObject out = pagedList(c->name, "findings", all, page, args.query());
+        out.insert(QLatin1String("counts"),
+                   QJsonObject {{QLatin1String("error"), double(counts[2])},
+                                {QLatin1String("warning"), double(counts[1])},
+                                {QLatin1String("info"), double(counts[0])}});
         return ToolResult::ok(out);
     };
     return {t};

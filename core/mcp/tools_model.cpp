@@ -74,12 +74,8 @@ Tool messagesAt()
         if (!args.ok())
             return ToolResult::invalid(args.error());
         const QJsonArray all = messagesAsAgUi(snapshotAt(*c, seq));
-        qint64 next = -1;
-        QJsonObject out {{QLatin1String("capture"), c->name},
-                         {QLatin1String("index"), double(seq)},
-                         {QLatin1String("messages"), pageOf(all, page, &next)},
-                         {QLatin1String("total"), double(all.size())}};
-        addNextCursor(out, args.query(), next);
+        QJsonObject out = pagedList(c->name, "messages", all, page, args.query());
+        out.insert(QLatin1String("index"), double(seq));
         return ToolResult::ok(out);
     };
     return t;
@@ -182,12 +178,8 @@ Tool toolCalls()
             if (run < 0 || snapshot.toolCall(i).runIndex == run)
                 all.append(toolCallJson(snapshot.toolCall(i)));
         }
-        qint64 next = -1;
-        QJsonObject out {{QLatin1String("capture"), c->name},
-                         {QLatin1String("index"), double(seq)},
-                         {QLatin1String("toolCalls"), pageOf(all, page, &next)},
-                         {QLatin1String("total"), double(all.size())}};
-        addNextCursor(out, args.query(), next);
+        QJsonObject out = pagedList(c->name, "toolCalls", all, page, args.query());
+        out.insert(QLatin1String("index"), double(seq));
         return ToolResult::ok(out);
     };
     return t;
