@@ -91,6 +91,8 @@ private Q_SLOTS:
         QCOMPARE(errors.size(), 1);
         QCOMPARE(errors.first().toObject().value(QLatin1String("ruleId")).toString(),
                  QStringLiteral("verify.T2"));
+        // Placed in the file as lint places it: event 1 starts on line 2, byte 78.
+        QCOMPARE(errors.first().toObject().value(QLatin1String("byteOffset")).toInt(), 78);
         QCOMPARE(findings({{QLatin1String("rule"), QLatin1String("session.*")}}).size(), 1);
         QCOMPARE(findings({{QLatin1String("rule"), QLatin1String("T2")}}).size(), 0);
         QCOMPARE(findings({{QLatin1String("run"), 1}}).size(), 2);
