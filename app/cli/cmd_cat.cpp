@@ -12,11 +12,15 @@ namespace agui::cli {
 namespace {
 
 const char kHelp[]
-    = "usage: agui-inspect cat [--raw | --as-client [--origins]] FILE\n\n"
+    = "usage: agui-inspect cat [--raw | --as-client [--origins]] [--filter EXPR] FILE\n\n"
       "Writes the events of FILE ('-' = standard input) to standard output, one JSON object per\n"
       "line, in arrival order (several runs one after the other, as recorded). --raw writes each\n"
       "event's bytes exactly as received instead (SSE frames, JSON lines, protobuf frames).\n"
       "Keep-alives are not events and are not written.\n\n"
+      "--filter EXPR writes only the events that match EXPR, in the filter language of the\n"
+      "GUI's event list (docs/filter.md), e.g. 'type:TOOL_* run:2' or 'has:error'; the file is\n"
+      "then read whole before the first event is written (runs and findings must be known).\n"
+      "Not with --as-client.\n\n"
       "--as-client writes the events as @ag-ui/client 1.0.0 delivers them to an application:\n"
       "unknown events dropped, unknown members stripped, chunks expanded, THINKING_* converted,\n"
       "the ENDs it inserts to close chunk streams; nothing after a point where it rejects the\n"
@@ -48,9 +52,34 @@ int catAsClient(const QString &path, bool origins, QFile &stdoutFile)
     return ExitOk;
 }
 
+// --filter: the session is built first (run numbers and findings are what the filter asks).
+int catFiltered(const QString &path, const EventFilter &filter, bool raw, QFile &stdoutFile)
+{
+    Input input;
+    if (!openInput(path, &input))
+        return ExitUnreadable;
+    const EventStore &store = input.session->events();
+    for (qint64 seq = 0; seq < store.size(); ++seq) {
+        if (!filter.matches(store, seq))
+            continue;
+        if (raw) {
+            stdoutFile.write(store.raw(seq));
+            continue;
+        }
+        QString rewritten;
+        stdoutFile.write(eventAsJsonLine(store.event(seq), &rewritten));
+        if (!rewritten.isEmpty())
+            err() << "warning: " << input.name << ":event " << seq << " (byte "
+                  << input.fileOffset(seq) << "): " << rewritten << '\n';
+    }
+    stdoutFile.flush();
+    reportCaptureProblems(input);
+    return ExitOk;
+}
+
 int runCat(const QStringList &argv)
 {
-    const Args args = parseArgs(argv, {},
+    const Args args = parseArgs(argv, {QStringLiteral("--filter")},
                                 {QStringLiteral("--help"), QStringLiteral("--raw"),
                                  QStringLiteral("--as-client"), QStringLiteral("--origins")});
     if (!args.error.isEmpty())
@@ -69,6 +98,13 @@ int runCat(const QStringList &argv)
                                          "each other"));
     if (args.options.contains(QStringLiteral("--origins")) && !asClient)
         return usageError(QStringLiteral("cat"), QStringLiteral("--origins needs --as-client"));
+    EventFilter filter;
+    QString filterError;
+    if (!parseFilterOption(args, &filter, &filterError))
+        return usageError(QStringLiteral("cat"), filterError);
+    if (!filter.isEmpty() && asClient)
+        return usageError(QStringLiteral("cat"),
+                          QStringLiteral("--filter selects received events: not with --as-client"));
     out().flush();
     QFile stdoutFile;
     if (!stdoutFile.open(stdout, QIODevice::WriteOnly))
@@ -76,6 +112,9 @@ int runCat(const QStringList &argv)
     if (asClient)
         return catAsClient(args.positional.first(),
                            args.options.contains(QStringLiteral("--origins")), stdoutFile);
+
+    if (!filter.isEmpty())
+        return catFiltered(args.positional.first(), filter, raw, stdoutFile);
 
     Input input;
     InputOptions options;

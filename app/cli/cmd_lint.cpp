@@ -6,6 +6,7 @@
 #include "app/cli/input.h"
 
 #include "core/a2ui/a2uilint.h"
+#include "core/analysis/lintfindings.h"
 #include "core/analysis/lintreport.h"
 #include "core/session/lintrules.h"
 
@@ -21,7 +22,7 @@ namespace {
 
 const char kHelp[]
     = "usage: agui-inspect lint [--format text|json|sarif|junit] [--fail-on error|warning|info]\n"
-      "                         [--docs-base URL] FILE...\n"
+      "                         [--docs-base URL] [--filter EXPR] FILE...\n"
       "       agui-inspect lint --rules\n\n"
       "Checks AG-UI event streams (raw SSE, JSON lines, agui captures, DevTools exports, HAR; '-'\n"
       "reads standard input) with the reference client's verify rules and extra lint rules, and\n"
@@ -33,6 +34,9 @@ const char kHelp[]
       "files); --docs-base URL prefixes each rule's documentation reference to make its helpUri.\n"
       "JUnit: one testsuite per file, one testcase per finding; findings at or above --fail-on\n"
       "are failures.\n"
+      "--filter EXPR keeps the findings about events that match EXPR (the GUI's filter\n"
+      "language, docs/filter.md, e.g. 'run:2' or 'type:TOOL_*'); findings about the file or the\n"
+      "end of the stream belong to no event and are left out. --fail-on counts what is kept.\n"
       "Every rule id is documented at docs/lint-rules.md#<anchor> (`--rules` prints them).\n"
       "Exit status: 0 no finding at or above --fail-on (default error), 1 one was found, 2\n"
       "unreadable input.\n";
@@ -54,19 +58,9 @@ void printText(const QString &file, const analysis::FileFinding &l)
 
 void printJson(const QString &file, const analysis::FileFinding &l)
 {
-    QJsonObject o;
-    o.insert(QLatin1String("file"), file);
-    o.insert(QLatin1String("ruleId"), l.ruleId);
-    o.insert(QLatin1String("severity"), severityName(l.severity));
-    o.insert(QLatin1String("layer"), l.layer);
-    o.insert(QLatin1String("eventIndex"),
-             l.eventIndex >= 0 ? QJsonValue(double(l.eventIndex)) : QJsonValue());
-    o.insert(QLatin1String("byteOffset"),
-             l.byteOffset >= 0 ? QJsonValue(double(l.byteOffset)) : QJsonValue());
-    o.insert(QLatin1String("path"), l.path);
-    o.insert(QLatin1String("message"), l.message);
-    o.insert(QLatin1String("docs"), analysis::ruleDocReference(l.ruleId));
-    out() << QString::fromUtf8(QJsonDocument(o).toJson(QJsonDocument::Compact)) << '\n';
+    out() << QString::fromUtf8(
+        QJsonDocument(analysis::findingToJson(file, l)).toJson(QJsonDocument::Compact))
+          << '\n';
 }
 
 int printRules()
@@ -106,19 +100,11 @@ void addLines(const Input &input, QList<analysis::FileFinding> &findings)
         index.locate(f.byteOffset, &f.line, &f.column);
 }
 
-analysis::LintedFile lintFile(const Input &input, bool withLines)
+analysis::LintedFile lintFile(const Input &input, bool withLines, const EventFilter &filter)
 {
     analysis::LintedFile file;
     file.name = input.name;
-    for (const CaptureProblem &p : input.capture.problems)
-        file.findings.append({p.ruleId, p.severity, QStringLiteral("capture"), -1, p.byteOffset,
-                              p.line, p.line > 0 ? 1 : -1, QString(), p.message});
-    for (const Finding &f : input.session->findings()) {
-        const Diagnostic &d = f.diagnostic;
-        file.findings.append({d.ruleId, d.severity, f.layer, f.eventIndex,
-                              input.fileOffset(f.eventIndex, d.byteOffset), -1, -1, d.path,
-                              d.message});
-    }
+    file.findings = analysis::placedFindings(input.capture, *input.session, input.origins, filter);
     if (withLines)
         addLines(input, file.findings);
     return file;
@@ -129,6 +115,7 @@ struct LintOptions
     QString format;
     Severity failOn = Severity::Error;
     QString docsBase;
+    EventFilter filter;
 };
 
 int report(const QList<analysis::LintedFile> &files, const LintOptions &options)
@@ -164,10 +151,10 @@ int report(const QList<analysis::LintedFile> &files, const LintOptions &options)
 
 int runLint(const QStringList &argv)
 {
-    const Args args = parseArgs(
-        argv,
-        {QStringLiteral("--format"), QStringLiteral("--fail-on"), QStringLiteral("--docs-base")},
-        {QStringLiteral("--help"), QStringLiteral("--rules")});
+    const Args args = parseArgs(argv,
+                                {QStringLiteral("--format"), QStringLiteral("--fail-on"),
+                                 QStringLiteral("--docs-base"), QStringLiteral("--filter")},
+                                {QStringLiteral("--help"), QStringLiteral("--rules")});
     if (!args.error.isEmpty())
         return usageError(QStringLiteral("lint"), args.error);
     if (args.options.contains(QStringLiteral("--help"))) {
@@ -190,6 +177,9 @@ int runLint(const QStringList &argv)
         return usageError(
             QStringLiteral("lint"),
             QStringLiteral("--fail-on must be error, warning or info, not %1").arg(failOn));
+    QString filterError;
+    if (!parseFilterOption(args, &options.filter, &filterError))
+        return usageError(QStringLiteral("lint"), filterError);
     if (args.positional.isEmpty())
         return usageError(QStringLiteral("lint"), QStringLiteral("no FILE given"));
 
@@ -198,12 +188,13 @@ int runLint(const QStringList &argv)
     for (const QString &path : args.positional) {
         Input input;
         InputOptions inputOptions;
-        inputOptions.session = SessionOptions {0, false}; // one pass: findings only
+        // One pass: findings only (the bytes kept when a filter searches the events' text).
+        inputOptions.session = SessionOptions {0, options.filter.needsEventText()};
         if (!openInput(path, &input, inputOptions)) {
             unreadable = true;
             continue;
         }
-        files.append(lintFile(input, options.format == QLatin1String("sarif")));
+        files.append(lintFile(input, options.format == QLatin1String("sarif"), options.filter));
     }
     const int code = report(files, options);
     return unreadable ? ExitUnreadable : code;

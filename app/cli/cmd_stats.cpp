@@ -12,13 +12,15 @@
 #include <QJsonObject>
 #include <QMap>
 
+#include <cmath>
+
 namespace agui::cli {
 
 namespace {
 
 const char kHelp[]
     = "usage: agui-inspect stats [--format text|json] [--stall S] [--burst-gap S]\n"
-      "                          [--burst-events N] FILE\n\n"
+      "                          [--burst-events N] [--filter EXPR] FILE\n\n"
       "Counts in FILE ('-' = standard input): events in total and by type, runs (by status),\n"
       "messages and tool calls as the reference client would hold them, bytes (file and response\n"
       "body), duration (first to last event arrival), keep-alives, findings by severity.\n"
@@ -29,7 +31,10 @@ const char kHelp[]
       "and buffering (at least --burst-events N events, default 8, arriving in one piece after\n"
       "a silence of --burst-gap S seconds, default 1). Captures keep receive times; for files\n"
       "without them the events' own timestamps are used (the sender's clock: no network figures)\n"
-      "and the output says so.\n";
+      "and the output says so.\n"
+      "--filter EXPR counts only the events that match EXPR (the GUI's filter language,\n"
+      "docs/filter.md, e.g. 'run:2' or 'family:tool'): events, by type, duration and the\n"
+      "findings about them; runs, messages, tool calls, bytes and timing stay the whole file's.\n";
 
 struct Stats
 {
@@ -43,15 +48,32 @@ struct Stats
     double firstStampMs = -1;
     double lastStampMs = -1;
     QMap<QString, qint64> findings;
+    qint64 eventsTotal = 0; // with a filter: all events, matching or not
+    QList<double> stampsBySeq; // with a filter: each event's "timestamp" (NaN when absent)
 };
 
-Stats compute(const Input &input, const Stats &stamps)
+// The events' own timestamps span (without arrival times): the matching events' only.
+void spanOfStamps(Stats &s, double ms)
+{
+    if (std::isnan(ms))
+        return;
+    s.firstStampMs = s.firstStampMs < 0 ? ms : std::min(s.firstStampMs, ms);
+    s.lastStampMs = std::max(s.lastStampMs, ms);
+}
+
+Stats compute(const Input &input, const Stats &stamps, const EventFilter &filter)
 {
     Stats s = stamps;
     const Session &session = *input.session;
     const EventStore &store = session.events();
-    s.events = store.size();
+    const bool all = filter.isEmpty();
+    s.eventsTotal = store.size();
     for (qint64 seq = 0; seq < store.size(); ++seq) {
+        if (!all && !filter.matches(store, seq))
+            continue;
+        s.events += 1;
+        if (!all)
+            spanOfStamps(s, s.stampsBySeq.value(seq, std::nan("")));
         const EventType type = store.type(seq);
         const QString name
             = type == EventType::Unknown ? store.summary(seq).typeName : eventTypeName(type);
@@ -70,20 +92,26 @@ Stats compute(const Input &input, const Stats &stamps)
     for (const QString &severity :
          {QStringLiteral("error"), QStringLiteral("warning"), QStringLiteral("info")})
         s.findings[severity] = 0;
-    for (const Finding &f : session.findings())
-        s.findings[severityName(f.diagnostic.severity)] += 1;
-    for (const CaptureProblem &p : input.capture.problems)
+    for (const Finding &f : session.findings()) {
+        if (all || (f.eventIndex >= 0 && filter.matches(store, f.eventIndex)))
+            s.findings[severityName(f.diagnostic.severity)] += 1;
+    }
+    for (const CaptureProblem &p : all ? input.capture.problems : QList<CaptureProblem>())
         s.findings[severityName(p.severity)] += 1;
     return s;
 }
 
-QJsonObject toJson(const Input &input, const Stats &s)
+QJsonObject toJson(const Input &input, const Stats &s, const EventFilter &filter)
 {
     const SessionSnapshot &snapshot = input.session->current();
     QJsonObject o;
     o.insert(QLatin1String("file"), input.name);
     o.insert(QLatin1String("format"), captureFormatName(input.capture.format));
     o.insert(QLatin1String("events"), double(s.events));
+    if (!filter.isEmpty()) {
+        o.insert(QLatin1String("filter"), filter.text());
+        o.insert(QLatin1String("eventsTotal"), double(s.eventsTotal));
+    }
     QJsonObject byType;
     for (auto it = s.byType.cbegin(); it != s.byType.cend(); ++it)
         byType.insert(it.key(), double(it.value()));
@@ -123,14 +151,17 @@ QJsonObject toJson(const Input &input, const Stats &s)
     return o;
 }
 
-void printText(const Input &input, const Stats &s)
+void printText(const Input &input, const Stats &s, const EventFilter &filter)
 {
     const SessionSnapshot &snapshot = input.session->current();
     const auto label = [](const char *text) { return QString::fromLatin1(text).leftJustified(13); };
     out() << label("file:") << input.name << " (" << captureFormatName(input.capture.format) << ", "
           << input.capture.runs.size() << " HTTP exchange"
           << (input.capture.runs.size() == 1 ? "" : "s") << ")\n";
-    out() << label("events:") << s.events << '\n';
+    out() << label("events:") << s.events;
+    if (!filter.isEmpty())
+        out() << " of " << s.eventsTotal << " match " << filter.text();
+    out() << '\n';
     out() << label("runs:") << snapshot.runCount();
     if (!s.runsByStatus.isEmpty()) {
         QStringList parts;
@@ -164,7 +195,8 @@ int runStats(const QStringList &argv)
 {
     const Args args = parseArgs(argv,
                                 {QStringLiteral("--format"), QStringLiteral("--stall"),
-                                 QStringLiteral("--burst-gap"), QStringLiteral("--burst-events")},
+                                 QStringLiteral("--burst-gap"), QStringLiteral("--burst-events"),
+                                 QStringLiteral("--filter")},
                                 {QStringLiteral("--help")});
     if (!args.error.isEmpty())
         return usageError(QStringLiteral("stats"), args.error);
@@ -182,31 +214,35 @@ int runStats(const QStringList &argv)
     QString error;
     if (!parseTimingOptions(args, &timing, &error))
         return usageError(QStringLiteral("stats"), error);
+    EventFilter filter;
+    if (!parseFilterOption(args, &filter, &error))
+        return usageError(QStringLiteral("stats"), error);
     Input input;
     Stats stamps;
     InputOptions options;
-    options.session = SessionOptions {0, false}; // one pass: counts and the final model
-    options.onFrame = [&stamps](const DecodedFrame &frame, const EventOrigin &) {
+    // One pass: counts and the final model (the bytes kept when a filter searches text).
+    options.session = SessionOptions {0, filter.needsEventText()};
+    options.onFrame = [&stamps, &filter](const DecodedFrame &frame, const EventOrigin &) {
         const json::JsonView t = frame.event.json.value("timestamp");
-        if (!t.isDouble())
-            return;
-        const double ms = t.toDouble();
-        stamps.firstStampMs = stamps.firstStampMs < 0 ? ms : std::min(stamps.firstStampMs, ms);
-        stamps.lastStampMs = std::max(stamps.lastStampMs, ms);
+        const double ms = t.isDouble() ? t.toDouble() : std::nan("");
+        if (filter.isEmpty())
+            spanOfStamps(stamps, ms);
+        else
+            stamps.stampsBySeq.append(ms); // which events count is known once all are read
     };
     TimingCollector collector;
     collector.attach(options);
     if (!openInput(args.positional.first(), &input, options))
         return ExitUnreadable;
     reportCaptureProblems(input);
-    const Stats s = compute(input, stamps);
+    const Stats s = compute(input, stamps, filter);
     const analysis::TimingReport report = collector.compute(input, timing);
     if (format == QLatin1String("json")) {
-        QJsonObject o = toJson(input, s);
+        QJsonObject o = toJson(input, s, filter);
         o.insert(QLatin1String("timing"), analysis::timingToJson(report));
         out() << QString::fromUtf8(QJsonDocument(o).toJson(QJsonDocument::Indented));
     } else {
-        printText(input, s);
+        printText(input, s, filter);
         printTiming(out(), report);
     }
     return ExitOk;

@@ -8,64 +8,18 @@
 #include <QJsonDocument>
 #include <QJsonObject>
 
-#include <algorithm>
-
 namespace agui::cli {
-
-namespace {
-
-// Raw bodies: an event's offset in its stream is its offset in the file.
-bool offsetsMatchFile(CaptureFormat format)
-{
-    return format == CaptureFormat::Sse || format == CaptureFormat::JsonLines
-        || format == CaptureFormat::Protobuf;
-}
-
-} // namespace
-
-void Input::noteOrigin(qint64 seq, const EventOrigin &origin, qint64 streamOffset)
-{
-    if (!originSpans.isEmpty() && originSpans.last().origin.runIndex == origin.runIndex) {
-        OriginSpan &last = originSpans.last();
-        const qint64 advanced = last.origin.sourceOffset + (streamOffset - last.streamOffset);
-        const bool sameRecord = origin.sourceOffset == last.origin.sourceOffset;
-        const bool follows = last.origin.sourceOffset >= 0 && origin.sourceOffset == advanced;
-        if (!last.decided && (sameRecord || follows)) {
-            last.decided = true;
-            last.advancing = follows && !sameRecord;
-            return;
-        }
-        if (last.decided && (last.advancing ? follows : sameRecord))
-            return;
-    }
-    originSpans.append(OriginSpan {seq, origin, streamOffset, false, false});
-}
-
-const Input::OriginSpan *Input::spanOf(qint64 seq) const
-{
-    const auto it
-        = std::upper_bound(originSpans.cbegin(), originSpans.cend(), seq,
-                           [](qint64 s, const OriginSpan &span) { return s < span.firstSeq; });
-    return it == originSpans.cbegin() ? nullptr : &*std::prev(it);
-}
 
 qint64 Input::fileOffset(qint64 seq, qint64 streamByte) const
 {
-    const OriginSpan *span = seq >= 0 && seq < events ? spanOf(seq) : nullptr;
-    if (!span || span->origin.sourceOffset < 0)
-        return -1;
-    const qint64 eventStream = session ? session->events().streamOffset(seq) : -1;
-    const qint64 eventStart = span->advancing && eventStream >= 0
-        ? span->origin.sourceOffset + (eventStream - span->streamOffset)
-        : span->origin.sourceOffset;
-    if (offsetsAreExact() && streamByte >= 0 && eventStream >= 0 && streamByte >= eventStream)
-        return eventStart + (streamByte - eventStream);
-    return eventStart;
+    const qint64 eventStream
+        = session && seq >= 0 && seq < session->size() ? session->events().streamOffset(seq) : -1;
+    return origins.fileOffset(seq, eventStream, streamByte, offsetsAreExact());
 }
 
 bool Input::offsetsAreExact() const
 {
-    return offsetsMatchFile(capture.format);
+    return fileOffsetsAreExact(capture.format);
 }
 
 bool openInput(const QString &path, Input *input, const InputOptions &options)
@@ -85,7 +39,7 @@ bool openInput(const QString &path, Input *input, const InputOptions &options)
         SessionLoadOptions load;
         load.keepChunks = options.keepChunks;
         load.onFrame = [input, &options](const DecodedFrame &frame, const EventOrigin &origin) {
-            input->noteOrigin(input->events++, origin, frame.streamOffset);
+            input->origins.note(input->events++, origin, frame.streamOffset);
             if (options.onFrame)
                 options.onFrame(frame, origin);
         };
@@ -111,7 +65,7 @@ bool openInput(const QString &path, Input *input, const InputOptions &options)
             input->session->setRunInput(body);
     };
     load.onFrame = [input, &options](const DecodedFrame &frame, const EventOrigin &origin) {
-        input->noteOrigin(input->events++, origin, frame.streamOffset);
+        input->origins.note(input->events++, origin, frame.streamOffset);
         if (options.onFrame)
             options.onFrame(frame, origin);
         if (input->session)
@@ -224,6 +178,15 @@ int runAtEventCommand(const QString &command, const char *help, const QStringLis
         = last ? input.session->current() : input.session->snapshotAt(seq);
     out() << indentedJson(view(snapshot));
     return ExitOk;
+}
+
+bool parseFilterOption(const Args &args, EventFilter *filter, QString *error)
+{
+    *filter = EventFilter::parse(args.options.value(QStringLiteral("--filter")));
+    if (filter->isValid())
+        return true;
+    *error = QStringLiteral("--filter: %1").arg(filter->errorMessage());
+    return false;
 }
 
 bool openFileOrStdin(const QString &path, QFile *file, QString *displayName)

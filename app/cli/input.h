@@ -1,6 +1,8 @@
 #pragma once
 
 #include "core/capture/captureloader.h"
+#include "core/capture/eventorigins.h"
+#include "core/session/eventfilter.h"
 #include "core/session/session.h"
 
 #include <QFile>
@@ -29,20 +31,7 @@ struct Input
     qint64 fileOffset(qint64 seq, qint64 streamByte = -1) const;
     bool offsetsAreExact() const; // raw bodies: file offset == stream offset
 
-    // Where events come from, one entry per stretch of events whose file offsets follow from
-    // their stream offsets (a raw file: one; an agui capture: one per chunk record), instead of
-    // one per event.
-    struct OriginSpan
-    {
-        qint64 firstSeq = 0;
-        EventOrigin origin; // of the span's first event
-        qint64 streamOffset = -1; // of the span's first event
-        bool decided = false; // a second event told how the span goes on:
-        bool advancing = false; // file offsets advance with stream offsets (else: one record)
-    };
-    QList<OriginSpan> originSpans;
-    void noteOrigin(qint64 seq, const EventOrigin &origin, qint64 streamOffset);
-    const OriginSpan *spanOf(qint64 seq) const;
+    EventOrigins origins; // where each event starts in the file
 };
 
 struct InputOptions
@@ -77,6 +66,10 @@ struct Args
 Args parseArgs(const QStringList &args, const QStringList &valueOptions, const QStringList &flags);
 // Prints "agui-inspect <command>: <message>" and returns ExitUnreadable.
 int usageError(const QString &command, const QString &message);
+
+// Reads --filter EXPR (the event filter language, docs/filter.md) into *filter: false and *error
+// (naming the character) when it does not parse. No --filter: an empty filter (matches all).
+bool parseFilterOption(const Args &args, EventFilter *filter, QString *error);
 
 // Opens PATH for reading ("-": standard input) into *file; *displayName is the name errors use
 // ("<stdin>" for "-"). On failure prints "agui-inspect: NAME: reason" and returns false.

@@ -53,6 +53,7 @@ CaptureLoadOptions loadInto(CaptureSession *out)
             out->session->setRunInput(body);
     };
     load.onFrame = [out](const DecodedFrame &frame, const EventOrigin &origin) {
+        out->origins.note(out->samples.exchangeOfSeq.size(), origin, frame.streamOffset);
         out->samples.addFrame(frame, origin);
         out->session->appendFrame(frame);
     };
@@ -73,6 +74,7 @@ bool loadCaptureSession(const QString &path, CaptureSession *out, QString *error
     SessionLoadOptions load;
     load.keepChunks = true;
     load.onFrame = [out](const DecodedFrame &frame, const EventOrigin &origin) {
+        out->origins.note(out->samples.exchangeOfSeq.size(), origin, frame.streamOffset);
         out->samples.addFrame(frame, origin);
     };
     load.onHeartbeat = [out](const Heartbeat &beat, const EventOrigin &origin) {

@@ -7,6 +7,7 @@
 
 #include "core/analysis/timing.h"
 #include "core/capture/captureloader.h"
+#include "core/capture/eventorigins.h"
 #include "core/session/session.h"
 
 #include <memory>
@@ -32,6 +33,7 @@ struct CaptureSession
     Capture capture; // with chunks
     std::unique_ptr<Session> session;
     TimingSamples samples;
+    EventOrigins origins; // where each event starts in the file
 
     TimingReport timing(const TimingOptions &options = {}) const
     {

@@ -30,19 +30,6 @@ QJsonValue optionalValue(const std::optional<QJsonValue> &v)
     return v ? *v : QJsonValue();
 }
 
-QJsonObject surfaceValue(const a2ui::Surface &surface)
-{
-    QJsonObject components;
-    for (const QString &id : surface.componentOrder) {
-        if (const a2ui::Component *c = surface.component(id))
-            components.insert(id, c->normalized);
-    }
-    return {{QLatin1String("catalogId"), surface.catalogId},
-            {QLatin1String("rootId"), surface.rootId},
-            {QLatin1String("components"), components},
-            {QLatin1String("dataModel"), surface.agentDataModel}};
-}
-
 // Each op of the state's JSON Patch a -> b is one difference at its path.
 void diffState(const ModelSide &a, const ModelSide &b, QList<DiffItem> *items)
 {
@@ -137,7 +124,8 @@ void ModelSide::collectSurfaces(const SessionSnapshot &snapshot, IdCanon &ids)
     const a2ui::SurfaceSet set = surfacesOf(snapshot);
     for (const QString &id : set.surfaceIds()) {
         if (const a2ui::Surface *s = set.surface(id))
-            surfaces.append({QStringLiteral("surface ") + id, -1, ids.normalize(surfaceValue(*s))});
+            surfaces.append(
+                {QStringLiteral("surface ") + id, -1, ids.normalize(surfaceToJson(*s))});
     }
 }
 

@@ -39,4 +39,17 @@ a2ui::SurfaceSet surfacesOf(const SessionSnapshot &snapshot)
     return a2ui::buildSurfaceSet(a2uiSourcesOf(snapshot));
 }
 
+QJsonObject surfaceToJson(const a2ui::Surface &surface)
+{
+    QJsonObject components;
+    for (const QString &id : surface.componentOrder) {
+        if (const a2ui::Component *c = surface.component(id))
+            components.insert(id, c->normalized);
+    }
+    return {{QLatin1String("catalogId"), surface.catalogId},
+            {QLatin1String("rootId"), surface.rootId},
+            {QLatin1String("components"), components},
+            {QLatin1String("dataModel"), surface.agentDataModel}};
+}
+
 } // namespace agui::analysis

@@ -18,4 +18,9 @@ QList<a2ui::A2uiSource> a2uiSourcesOf(const SessionSnapshot &snapshot);
 // buildSurfaceSet(a2uiSourcesOf(snapshot)).
 a2ui::SurfaceSet surfacesOf(const SessionSnapshot &snapshot);
 
+// A surface as the agent built it: {"catalogId", "rootId", "components": {id: the component in
+// the v0.9 shape}, "dataModel": the agent's model (no user edits)}. What the session diff
+// compares and the MCP server's surfaces_at returns.
+QJsonObject surfaceToJson(const a2ui::Surface &surface);
+
 } // namespace agui::analysis

@@ -99,8 +99,9 @@ void EventStore::append(const StoredEvent &e)
     r.type = e.type;
     r.framing = e.framing;
     r.worstSeverity = -1;
-    // Ids are for lists: a one-pass consumer (no bytes kept) shows none and skips interning.
-    r.primaryId = m_keepBytes ? m_ids.intern(primaryIdIn(e.json, e.type)) : -1;
+    // Interned in one pass too: the timing figures (run ids, per-message token gaps) and the
+    // filter's id: term read them even when no bytes are kept.
+    r.primaryId = m_ids.intern(primaryIdIn(e.json, e.type));
 
     // Usually the payload is the frame minus a prefix ("data: ") and a suffix ("\n\n", "\n"),
     // or a protobuf frame minus its length prefix: keep the frame once and the two lengths.

@@ -2,7 +2,7 @@
 // batching of inserts, the filter language and the filter proxy's counts.
 
 #include "core/protocol/decoder.h"
-#include "ui/models/eventfilter.h"
+#include "core/session/eventfilter.h"
 #include "ui/models/eventfiltermodel.h"
 #include "ui/models/eventlistmodel.h"
 #include "ui/models/jsontreemodel.h"
@@ -55,8 +55,6 @@ private Q_SLOTS:
     void proxyFollowsAppendsAndFilters();
     void proxyKeepsStateAcrossReset();
     void largeFilterRunsInSlices();
-    void filterSyntax_data();
-    void filterSyntax();
     void jsonTreeModel();
 };
 
@@ -202,41 +200,6 @@ void TestEventModels::largeFilterRunsInSlices()
     model.flushPendingRows();
     proxy.finishFiltering();
     QCOMPARE(proxy.rowCount(), 2501);
-}
-
-void TestEventModels::filterSyntax_data()
-{
-    QTest::addColumn<QString>("text");
-    QTest::addColumn<bool>("valid");
-    QTest::addColumn<int>("errorPosition");
-    QTest::addRow("empty") << QString() << true << -1;
-    QTest::addRow("type glob") << QStringLiteral("type:TEXT_*") << true << -1;
-    QTest::addRow("lower-case type") << QStringLiteral("type:run_started") << true << -1;
-    QTest::addRow("quoted text") << QStringLiteral("text:\"foo bar\"") << true << -1;
-    QTest::addRow("bare quoted") << QStringLiteral("\"a: b\"") << true << -1;
-    QTest::addRow("negation and alternatives")
-        << QStringLiteral("-family:tool,text has:error run:2-3") << true << -1;
-    QTest::addRow("unknown key") << QStringLiteral("run:1 colour:red") << false << 6;
-    QTest::addRow("unknown family") << QStringLiteral("family:weather") << false << 0;
-    QTest::addRow("no such type") << QStringLiteral("type:FOO") << false << 0;
-    QTest::addRow("bad run") << QStringLiteral("run:0") << false << 0;
-    QTest::addRow("bad range") << QStringLiteral("run:3-1") << false << 0;
-    QTest::addRow("bad has") << QStringLiteral("has:bugs") << false << 0;
-    QTest::addRow("missing value") << QStringLiteral("id:") << false << 0;
-    QTest::addRow("unterminated quote") << QStringLiteral("text:\"abc") << false << 5;
-}
-
-void TestEventModels::filterSyntax()
-{
-    QFETCH(QString, text);
-    QFETCH(bool, valid);
-    QFETCH(int, errorPosition);
-    const EventFilter f = EventFilter::parse(text);
-    QCOMPARE(f.isValid(), valid);
-    if (!valid) {
-        QVERIFY(!f.errorString().isEmpty());
-        QCOMPARE(f.errorPosition(), errorPosition);
-    }
 }
 
 void TestEventModels::jsonTreeModel()

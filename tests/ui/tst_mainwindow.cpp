@@ -67,7 +67,7 @@ void TestMainWindow::openCaptureShowsRowsAndDetail()
 
     QVERIFY(window.selectEvent(2));
     EventDetailView *detail = window.detailView();
-    const EventRow row = window.document()->row(2);
+    const EventSummary row = window.document()->row(2);
     QVERIFY(detail->headerLabel()->text().contains(QStringLiteral("TEXT_MESSAGE_CONTENT")));
     QVERIFY(detail->headerLabel()->text().contains(
         QStringLiteral("stream offset %1").arg(row.streamOffset)));

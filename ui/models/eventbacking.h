@@ -16,7 +16,7 @@ public:
     qint64 size() const { return m_session.size(); }
     Event event(qint64 seq) const { return m_session.events().event(seq); }
     QByteArray payload(qint64 seq) const { return m_session.events().payload(seq); }
-    EventRow row(qint64 seq) const;
+    EventSummary row(qint64 seq) const { return m_session.events().summary(seq); }
     QString summary(qint64 seq) const; // parses the payload: not for paint
     // Everything known about the event: decode diagnostics and linter/reducer findings.
     Diagnostics diagnostics(qint64 seq) const;

@@ -1,6 +1,6 @@
 #pragma once
 
-#include "ui/models/eventfilter.h"
+#include "core/session/eventfilter.h"
 
 #include <QAbstractProxyModel>
 #include <QPointer>
@@ -16,7 +16,7 @@ class EventListModel;
 // idea) rather than QSortFilterProxyModel: the source only ever appends, rows stay in sequence
 // order (sorting is by sequence only), so the proxy keeps a sorted vector of the visible source
 // rows, tests only the new rows on append, and maps with a binary search. With no filter it is a
-// pass-through and stores nothing. Filtering reads EventRow (typed), not display strings.
+// pass-through and stores nothing. Filtering reads EventSummary (typed), not display strings.
 class EventFilterModel : public QAbstractProxyModel
 {
     Q_OBJECT

@@ -133,7 +133,7 @@ QVariant EventListModel::data(const QModelIndex &index, int role) const
     const qint64 seq = index.row();
     switch (role) {
     case Qt::DisplayRole: {
-        const EventRow row = m_document->row(seq);
+        const EventSummary row = m_document->row(seq);
         switch (index.column()) {
         case SeqColumn:
             return QString::number(seq);
@@ -164,9 +164,9 @@ QVariant EventListModel::data(const QModelIndex &index, int role) const
         return {};
     case Qt::DecorationRole:
         if (index.column() == DiagnosticsColumn) {
-            const EventRow row = m_document->row(seq);
+            const EventSummary row = m_document->row(seq);
             if (row.diagnosticCount > 0)
-                return diagnosticIcon(row.worstSeverity);
+                return diagnosticIcon(row.worstSeverity.value_or(Severity::Info));
         }
         return {};
     case Qt::ToolTipRole:

@@ -7,22 +7,6 @@
 
 namespace agui::ui {
 
-EventRow EventBacking::row(qint64 seq) const
-{
-    const EventSummary summary = m_session.events().summary(seq);
-    EventRow row;
-    row.type = summary.type;
-    row.runIndex = summary.runIndex;
-    row.receivedAtUs = summary.receivedAtUs;
-    row.streamOffset = summary.streamOffset;
-    row.rawSize = summary.rawSize;
-    row.diagnosticCount = summary.diagnosticCount;
-    row.worstSeverity = summary.worstSeverity.value_or(Severity::Info);
-    row.primaryId = summary.primaryId;
-    row.typeName = summary.typeName;
-    return row;
-}
-
 QString EventBacking::summary(qint64 seq) const
 {
     const EventStore &store = m_session.events();
@@ -96,7 +80,7 @@ void SessionDocument::setRunInput(const QJsonObject &input)
     m_backing->setRunInput(input);
 }
 
-EventRow SessionDocument::row(qint64 seq) const
+EventSummary SessionDocument::row(qint64 seq) const
 {
     return m_backing->row(seq);
 }

@@ -2,6 +2,7 @@
 
 #include "core/capture/capture.h"
 #include "core/protocol/event.h"
+#include "core/session/eventstore.h"
 
 #include <QObject>
 #include <QString>
@@ -15,20 +16,6 @@ class SessionFeeder;
 } // namespace agui
 
 namespace agui::ui {
-
-// What the list shows per row without re-reading the event: cheap, typed, filterable.
-struct EventRow
-{
-    EventType type = EventType::Invalid;
-    int runIndex = -1; // 0-based run within the session; -1 before the first RUN_STARTED
-    qint64 receivedAtUs = -1;
-    qint64 streamOffset = -1;
-    qint64 rawSize = 0;
-    int diagnosticCount = 0;
-    Severity worstSeverity = Severity::Info;
-    QString primaryId;
-    QString typeName; // as sent (Unknown types keep theirs)
-};
 
 class EventBacking;
 
@@ -44,7 +31,7 @@ public:
     ~SessionDocument() override;
 
     qint64 size() const;
-    EventRow row(qint64 seq) const;
+    EventSummary row(qint64 seq) const; // what the list shows and filters on, typed
     Event event(qint64 seq) const;
     QByteArray payload(qint64 seq) const; // the JSON text, without re-decoding
     // The one-line summary (core/protocol/eventsummary.h): parses the event's bytes, so views

@@ -1,6 +1,6 @@
 #pragma once
 
-#include "ui/models/eventfilter.h"
+#include "core/session/eventfilter.h"
 
 #include <QLineEdit>
 #include <QTimer>
@@ -25,7 +25,7 @@ public:
     const EventFilter &currentFilter() const { return m_filter; }
 
 Q_SIGNALS:
-    void filterReady(const agui::ui::EventFilter &filter);
+    void filterReady(const agui::EventFilter &filter);
     void syntaxStateChanged(SyntaxState state);
 
 private:

@@ -1,6 +1,6 @@
 #pragma once
 
-#include "ui/models/sessiondocument.h"
+#include "core/session/eventstore.h"
 
 #include <QList>
 #include <QRegularExpression>
@@ -9,9 +9,10 @@
 
 #include <functional>
 
-namespace agui::ui {
+namespace agui {
 
-// The event list's filter language (documented in docs/gui.md and the filter bar's tooltip):
+// The event filter language: the GUI's filter bar, `agui-inspect cat|stats|lint --filter` and the
+// MCP server's list_events (documented in docs/filter.md and the filter bar's tooltip):
 //
 //   type:TEXT_*  family:tool  id:m1  run:2  run:2-3  has:diag  has:error  text:"foo bar"  foo
 //
@@ -42,13 +43,18 @@ public:
     bool isEmpty() const { return m_terms.isEmpty(); }
     QString errorString() const { return m_error; }
     int errorPosition() const { return m_errorPosition; }
+    // The error for a one-line message: "unknown key \"colour:\" ... at character 7" (counted
+    // from 1, as an editor's column). Empty when valid.
+    QString errorMessage() const;
     QString text() const { return m_text; }
     const QList<Term> &terms() const { return m_terms; }
-    // True when evaluating needs the event's bytes (text search), not only its EventRow.
+    // True when evaluating needs the event's bytes (text search), not only its EventSummary.
     bool needsEventText() const { return m_needsText; }
 
     // eventText is called only when a text term has to be checked.
-    bool matches(const EventRow &row, const std::function<QString()> &eventText) const;
+    bool matches(const EventSummary &event, const std::function<QString()> &eventText) const;
+    // Event seq of a store (its JSON text read only for a text term).
+    bool matches(const EventStore &store, qint64 seq) const;
 
     static QString syntaxHelp();
 
@@ -60,4 +66,4 @@ private:
     bool m_needsText = false;
 };
 
-} // namespace agui::ui
+} // namespace agui

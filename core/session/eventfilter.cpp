@@ -1,8 +1,8 @@
-#include "ui/models/eventfilter.h"
+#include "core/session/eventfilter.h"
 
 #include <QRegularExpression>
 
-namespace agui::ui {
+namespace agui {
 
 namespace {
 
@@ -204,7 +204,8 @@ EventFilter EventFilter::parse(const QString &text)
     return filter;
 }
 
-bool EventFilter::matches(const EventRow &row, const std::function<QString()> &eventText) const
+bool EventFilter::matches(const EventSummary &event,
+                          const std::function<QString()> &eventText) const
 {
     QString text;
     bool textLoaded = false;
@@ -213,32 +214,34 @@ bool EventFilter::matches(const EventRow &row, const std::function<QString()> &e
         switch (term.key) {
         case Key::Type:
         case Key::Family:
-            ok = term.typeMask.value(int(row.type));
+            ok = term.typeMask.value(int(event.type));
             break;
         case Key::Id:
             // Exact ids compare as strings; wildcard ones use the patterns compiled at parse.
             for (const QString &v : term.values) {
-                if (!v.contains(QLatin1Char('*')) && v == row.primaryId) {
+                if (!v.contains(QLatin1Char('*')) && v == event.primaryId) {
                     ok = true;
                     break;
                 }
             }
             for (const QRegularExpression &re : term.patterns)
-                ok = ok || re.match(row.primaryId).hasMatch();
+                ok = ok || re.match(event.primaryId).hasMatch();
             break;
         case Key::Run:
             for (const auto &r : term.runRanges)
-                ok = ok || (row.runIndex >= r.first && row.runIndex <= r.second);
+                ok = ok || (event.runIndex >= r.first && event.runIndex <= r.second);
             break;
         case Key::Has:
             for (const QString &v : term.values) {
                 const QString lower = v.toLower();
                 if (lower == QLatin1String("error"))
-                    ok = ok || (row.diagnosticCount > 0 && row.worstSeverity == Severity::Error);
+                    ok = ok
+                        || (event.diagnosticCount > 0 && event.worstSeverity == Severity::Error);
                 else if (lower == QLatin1String("warning"))
-                    ok = ok || (row.diagnosticCount > 0 && row.worstSeverity >= Severity::Warning);
+                    ok = ok
+                        || (event.diagnosticCount > 0 && event.worstSeverity >= Severity::Warning);
                 else
-                    ok = ok || row.diagnosticCount > 0;
+                    ok = ok || event.diagnosticCount > 0;
             }
             break;
         case Key::Text:
@@ -255,4 +258,17 @@ bool EventFilter::matches(const EventRow &row, const std::function<QString()> &e
     return true;
 }
 
-} // namespace agui::ui
+QString EventFilter::errorMessage() const
+{
+    if (isValid())
+        return {};
+    return QObject::tr("%1 at character %2").arg(m_error).arg(m_errorPosition + 1);
+}
+
+bool EventFilter::matches(const EventStore &store, qint64 seq) const
+{
+    return matches(store.summary(seq),
+                   [&store, seq] { return QString::fromUtf8(store.payloadView(seq)); });
+}
+
+} // namespace agui
