@@ -195,7 +195,7 @@ void MainWindow::createActions()
     m_connectAction = new QAction(s->standardIcon(QStyle::SP_MediaPlay), tr("&Connect…"), this);
     m_connectAction->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_R));
     m_connectAction->setToolTip(tr("Start a run against an AG-UI endpoint"));
-    connect(m_connectAction, &QAction::triggered, this, &MainWindow::connectDialog);
+    connect(m_connectAction, &QAction::triggered, this, [this] { showConnectDialog(); });
 
     m_stopAction = new QAction(s->standardIcon(QStyle::SP_MediaStop), tr("&Stop"), this);
     m_stopAction->setShortcut(QKeySequence(Qt::Key_Escape));
@@ -526,7 +526,7 @@ void MainWindow::saveAsDialog()
     statusBar()->showMessage(tr("Saved %1").arg(path), 4000);
 }
 
-void MainWindow::connectDialog()
+void MainWindow::showConnectDialog(const QString &endpoint)
 {
     ConnectDialog dialog(this);
     const QJsonObject carried = m_live->nextRunInput();
@@ -536,9 +536,19 @@ void MainWindow::connectDialog()
         dialog.setEndpoint(m_live->lastRequest().url.toString());
         dialog.setHeaders(m_live->lastRequest().headers);
     }
+    if (!endpoint.isEmpty())
+        dialog.setEndpoint(endpoint);
     if (dialog.exec() != QDialog::Accepted)
         return;
     m_live->start(dialog.request());
+}
+
+bool MainWindow::startRun(const RunRequest &request)
+{
+    if (m_live->isRunning())
+        return false;
+    m_live->start(request);
+    return true;
 }
 
 bool MainWindow::startDemoRun(QString *error)

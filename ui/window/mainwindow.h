@@ -21,6 +21,7 @@ class EventFilterModel;
 class EventListModel;
 class EventListView;
 class FilterLineEdit;
+struct RunRequest;
 class LiveRunController;
 class SessionDocument;
 
@@ -42,6 +43,9 @@ public:
 
     // Serves the built-in demo agent in-process and starts a run against it (first launch).
     bool startDemoRun(QString *error = nullptr);
+    // The Connect dialog, its endpoint filled in when one is given; runs what it is accepted with.
+    void showConnectDialog(const QString &endpoint = QString());
+    bool startRun(const RunRequest &request); // false when a run is already running
     // Waits (local event loop) until the current run has ended; false on timeout.
     bool waitForRunToEnd(int timeoutMs);
 
@@ -88,7 +92,6 @@ private:
     void showLoadProgress(qint64 done, qint64 total, qint64 events);
     void openDialog();
     void saveAsDialog();
-    void connectDialog();
     void addRecentFile(const QString &path);
     void rebuildRecentMenu();
     void applyPaletteMode();
