@@ -19,6 +19,9 @@ packages=(
   build-essential cmake ninja-build git pkg-config
   qt6-base-dev qt6-base-dev-tools qt6-svg-dev libgl-dev qtkeychain-qt6-dev libsimdjson-dev
   fonts-dejavu-core
+  # Agent text is full of emoji and often not Latin: without a colour emoji font and a CJK
+  # fallback font (the small one) those characters render as empty boxes.
+  fonts-noto-color-emoji fonts-droid-fallback
 )
 if [ $want_tests = 1 ]; then
   packages+=(clang-format desktop-file-utils appstream lintian dpkg-dev file)

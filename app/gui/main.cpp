@@ -77,7 +77,7 @@ int runScreenshot(agui::ui::MainWindow &window, const QCommandLineParser &args,
         }
     }
     if (select < 0)
-        select = window.lastEventSeq();
+        select = window.usefulEventSeq();
     if (select >= 0 && !window.selectEvent(select)) {
         err << "agui-inspector: event " << select << " is not in the list\n";
         return 2;

@@ -34,6 +34,7 @@
 #include <QMimeData>
 #include <QProgressDialog>
 #include <QSaveFile>
+#include <QScreen>
 #include <QSettings>
 #include <QSplitter>
 #include <QStatusBar>
@@ -90,11 +91,7 @@ MainWindow::MainWindow(QWidget *parent)
     installSurfacesTab(this); // the Surfaces tab and Run > Compose Run…
     installReportTabs(this); // the Timing and Diff tabs
     connect(m_filterModel, &EventFilterModel::countsChanged, this, &MainWindow::updateCounts);
-    connect(m_live, &LiveRunController::stateChanged, this, [this] {
-        m_connectionLabel->setText(m_live->statusText());
-        m_connectionLabel->setToolTip(m_live->statusDetail());
-        updateActions();
-    });
+    connect(m_live, &LiveRunController::stateChanged, this, &MainWindow::onRunStateChanged);
     m_connectionLabel->setText(m_live->statusText());
     restoreSettings();
     applyPaletteMode();
@@ -103,6 +100,20 @@ MainWindow::MainWindow(QWidget *parent)
 }
 
 MainWindow::~MainWindow() = default;
+
+void MainWindow::onRunStateChanged()
+{
+    m_connectionLabel->setText(m_live->statusText());
+    m_connectionLabel->setToolTip(m_live->statusDetail());
+    updateActions();
+    if (m_live->isRunning())
+        return;
+    refreshShownFindings(); // end-of-stream findings
+    // A run that ended with nothing selected (following the tail) selects what is worth a look.
+    m_listModel->flushPendingRows();
+    if (m_list->currentSeq() < 0 && usefulEventSeq() >= 0)
+        selectEvent(usefulEventSeq());
+}
 
 void MainWindow::createCentralArea()
 {
@@ -172,6 +183,7 @@ void MainWindow::createCentralArea()
     statusBar()->addWidget(m_connectionLabel, 1);
     statusBar()->addPermanentWidget(m_countsLabel);
 
+    connect(m_document, &SessionDocument::eventsAppended, this, &MainWindow::refreshShownFindings);
     connect(m_document, &SessionDocument::resetDone, this, [this] {
         m_shownSeq = -1;
         m_detail->clear();
@@ -344,6 +356,20 @@ qint64 MainWindow::lastEventSeq() const
     return m_document->size() - 1;
 }
 
+qint64 MainWindow::usefulEventSeq() const
+{
+    const qint64 error = m_document->firstEventWithError();
+    return error >= 0 ? error : lastEventSeq();
+}
+
+void MainWindow::refreshShownFindings()
+{
+    if (m_shownSeq < 0 || m_shownSeq >= m_document->size()
+        || m_document->row(m_shownSeq).diagnosticCount == m_detail->diagnosticCount())
+        return;
+    m_detail->setDiagnostics(m_document->diagnostics(m_shownSeq));
+}
+
 bool MainWindow::showTab(const QString &name)
 {
     for (int i = 0; i < m_tabs->count(); ++i) {
@@ -447,7 +473,7 @@ void MainWindow::onLoadFinished()
                                  10000);
     }
     if (m_document->size() > 0)
-        selectEvent(m_document->size() - 1);
+        selectEvent(usefulEventSeq());
     Q_EMIT captureLoaded(result.path, true);
 }
 
@@ -660,12 +686,24 @@ void MainWindow::dropEvent(QDropEvent *event)
     }
 }
 
+void MainWindow::fitToScreen()
+{
+    const QScreen *screen = this->screen() ? this->screen() : QGuiApplication::primaryScreen();
+    if (!screen)
+        return;
+    const QRect available = screen->availableGeometry();
+    const QSize size = (QSizeF(available.size()) * 0.8).toSize();
+    setGeometry(QStyle::alignedRect(Qt::LeftToRight, Qt::AlignCenter, size, available));
+    m_splitter->setSizes({size.width() * 62 / 100, size.width() * 38 / 100});
+}
+
 void MainWindow::restoreSettings()
 {
     if (!g_persistSettings)
-        return;
+        return fitToScreen();
     QSettings settings;
-    restoreGeometry(settings.value(QStringLiteral("window/geometry")).toByteArray());
+    if (!restoreGeometry(settings.value(QStringLiteral("window/geometry")).toByteArray()))
+        fitToScreen();
     restoreState(settings.value(QStringLiteral("window/state")).toByteArray());
     m_splitter->restoreState(settings.value(QStringLiteral("window/splitter")).toByteArray());
     m_followAction->setChecked(settings.value(QStringLiteral("view/follow"), true).toBool());

@@ -51,6 +51,9 @@ public:
 
     bool selectEvent(qint64 seq);
     qint64 lastEventSeq() const;
+    // What to show when a capture opens or a run ends: the first event with an error, else the
+    // last event (-1 when there are none).
+    qint64 usefulEventSeq() const;
     // "event" | "state" | "transcript" | "tools" | "surfaces" | "timing" | "diff"; tabs that do not
     // exist yet fall back to the event tab (returns false then).
     bool showTab(const QString &name);
@@ -97,6 +100,9 @@ private:
     void applyPaletteMode();
     void showError(const QString &title, const QString &text);
     void restoreSettings();
+    void fitToScreen(); // first launch: most of the screen, the list wider than the detail
+    void refreshShownFindings(); // a later event may add a finding about the shown one
+    void onRunStateChanged();
     void saveSettings();
 
     SessionDocument *m_document = nullptr;
