@@ -141,6 +141,18 @@ qint64 SessionDocument::firstEventWithError() const
     return first;
 }
 
+qint64 SessionDocument::nearestEventWithFinding(qint64 from, bool forward) const
+{
+    qint64 best = -1;
+    for (const Finding &f : session().findings()) {
+        const qint64 seq = f.eventIndex;
+        if (seq >= 0
+            && (forward ? seq > from && (best < 0 || seq < best) : seq < from && seq > best))
+            best = seq;
+    }
+    return best;
+}
+
 int SessionDocument::runCount() const
 {
     return m_backing->runCount();

@@ -63,6 +63,8 @@ public:
     int runCount() const;
     qint64 diagnosticEventCount() const;
     qint64 firstEventWithError() const; // -1 when no event has an error-level finding
+    // The nearest event after (forward) or before `from` with a finding; -1 when none.
+    qint64 nearestEventWithFinding(qint64 from, bool forward) const;
 
     // Appends in arrival order; seq is (re)assigned to the session's running count.
     void appendEvents(const QList<Event> &events);

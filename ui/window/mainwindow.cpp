@@ -2,6 +2,7 @@
 
 #include "core/capture/capturewriter.h"
 #include "ui/dialogs/connectdialog.h"
+#include "ui/eventpresentation.h"
 #include "ui/live/demoservice.h"
 #include "ui/live/liveruncontroller.h"
 #include "ui/models/captureloader.h"
@@ -13,6 +14,8 @@
 #include "ui/views/eventlistview.h"
 #include "ui/widgets/filterlineedit.h"
 #include "ui/widgets/plaintooltips.h"
+#include "ui/window/copyactions.h"
+#include "ui/window/navigationactions.h"
 #include "ui/window/reportstabs.h"
 #include "ui/window/sessionviews.h"
 #include "ui/window/surfacestab.h"
@@ -90,6 +93,8 @@ MainWindow::MainWindow(QWidget *parent)
     installSessionViews(this); // State, Transcript, Tool Calls tabs; the timeline under the list
     installSurfacesTab(this); // the Surfaces tab and Run > Compose Run…
     installReportTabs(this); // the Timing and Diff tabs
+    installCopyActions(this); // Edit > Copy Events as JSON, as curl, JSON Pointer
+    installNavigationActions(this); // Go menu, tab shortcuts, Help > Keyboard Shortcuts
     connect(m_filterModel, &EventFilterModel::countsChanged, this, &MainWindow::updateCounts);
     connect(m_live, &LiveRunController::stateChanged, this, &MainWindow::onRunStateChanged);
     m_connectionLabel->setText(m_live->statusText());
@@ -166,6 +171,7 @@ void MainWindow::createCentralArea()
     connect(m_list, &EventListView::currentSeqChanged, this, &MainWindow::showCurrentEvent);
 
     m_tabs = new QTabWidget(m_splitter);
+    m_tabs->setObjectName(QStringLiteral("detailTabs"));
     m_tabs->setDocumentMode(true);
     m_detail = new EventDetailView(m_tabs);
     m_tabs->addTab(m_detail, tr("Event"));
@@ -226,7 +232,8 @@ void MainWindow::createActions()
     m_followAction = new QAction(s->standardIcon(QStyle::SP_ArrowDown), tr("&Follow Live"), this);
     m_followAction->setCheckable(true);
     m_followAction->setChecked(true);
-    m_followAction->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_L));
+    // Ctrl+L is the filter bar's, as a browser's address bar.
+    m_followAction->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_L));
     m_followAction->setToolTip(tr("Scroll to new events while the list is at its end"));
     connect(m_followAction, &QAction::toggled, m_list, &EventListView::setFollowLive);
 
@@ -235,7 +242,7 @@ void MainWindow::createActions()
     connect(quitAction, &QAction::triggered, this, &QWidget::close);
 
     auto *findAction = new QAction(tr("&Filter Events"), this);
-    findAction->setShortcut(QKeySequence::Find);
+    findAction->setShortcuts({QKeySequence::Find, QKeySequence(Qt::CTRL | Qt::Key_L)});
     connect(findAction, &QAction::triggered, this, [this] {
         m_filterEdit->setFocus();
         m_filterEdit->selectAll();
@@ -246,22 +253,27 @@ void MainWindow::createActions()
     m_detail->addAction(copyAction);
     connect(copyAction, &QAction::triggered, m_detail, &EventDetailView::copySelectedValue);
 
+    // Menus have object names: the installers (session views, surfaces, navigation) add to them.
     QMenu *file = menuBar()->addMenu(tr("&File"));
+    file->setObjectName(QStringLiteral("fileMenu"));
     file->addAction(m_openAction);
     m_recentMenu = file->addMenu(tr("Open &Recent"));
     file->addAction(m_saveAsAction);
     file->addSeparator();
     file->addAction(quitAction);
     QMenu *edit = menuBar()->addMenu(tr("&Edit"));
+    edit->setObjectName(QStringLiteral("editMenu"));
     edit->addAction(findAction);
     edit->addAction(copyAction);
     QMenu *run = menuBar()->addMenu(tr("&Run"));
+    run->setObjectName(QStringLiteral("runMenu"));
     run->addAction(m_connectAction);
     run->addAction(m_stopAction);
     run->addSeparator();
     m_demoAction = run->addAction(tr("Run the &Demo Agent"), this, [this] { startDemoRun(); });
     m_demoAction->setToolTip(tr("Serve the built-in demo agent on this machine and run it"));
     QMenu *view = menuBar()->addMenu(tr("&View"));
+    view->setObjectName(QStringLiteral("viewMenu"));
     view->addAction(m_followAction);
     QMenu *theme = view->addMenu(tr("&Theme"));
     auto *themes = new QActionGroup(this);
@@ -283,7 +295,9 @@ void MainWindow::createActions()
     }
     if (current != ThemeMode::System)
         applyTheme(current);
+    menuBar()->addMenu(tr("&Go"))->setObjectName(QStringLiteral("goMenu"));
     QMenu *help = menuBar()->addMenu(tr("&Help"));
+    help->setObjectName(QStringLiteral("helpMenu"));
     help->addAction(tr("&About AG-UI Inspector"), this, [this] {
         QMessageBox::about(this, tr("About AG-UI Inspector"),
                            tr("AG-UI Inspector %1\nInspector and debugger for AG-UI event streams.")
@@ -500,9 +514,7 @@ bool MainWindow::saveCapture(const QString &path, QString *error) const
             const Event e = m_document->event(seq);
             if (e.framing == Framing::Synthetic)
                 continue;
-            QByteArray line = e.payload.isEmpty() ? e.raw.trimmed() : e.payload;
-            line.replace('\n', ' ');
-            file.write(line + '\n');
+            file.write(jsonLine(e) + '\n');
         }
     } else {
         CaptureWriter writer;
