@@ -12,6 +12,7 @@
 #include "ui/models/eventlistmodel.h"
 #include "ui/timeline/timelinedata.h"
 #include "ui/views/eventlistview.h"
+#include "ui/widgets/filterlineedit.h"
 #include "ui/window/mainwindow.h"
 
 #include <QFontDatabase>
@@ -45,6 +46,7 @@ private Q_SLOTS:
     void selectsTheFirstErrorAfterARun();
     void connectDialogMnemonicsHaveBuddies();
     void emojiAndCjkHaveAFont();
+    void filterErrorIsMarkedWhereItIs();
 
 private:
     QTemporaryDir m_dir;
@@ -280,6 +282,30 @@ void TestWindowDaily::emojiAndCjkHaveAFont()
     const QString text = QStringLiteral("iced coffee 🧊☕ (注文) ☀");
     QVERIFY(hasGlyphs(QApplication::font(), text));
     QVERIFY(hasGlyphs(QFontDatabase::systemFont(QFontDatabase::FixedFont), text));
+}
+
+void TestWindowDaily::filterErrorIsMarkedWhereItIs()
+{
+    FilterLineEdit edit;
+    edit.resize(500, edit.sizeHint().height());
+    edit.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&edit));
+    edit.setText(QStringLiteral("type:TEXT_MESSAGE_START and nosuchfield:1"));
+    QCOMPARE(edit.syntaxState(), FilterLineEdit::Invalid);
+    const int at = edit.currentFilter().errorPosition();
+    QVERIFY(at > 0);
+    const QRect marker = edit.errorMarkerRect();
+    QVERIFY(!marker.isEmpty());
+    // It starts where the cursor is drawn when it stands before the offending character.
+    edit.setCursorPosition(at);
+    const QRect cursor = edit.inputMethodQuery(Qt::ImCursorRectangle).toRect();
+    QVERIFY2(qAbs(marker.left() - cursor.center().x()) <= 2,
+             qPrintable(QStringLiteral("%1 vs %2").arg(marker.left()).arg(cursor.center().x())));
+    const QImage shot = edit.grab().toImage();
+    const QColor drawn = shot.pixelColor(marker.center());
+    QVERIFY2(drawn.red() > 180 && drawn.green() < 80, qPrintable(drawn.name()));
+    edit.setText(QStringLiteral("type:TEXT_MESSAGE_START"));
+    QVERIFY(edit.errorMarkerRect().isNull());
 }
 
 QTEST_MAIN(TestWindowDaily)
