@@ -46,7 +46,7 @@ void ToolCallsView::sizeColumns()
     h->resizeSection(ToolCallModel::NameColumn, ch * 14);
     h->resizeSection(ToolCallModel::StatusColumn,
                      fm.horizontalAdvance(QStringLiteral("never answered")) + ch * 2);
-    h->resizeSection(ToolCallModel::RunColumn, fm.horizontalAdvance(tr("Run")) + ch * 2);
+    h->resizeSection(ToolCallModel::RunColumn, ch * 8); // a run id's start, or "run 2"
     h->resizeSection(ToolCallModel::DurationColumn, fm.horizontalAdvance(tr("Duration")) + ch * 2);
     h->resizeSection(ToolCallModel::ParentMessageColumn, ch * 12);
     h->resizeSection(ToolCallModel::StartColumn, ch * 10);
