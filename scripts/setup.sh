@@ -25,6 +25,8 @@ packages=(
 )
 if [ $want_tests = 1 ]; then
   packages+=(clang-format desktop-file-utils appstream lintian dpkg-dev file)
+  # test_keychain: a real Secret Service in a private D-Bus session.
+  packages+=(gnome-keyring dbus-daemon)
   # Node from Debian (18.19 + npm 9.2) unless a node and npm are already there (any install,
   # e.g. a newer one from another source, which Debian's npm package would conflict with).
   if ! command -v node >/dev/null || ! command -v npm >/dev/null; then
