@@ -27,10 +27,11 @@ function(agui_add_module name)
   set_property(GLOBAL APPEND PROPERTY AGUI_CORE_MODULES ${_target})
 endfunction()
 
-# agui_add_test(NAME SOURCES <files> LIBS <targets> [LABELS <labels>] [GUI])
+# agui_add_test(NAME SOURCES <files> LIBS <targets> [LABELS <labels>] [GUI] [WRAPPER <script>])
 # One executable per test class (QtTest), registered with ctest. GUI tests run offscreen.
+# WRAPPER: ctest runs "<script> <test executable>" (e.g. inside a private D-Bus session).
 function(agui_add_test name)
-  cmake_parse_arguments(ARG "GUI" "" "SOURCES;LIBS;LABELS;ENV" ${ARGN})
+  cmake_parse_arguments(ARG "GUI" "WRAPPER" "SOURCES;LIBS;LABELS;ENV" ${ARGN})
   add_executable(${name} ${ARG_SOURCES})
   target_link_libraries(${name} PRIVATE Qt6::Test agui_warnings ${ARG_LIBS})
   target_compile_definitions(${name} PRIVATE
@@ -38,7 +39,7 @@ function(agui_add_test name)
     AGUI_SOURCE_DIR="${PROJECT_SOURCE_DIR}"
     AGUI_BINARY_DIR="${PROJECT_BINARY_DIR}"
     AGUI_NODE_MODULES="${PROJECT_SOURCE_DIR}/tests/interop/node_modules")
-  add_test(NAME ${name} COMMAND ${name})
+  add_test(NAME ${name} COMMAND ${ARG_WRAPPER} $<TARGET_FILE:${name}>)
   set(_env "QT_QPA_PLATFORM=offscreen" ${ARG_ENV})
   set_tests_properties(${name} PROPERTIES ENVIRONMENT "${_env}" TIMEOUT 600)
   if(ARG_LABELS)

@@ -22,6 +22,9 @@ set(CPACK_DEBIAN_FILE_NAME DEB-DEFAULT)
 set(CPACK_DEBIAN_PACKAGE_SHLIBDEPS ON) # Depends on Debian's Qt 6 computed by dpkg-shlibdeps
 set(CPACK_DEBIAN_PACKAGE_SECTION devel)
 set(CPACK_DEBIAN_PACKAGE_PRIORITY optional)
+# Agent text is full of emoji and often not Latin: Qt falls back to these fonts for what the
+# default font lacks (empty boxes without them).
+set(CPACK_DEBIAN_PACKAGE_RECOMMENDS "fonts-noto-color-emoji, fonts-noto-cjk | fonts-droid-fallback")
 
 # Windows
 set(CPACK_NSIS_DISPLAY_NAME "AG-UI Inspector")

@@ -19,9 +19,14 @@ packages=(
   build-essential cmake ninja-build git pkg-config
   qt6-base-dev qt6-base-dev-tools qt6-svg-dev libgl-dev qtkeychain-qt6-dev libsimdjson-dev
   fonts-dejavu-core
+  # Agent text is full of emoji and often not Latin: without a colour emoji font and a CJK
+  # fallback font (the small one) those characters render as empty boxes.
+  fonts-noto-color-emoji fonts-droid-fallback
 )
 if [ $want_tests = 1 ]; then
   packages+=(clang-format desktop-file-utils appstream lintian dpkg-dev file)
+  # test_keychain: a real Secret Service in a private D-Bus session.
+  packages+=(gnome-keyring dbus-daemon)
   # Node from Debian (18.19 + npm 9.2) unless a node and npm are already there (any install,
   # e.g. a newer one from another source, which Debian's npm package would conflict with).
   if ! command -v node >/dev/null || ! command -v npm >/dev/null; then

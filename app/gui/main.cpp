@@ -3,8 +3,10 @@
 // --bench-* developer option it measures itself for the benchmarks (benchmode.h, bench/).
 
 #include "app/gui/benchmode.h"
+#include "app/gui/launchoptions.h"
 #include "ui/timing/timingview.h"
 #include "ui/window/mainwindow.h"
+#include "ui/window/theme.h"
 
 #include <QApplication>
 #include <QCommandLineParser>
@@ -19,8 +21,32 @@
 
 namespace {
 
+// What the picture shows: a capture, the demo run or a run against --connect, to its end.
+bool fillWindow(agui::ui::MainWindow &window, const QCommandLineParser &args,
+                const QString &capture, const agui::ui::RunRequest *run)
+{
+    QTextStream err(stderr);
+    QString error;
+    if (!capture.isEmpty()) {
+        if (window.openCaptureAndWait(capture, &error))
+            return true;
+        err << "agui-inspector: " << error << "\n";
+        return false;
+    }
+    bool started = true;
+    if (run)
+        started = window.startRun(*run);
+    else if (args.isSet(QStringLiteral("demo")))
+        started = window.startDemoRun(&error);
+    if (!started || !window.waitForRunToEnd(60000)) {
+        err << "agui-inspector: the run did not complete " << error << "\n";
+        return false;
+    }
+    return true;
+}
+
 int runScreenshot(agui::ui::MainWindow &window, const QCommandLineParser &args,
-                  const QString &capture)
+                  const QString &capture, const agui::ui::RunRequest *run)
 {
     QTextStream err(stderr);
     const QString file = args.value(QStringLiteral("screenshot"));
@@ -37,19 +63,8 @@ int runScreenshot(agui::ui::MainWindow &window, const QCommandLineParser &args,
     }
     window.resize(size);
     window.show();
-    if (!capture.isEmpty()) {
-        QString error;
-        if (!window.openCaptureAndWait(capture, &error)) {
-            err << "agui-inspector: " << error << "\n";
-            return 2;
-        }
-    } else if (args.isSet(QStringLiteral("demo"))) {
-        QString error;
-        if (!window.startDemoRun(&error) || !window.waitForRunToEnd(60000)) {
-            err << "agui-inspector: the demo run did not complete " << error << "\n";
-            return 2;
-        }
-    }
+    if (!fillWindow(window, args, capture, run))
+        return 2;
     if (args.isSet(QStringLiteral("filter")))
         window.applyFilterText(args.value(QStringLiteral("filter")));
     qint64 select = -1;
@@ -62,7 +77,7 @@ int runScreenshot(agui::ui::MainWindow &window, const QCommandLineParser &args,
         }
     }
     if (select < 0)
-        select = window.lastEventSeq();
+        select = window.usefulEventSeq();
     if (select >= 0 && !window.selectEvent(select)) {
         err << "agui-inspector: event " << select << " is not in the list\n";
         return 2;
@@ -91,71 +106,82 @@ int runScreenshot(agui::ui::MainWindow &window, const QCommandLineParser &args,
     return 0;
 }
 
+// Without a file, a URL or --demo, a first launch shows a live run at once: the demo agent.
+void startFromCommandLine(agui::ui::MainWindow &window, const QCommandLineParser &parser,
+                          const QString &argument)
+{
+    QSettings settings;
+    const bool firstLaunch = !settings.value(QStringLiteral("app/launched"), false).toBool();
+    settings.setValue(QStringLiteral("app/launched"), true);
+    if (agui::gui::isEndpointUrl(argument))
+        QTimer::singleShot(0, &window, [&window, argument] { window.showConnectDialog(argument); });
+    else if (!argument.isEmpty())
+        window.openCapture(argument);
+    else if (parser.isSet(QStringLiteral("demo"))
+             || (firstLaunch && !parser.isSet(QStringLiteral("connect"))))
+        window.startDemoRun();
+    if (parser.isSet(QStringLiteral("filter")))
+        window.applyFilterText(parser.value(QStringLiteral("filter")));
+}
+
 } // namespace
 
 int main(int argc, char *argv[])
 {
-    QApplication app(argc, argv);
-    QApplication::setApplicationName(QStringLiteral("agui-inspector"));
-    QApplication::setOrganizationName(QStringLiteral("agui-inspector"));
-    QApplication::setApplicationVersion(QStringLiteral(AGUI_VERSION));
-    QGuiApplication::setDesktopFileName(QStringLiteral("io.github.aguiinspector.AguiInspector"));
+    QCoreApplication::setApplicationName(QStringLiteral("agui-inspector"));
+    QCoreApplication::setOrganizationName(QStringLiteral("agui-inspector"));
+    QCoreApplication::setApplicationVersion(QStringLiteral(AGUI_VERSION));
 
     QCommandLineParser parser;
     parser.setApplicationDescription(
         QStringLiteral("Inspector and debugger for AG-UI event streams."));
-    parser.addHelpOption();
-    parser.addVersionOption();
-    parser.addPositionalArgument(QStringLiteral("capture"),
-                                 QStringLiteral("A capture to open (own format, .sse, .jsonl)."));
-    parser.addOption({QStringLiteral("screenshot"),
-                      QStringLiteral("Write the window as PNG to FILE and exit (headless)."),
-                      QStringLiteral("FILE")});
-    parser.addOption({QStringLiteral("select"),
-                      QStringLiteral("With --screenshot: select event N (default: the last)."),
-                      QStringLiteral("N")});
-    parser.addOption({QStringLiteral("tab"),
-                      QStringLiteral("With --screenshot: show this tab "
-                                     "(event|state|transcript|tools|surfaces|timing|diff)."),
-                      QStringLiteral("NAME")});
-    parser.addOption({QStringLiteral("size"),
-                      QStringLiteral("With --screenshot: window size, e.g. 1400x860."),
-                      QStringLiteral("WxH")});
-    parser.addOption({QStringLiteral("demo"),
-                      QStringLiteral("Serve the built-in demo agent in-process and run it.")});
-    parser.addOption({QStringLiteral("filter"),
-                      QStringLiteral("Start with this event filter (see the filter bar's help)."),
-                      QStringLiteral("EXPR")});
+    agui::gui::addLaunchOptions(parser);
     agui::gui::addBenchOptions(parser);
+    QStringList arguments;
+    for (int i = 0; i < argc; ++i)
+        arguments << QString::fromLocal8Bit(argv[i]);
+    if (agui::gui::wantsTextOnly(parser, arguments)) {
+        // --help, --version and command-line mistakes need no display (and no platform plugin).
+        QCoreApplication app(argc, argv);
+        parser.process(app); // prints and exits
+        return 1;
+    }
+
+    QApplication app(argc, argv);
+    QGuiApplication::setDesktopFileName(QStringLiteral("io.github.aguiinspector.AguiInspector"));
     parser.process(app);
     if (agui::gui::benchRequested(parser))
         return agui::gui::runBench(parser);
 
-    const QStringList positional = parser.positionalArguments();
-    const QString capture = positional.value(0);
-    if (!capture.isEmpty() && !QFileInfo::exists(capture)) {
-        QTextStream(stderr) << "agui-inspector: no such file: " << capture << "\n";
+    const QString argument = parser.positionalArguments().value(0);
+    const bool isUrl = agui::gui::isEndpointUrl(argument);
+    if (!argument.isEmpty() && !isUrl && !QFileInfo::exists(argument)) {
+        QTextStream(stderr) << "agui-inspector: no such file: " << argument << "\n";
+        return 2;
+    }
+    agui::ui::RunRequest request;
+    QString error;
+    if (parser.isSet(QStringLiteral("connect"))
+        && !agui::gui::runRequestFromOptions(parser, &request, &error)) {
+        QTextStream(stderr) << "agui-inspector: " << error << "\n";
         return 2;
     }
 
     if (parser.isSet(QStringLiteral("screenshot"))) {
         // A clean slate: no restored geometry or recent files change the picture.
         agui::ui::MainWindow::setPersistSettings(false);
+        if (parser.isSet(QStringLiteral("theme")))
+            agui::ui::applyTheme(
+                agui::ui::themeModeFromName(parser.value(QStringLiteral("theme"))));
         agui::ui::MainWindow window;
-        return runScreenshot(window, parser, capture);
+        return runScreenshot(window, parser, isUrl ? QString() : argument,
+                             parser.isSet(QStringLiteral("connect")) ? &request : nullptr);
     }
 
     agui::ui::MainWindow window;
     window.show();
-    // A first launch shows a live run at once: the demo agent, served in-process.
-    QSettings settings;
-    const bool firstLaunch = !settings.value(QStringLiteral("app/launched"), false).toBool();
-    settings.setValue(QStringLiteral("app/launched"), true);
-    if (!capture.isEmpty())
-        window.openCapture(capture);
-    else if (parser.isSet(QStringLiteral("demo")) || firstLaunch)
-        window.startDemoRun();
-    if (parser.isSet(QStringLiteral("filter")))
-        window.applyFilterText(parser.value(QStringLiteral("filter")));
+    startFromCommandLine(window, parser, argument);
+    if (parser.isSet(QStringLiteral("connect")))
+        window.startRun(request);
     return app.exec();
 }

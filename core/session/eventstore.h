@@ -80,6 +80,8 @@ public:
     EventType type(qint64 seq) const;
     Framing framing(qint64 seq) const;
     qint64 receivedAtUs(qint64 seq) const;
+    // Whether any event has a receive time (JSON lines and most exports have none).
+    bool hasReceiveTimes() const { return m_originUs >= 0; }
     qint64 streamOffset(qint64 seq) const;
     QByteArray raw(qint64 seq) const; // the frame's bytes as received
     QByteArray payload(qint64 seq) const; // the JSON text

@@ -15,6 +15,7 @@ echo "built: $(basename "$deb") ($(stat -c %s "$deb") bytes), $(basename "$tgz")
 echo "== package metadata"
 dpkg-deb -I "$deb" | grep -E '^ (Package|Version|Depends|Section):'
 dpkg-deb -f "$deb" Depends | grep -q 'libqt6widgets6' || fail "Depends does not name the Qt 6 runtime (shlibdeps)"
+dpkg-deb -f "$deb" Recommends | grep -q 'fonts-noto-color-emoji' || fail "Recommends does not name the colour emoji font"
 
 echo "== lintian (errors fail; warnings are listed)"
 lintian --no-tag-display-limit "$deb" >"$work/lintian.txt" 2>&1 || true

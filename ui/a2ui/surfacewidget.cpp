@@ -8,6 +8,7 @@
 #include "core/json/jsontext.h"
 #include "ui/a2ui/imageconsent.h"
 #include "ui/a2ui/imagewidget.h"
+#include "ui/a2ui/markdownlabel.h"
 
 #include <QAbstractButton>
 #include <QButtonGroup>
@@ -458,8 +459,7 @@ QWidget *SurfaceWidget::checksLine(const Component &c, const QString &scope)
 
 QWidget *SurfaceWidget::buildText(const Component &c, const QString &scope)
 {
-    QLabel *label = plainLabel(QString());
-    label->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    auto *label = new MarkdownLabel; // the Markdown A2UI allows, as inert formatting
     const QString variant = c.normalized.value(QStringLiteral("variant")).toString();
     QFont f = label->font();
     f.setPointSizeF(f.pointSizeF() * variantScale(variant));
@@ -473,7 +473,7 @@ QWidget *SurfaceWidget::buildText(const Component &c, const QString &scope)
     }
     label->setProperty("a2uiVariant", variant.isEmpty() ? QStringLiteral("body") : variant);
     bind(label, [this, label, c, scope] {
-        label->setText(a2ui::toDisplayString(value(c, "text", scope)));
+        label->setMarkdown(a2ui::toDisplayString(value(c, "text", scope)));
     });
     return label;
 }

@@ -31,6 +31,15 @@ namespace {
 
 constexpr int kMaxRecentEndpoints = 10;
 
+// A form row whose field is a layout gets no buddy from QFormLayout, and a label without a buddy
+// shows its "&" literally: the label names the widget its mnemonic focuses.
+QLabel *buddyLabel(const QString &text, QWidget *buddy)
+{
+    auto *label = new QLabel(text, buddy->parentWidget());
+    label->setBuddy(buddy);
+    return label;
+}
+
 // The endpoint as it is remembered: what was typed, read as a URL the way the request reads it,
 // with any credential it carries redacted (core/capture/redaction.h).
 QString rememberedEndpoint(const QString &typed)
@@ -178,7 +187,7 @@ ConnectDialog::ConnectDialog(QWidget *parent)
     auto *headersBox = new QVBoxLayout;
     headersBox->addWidget(m_headers);
     headersBox->addLayout(headerButtons);
-    form->addRow(tr("&Headers:"), headersBox);
+    form->addRow(buddyLabel(tr("&Headers:"), m_headers), headersBox);
 
     m_body = new QPlainTextEdit(this);
     m_body->setFont(QFontDatabase::systemFont(QFontDatabase::FixedFont));
@@ -199,7 +208,7 @@ ConnectDialog::ConnectDialog(QWidget *parent)
     bodyBox->addWidget(m_body);
     bodyBox->addLayout(bodyTools);
     bodyBox->addWidget(m_bodyStatus);
-    form->addRow(tr("&RunAgentInput:"), bodyBox);
+    form->addRow(buddyLabel(tr("&RunAgentInput:"), m_body), bodyBox);
     auto patchBody = [this](const char *key, bool resetThread) {
         QJsonObject o = QJsonDocument::fromJson(m_body->toPlainText().toUtf8()).object();
         if (resetThread) {

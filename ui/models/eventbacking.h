@@ -18,6 +18,7 @@ public:
     QByteArray payload(qint64 seq) const { return m_session.events().payload(seq); }
     EventSummary row(qint64 seq) const { return m_session.events().summary(seq); }
     QString summary(qint64 seq) const; // parses the payload: not for paint
+    qint64 timestampUs(qint64 seq) const; // the event's "timestamp" field; parses: not for paint
     // Everything known about the event: decode diagnostics and linter/reducer findings.
     Diagnostics diagnostics(qint64 seq) const;
     int runCount() const { return int(m_session.current().runCount()); }

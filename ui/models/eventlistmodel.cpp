@@ -22,13 +22,14 @@ EventListModel::EventListModel(SessionDocument *document, QObject *parent)
     connect(document, &SessionDocument::aboutToReset, this, [this] {
         m_flushTimer.stop();
         m_summaryTimer.stop();
-        m_summaries.clear();
+        m_parsed.clear();
         m_wanted.clear();
         beginResetModel();
     });
     connect(document, &SessionDocument::resetDone, this, [this] {
         m_announcedRows = int(m_document->size());
         endResetModel();
+        updateClock();
     });
     m_announcedRows = int(document->size());
 }
@@ -68,6 +69,19 @@ void EventListModel::flushPendingRows()
     beginInsertRows({}, m_announcedRows, total - 1);
     m_announcedRows = total;
     endInsertRows();
+    updateClock();
+}
+
+void EventListModel::updateClock()
+{
+    const bool timestamps = m_document && m_document->size() > 0 && !m_document->hasReceiveTimes();
+    if (timestamps == m_showsTimestamps)
+        return;
+    m_showsTimestamps = timestamps;
+    m_parsed.clear(); // parsed without the times
+    Q_EMIT headerDataChanged(Qt::Horizontal, TimeColumn, DeltaColumn);
+    if (m_announcedRows > 0)
+        Q_EMIT dataChanged(index(0, TimeColumn), index(m_announcedRows - 1, DeltaColumn));
 }
 
 int EventListModel::rowCount(const QModelIndex &parent) const
@@ -80,27 +94,39 @@ int EventListModel::columnCount(const QModelIndex &parent) const
     return parent.isValid() ? 0 : ColumnCount;
 }
 
+EventListModel::ParsedRow EventListModel::parseRow(qint64 seq) const
+{
+    ParsedRow parsed;
+    parsed.summary = m_document->summary(seq);
+    if (m_showsTimestamps) {
+        parsed.sentAtUs = m_document->timestampUs(seq);
+        parsed.previousSentAtUs = m_document->timestampUs(seq - 1);
+    }
+    return parsed;
+}
+
 void EventListModel::prefetchSummaries(const QList<qint64> &seqs)
 {
     if (!m_document)
         return;
-    if (m_summaries.size() + seqs.size() > kSummaryCacheLimit)
-        m_summaries.clear(); // bounded: the rows on screen are asked for again right away
+    if (m_parsed.size() + seqs.size() > kSummaryCacheLimit)
+        m_parsed.clear(); // bounded: the rows on screen are asked for again right away
     for (const qint64 seq : seqs)
-        if (seq >= 0 && seq < m_document->size() && !m_summaries.contains(seq))
-            m_summaries.insert(seq, m_document->summary(seq));
+        if (seq >= 0 && seq < m_document->size() && !m_parsed.contains(seq))
+            m_parsed.insert(seq, parseRow(seq));
 }
 
-QString EventListModel::summary(qint64 seq) const
+const EventListModel::ParsedRow &EventListModel::parsed(qint64 seq) const
 {
-    const auto it = m_summaries.constFind(seq);
-    if (it != m_summaries.cend())
+    static const ParsedRow kNotYet;
+    const auto it = m_parsed.constFind(seq);
+    if (it != m_parsed.cend())
         return *it;
     if (!m_wanted.contains(seq))
         m_wanted.append(seq);
     if (!m_summaryTimer.isActive())
         const_cast<QTimer &>(m_summaryTimer).start();
-    return QString();
+    return kNotYet;
 }
 
 void EventListModel::computeWantedSummaries()
@@ -108,10 +134,24 @@ void EventListModel::computeWantedSummaries()
     const QList<qint64> wanted = std::exchange(m_wanted, {});
     prefetchSummaries(wanted);
     for (const qint64 seq : wanted)
-        if (seq < m_announcedRows) {
-            const QModelIndex cell = index(int(seq), SummaryColumn);
-            Q_EMIT dataChanged(cell, cell, {Qt::DisplayRole, Qt::ToolTipRole});
-        }
+        if (seq < m_announcedRows)
+            Q_EMIT dataChanged(index(int(seq), 0), index(int(seq), ColumnCount - 1),
+                               {Qt::DisplayRole, Qt::ToolTipRole});
+}
+
+qint64 EventListModel::shownTimeUs(qint64 seq, const EventRow &row) const
+{
+    return m_showsTimestamps ? parsed(seq).sentAtUs : row.receivedAtUs;
+}
+
+qint64 EventListModel::shownDeltaUs(qint64 seq, const EventRow &row) const
+{
+    if (seq == 0)
+        return -1;
+    const qint64 now = shownTimeUs(seq, row);
+    const qint64 before
+        = m_showsTimestamps ? parsed(seq).previousSentAtUs : m_document->row(seq - 1).receivedAtUs;
+    return now < 0 || before < 0 ? -1 : now - before;
 }
 
 QIcon EventListModel::diagnosticIcon(Severity severity) const
@@ -138,13 +178,9 @@ QVariant EventListModel::data(const QModelIndex &index, int role) const
         case SeqColumn:
             return QString::number(seq);
         case TimeColumn:
-            return formatTime(row.receivedAtUs);
-        case DeltaColumn: {
-            if (seq == 0 || row.receivedAtUs < 0)
-                return QString();
-            const qint64 previous = m_document->row(seq - 1).receivedAtUs;
-            return previous < 0 ? QString() : formatDelta(row.receivedAtUs - previous);
-        }
+            return formatTime(shownTimeUs(seq, row));
+        case DeltaColumn:
+            return formatDelta(shownDeltaUs(seq, row));
         case RunColumn:
             return row.runIndex < 0 ? QStringLiteral("–") : QString::number(row.runIndex + 1);
         case TypeColumn:
@@ -152,7 +188,7 @@ QVariant EventListModel::data(const QModelIndex &index, int role) const
         case IdColumn:
             return row.primaryId;
         case SummaryColumn:
-            return summary(seq);
+            return parsed(seq).summary;
         case DiagnosticsColumn:
             return row.diagnosticCount > 0 ? QString::number(row.diagnosticCount) : QString();
         }
@@ -178,7 +214,7 @@ QVariant EventListModel::data(const QModelIndex &index, int role) const
             return lines.join(QLatin1Char('\n'));
         }
         if (index.column() == SummaryColumn)
-            return summary(seq);
+            return parsed(seq).summary;
         return {};
     case Qt::TextAlignmentRole:
         if (index.column() == SeqColumn || index.column() == DeltaColumn
@@ -199,6 +235,12 @@ QVariant EventListModel::data(const QModelIndex &index, int role) const
 
 QVariant EventListModel::headerData(int section, Qt::Orientation orientation, int role) const
 {
+    if (orientation == Qt::Horizontal && role == Qt::ToolTipRole
+        && (section == TimeColumn || section == DeltaColumn))
+        return m_showsTimestamps
+            ? tr("No receive times in this capture: the events' own \"timestamp\" fields (the "
+                 "sender's clock, which says nothing of the network)")
+            : tr("When the inspector received the event");
     if (orientation != Qt::Horizontal || role != Qt::DisplayRole)
         return {};
     switch (section) {

@@ -51,7 +51,10 @@ public:
     // rows it is about to show (prefetchSummaries), and a row data() meets first gets its
     // summary on the next turn of the event loop (a dataChanged for it). Kept in a bounded cache.
     void prefetchSummaries(const QList<qint64> &seqs);
-    bool hasSummary(qint64 seq) const { return m_summaries.contains(seq); }
+    bool hasSummary(qint64 seq) const { return m_parsed.contains(seq); }
+    // No event has a receive time (JSON lines, most exports): Time and Δ show the events' own
+    // "timestamp" instead, parsed with the summaries; the headers' tooltips say so.
+    bool showsTimestamps() const { return m_showsTimestamps; }
 
     int rowCount(const QModelIndex &parent = {}) const override;
     int columnCount(const QModelIndex &parent = {}) const override;
@@ -62,7 +65,18 @@ public:
 
 private:
     void onEventsAppended(qint64 first, qint64 last);
-    QString summary(qint64 seq) const; // cached, or "" and scheduled
+    // What is parsed from an event's bytes for its row (outside paint, cached).
+    struct ParsedRow
+    {
+        QString summary;
+        qint64 sentAtUs = -1; // "timestamp", when the list shows timestamps
+        qint64 previousSentAtUs = -1; // the event before's, for Δ
+    };
+    ParsedRow parseRow(qint64 seq) const;
+    const ParsedRow &parsed(qint64 seq) const; // cached, or empty and scheduled
+    qint64 shownTimeUs(qint64 seq, const EventRow &row) const;
+    qint64 shownDeltaUs(qint64 seq, const EventRow &row) const;
+    void updateClock();
     void computeWantedSummaries();
     QIcon diagnosticIcon(Severity severity) const;
 
@@ -72,7 +86,8 @@ private:
     bool m_dark = false;
     mutable QIcon m_icons[3];
     static constexpr qsizetype kSummaryCacheLimit = 20000;
-    mutable QHash<qint64, QString> m_summaries;
+    mutable QHash<qint64, ParsedRow> m_parsed;
+    bool m_showsTimestamps = false;
     mutable QList<qint64> m_wanted; // asked for by data() before they were computed
     QTimer m_summaryTimer;
 };

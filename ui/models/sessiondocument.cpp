@@ -5,6 +5,8 @@
 #include "core/protocol/eventsummary.h"
 #include "core/session/ingest.h"
 
+#include <cmath>
+
 namespace agui::ui {
 
 QString EventBacking::summary(qint64 seq) const
@@ -12,6 +14,13 @@ QString EventBacking::summary(qint64 seq) const
     const EventStore &store = m_session.events();
     const EventView view = store.view(seq, m_decoder);
     return eventSummary(view.type, view.json, store.diagnostics(seq), store.payloadView(seq));
+}
+
+qint64 EventBacking::timestampUs(qint64 seq) const
+{
+    const json::JsonView t = m_session.events().view(seq, m_decoder).json.value("timestamp");
+    // Milliseconds since the epoch (the protocol's BaseEvent.timestamp).
+    return t.isDouble() && t.toDouble() >= 0 ? qint64(std::llround(t.toDouble() * 1000.0)) : -1;
 }
 
 Diagnostics EventBacking::diagnostics(qint64 seq) const
@@ -90,9 +99,42 @@ QString SessionDocument::summary(qint64 seq) const
     return m_backing->summary(seq);
 }
 
+bool SessionDocument::hasReceiveTimes() const
+{
+    return m_backing->session().events().hasReceiveTimes();
+}
+
+qint64 SessionDocument::timestampUs(qint64 seq) const
+{
+    return seq >= 0 && seq < size() ? m_backing->timestampUs(seq) : -1;
+}
+
 Event SessionDocument::event(qint64 seq) const
 {
     return m_backing->event(seq);
+}
+
+qint64 SessionDocument::firstEventWithError() const
+{
+    // Findings come in stream order, but end-of-stream ones may name earlier events.
+    qint64 first = -1;
+    for (const Finding &f : session().findings())
+        if (f.eventIndex >= 0 && f.diagnostic.severity == Severity::Error
+            && (first < 0 || f.eventIndex < first))
+            first = f.eventIndex;
+    return first;
+}
+
+qint64 SessionDocument::nearestEventWithFinding(qint64 from, bool forward) const
+{
+    qint64 best = -1;
+    for (const Finding &f : session().findings()) {
+        const qint64 seq = f.eventIndex;
+        if (seq >= 0
+            && (forward ? seq > from && (best < 0 || seq < best) : seq < from && seq > best))
+            best = seq;
+    }
+    return best;
 }
 
 int SessionDocument::runCount() const

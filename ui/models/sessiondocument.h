@@ -37,6 +37,10 @@ public:
     // The one-line summary (core/protocol/eventsummary.h): parses the event's bytes, so views
     // call it outside paint and cache it (EventListModel).
     QString summary(qint64 seq) const;
+    // Times: receive times when the capture has any; otherwise the list shows the events' own
+    // "timestamp" (the sender's clock), which timestampUs() parses (not for paint either).
+    bool hasReceiveTimes() const;
+    qint64 timestampUs(qint64 seq) const; // µs since the epoch, -1 when the event has none
     // Decode diagnostics plus the linter's and reducer's findings about the event.
     Diagnostics diagnostics(qint64 seq) const;
     // The model the events build (runs, messages, tool calls, state) and time travel.
@@ -45,6 +49,9 @@ public:
     void setRunInput(const QJsonObject &input);
     int runCount() const;
     qint64 diagnosticEventCount() const;
+    qint64 firstEventWithError() const; // -1 when no event has an error-level finding
+    // The nearest event after (forward) or before `from` with a finding; -1 when none.
+    qint64 nearestEventWithFinding(qint64 from, bool forward) const;
 
     // Appends in arrival order; seq is (re)assigned to the session's running count.
     void appendEvents(const QList<Event> &events);

@@ -40,6 +40,13 @@ qint64 usageTokens(const QJsonArray &usage)
     return total;
 }
 
+// Every how many items one is drawn (or, for runs, how many make one span): the fewest that
+// keep a kind within kMaxSpans.
+qsizetype strideFor(qsizetype count)
+{
+    return qMax<qsizetype>(1, (count + TimelineData::kMaxSpans - 1) / TimelineData::kMaxSpans);
+}
+
 } // namespace
 
 double TimelineBuilder::positionOf(const Session &session, const TimelineData &data, qint64 seq)
@@ -115,23 +122,28 @@ TimelineData TimelineBuilder::build(const Session &session)
     auto spanEnd = [&](qint64 endSeq, qint64 lastSeq) {
         return endSeq >= 0 ? pos(endSeq) : pos(qMax(lastSeq, n - 1));
     };
-    for (qsizetype i = 0; i < snap.runCount() && i < TimelineData::kMaxSpans; ++i) {
-        const Run &r = snap.run(i);
+    const qsizetype runGroup = strideFor(snap.runCount());
+    for (qsizetype first = 0; first < snap.runCount(); first += runGroup) {
+        const qsizetype last = qMin(snap.runCount(), first + runGroup) - 1;
+        const Run &a = snap.run(first);
+        const Run &b = snap.run(last);
         TimelineData::Span s;
-        s.from = pos(r.firstSeq);
-        s.to = r.endSeq >= 0 ? pos(r.endSeq) : pos(r.lastSeq);
-        s.label = r.runId.isEmpty() ? QObject::tr("run %1").arg(i + 1) : r.runId;
-        s.colorIndex = int(i);
-        s.open = r.status == RunStatus::Running;
+        s.from = pos(a.firstSeq);
+        s.to = b.endSeq >= 0 ? pos(b.endSeq) : pos(b.lastSeq);
+        if (runGroup > 1)
+            s.label = QObject::tr("runs %1–%2").arg(first + 1).arg(last + 1);
+        else
+            s.label = a.runId.isEmpty() ? QObject::tr("run %1").arg(first + 1) : a.runId;
+        s.colorIndex = int(first / runGroup);
+        s.open = b.status == RunStatus::Running;
+        s.firstIndex = first;
+        s.lastIndex = last;
         d.runs.append(s);
     }
     // Steps: greedy lanes so overlapping (nested) steps do not hide each other.
     QList<double> laneEnds;
-    for (qsizetype i = 0; i < snap.stepCount(); ++i) {
-        if (d.steps.size() >= TimelineData::kMaxSpans) {
-            d.stepsOmitted = snap.stepCount() - i;
-            break;
-        }
+    const qsizetype stepStride = strideFor(snap.stepCount());
+    for (qsizetype i = 0; i < snap.stepCount(); i += stepStride) {
         const Step &st = snap.step(i);
         TimelineData::Span s;
         s.from = pos(st.startSeq);
@@ -148,12 +160,10 @@ TimelineData TimelineBuilder::build(const Session &session)
         s.lane = qMin(lane, 3);
         d.steps.append(s);
     }
+    d.stepsOmitted = snap.stepCount() - d.steps.size();
     d.stepLanes = qMax(1, qMin<int>(4, int(laneEnds.size())));
-    for (qsizetype i = 0; i < snap.subagentCount(); ++i) {
-        if (d.subagents.size() >= TimelineData::kMaxSpans) {
-            d.subagentsOmitted = snap.subagentCount() - i;
-            break;
-        }
+    const qsizetype subagentStride = strideFor(snap.subagentCount());
+    for (qsizetype i = 0; i < snap.subagentCount(); i += subagentStride) {
         const Subagent &sa = snap.subagent(i);
         TimelineData::Span s;
         s.from = pos(sa.startSeq);
@@ -163,6 +173,7 @@ TimelineData TimelineBuilder::build(const Session &session)
         s.colorIndex = int(i);
         d.subagents.append(s);
     }
+    d.subagentsOmitted = snap.subagentCount() - d.subagents.size();
     qint64 cumulative = 0;
     for (qsizetype i = 0; i < snap.runCount(); ++i) {
         const Run &r = snap.run(i);

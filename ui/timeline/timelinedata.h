@@ -16,7 +16,9 @@ namespace agui::ui {
 struct TimelineData
 {
     static constexpr int kBins = 600; // at most
-    static constexpr int kMaxSpans = 5000; // per kind; the rest is summarised in the tooltip
+    // Per kind. Beyond it runs are grouped and steps/subagents thinned evenly, so every span
+    // kind still covers the whole axis the cursor and the density share.
+    static constexpr int kMaxSpans = 5000;
 
     struct Span
     {
@@ -26,6 +28,9 @@ struct TimelineData
         int lane = 0;
         int colorIndex = 0;
         bool open = false; // not ended as of the last event
+        // Runs: the runs the span stands for (more runs than kMaxSpans are drawn in groups).
+        qsizetype firstIndex = 0;
+        qsizetype lastIndex = 0;
     };
     struct TokenPoint
     {

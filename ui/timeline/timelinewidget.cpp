@@ -181,15 +181,18 @@ void TimelineWidget::mouseDoubleClickEvent(QMouseEvent *event)
         return;
     const double x = xToDomain(event->position().toPoint().x());
     const SessionSnapshot &snap = m_document->session().current();
-    for (qsizetype i = 0; i < m_data.runs.size(); ++i) {
-        const TimelineData::Span &s = m_data.runs.at(i);
-        if (x >= s.from && x <= s.to && i < snap.runCount()) {
-            const Run &r = snap.run(i);
+    for (const TimelineData::Span &s : std::as_const(m_data.runs)) {
+        if (x >= s.from && x <= s.to && s.lastIndex < snap.runCount()) {
+            const Run &first = snap.run(s.firstIndex);
+            const Run &r = snap.run(s.lastIndex);
             QList<qint64> seqs;
             const qint64 last = r.endSeq >= 0 ? r.endSeq : r.lastSeq;
-            for (qint64 seq = r.firstSeq; seq >= 0 && seq <= last && seqs.size() < 100000; ++seq)
-                if (m_document->session().events().runIndex(seq) == int(i))
+            for (qint64 seq = first.firstSeq; seq >= 0 && seq <= last && seqs.size() < 100000;
+                 ++seq) {
+                const int run = m_document->session().events().runIndex(seq);
+                if (run >= s.firstIndex && run <= s.lastIndex)
                     seqs.append(seq);
+            }
             Q_EMIT eventsSelected(seqs);
             return;
         }
@@ -237,7 +240,8 @@ bool TimelineWidget::event(QEvent *e)
         const double x = xToDomain(help->pos().x());
         for (const auto &s : std::as_const(m_data.runs))
             if (x >= s.from && x <= s.to)
-                text += tr("\nrun %1").arg(s.label);
+                text += s.firstIndex == s.lastIndex ? tr("\nrun %1").arg(s.label)
+                                                    : QLatin1Char('\n') + s.label;
         for (const auto &s : std::as_const(m_data.subagents))
             if (x >= s.from && x <= s.to)
                 text += tr("\nsubagent %1").arg(s.label);

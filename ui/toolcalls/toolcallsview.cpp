@@ -6,6 +6,7 @@
 #include "ui/timeline/entityevents.h"
 #include "ui/timeline/timetravel.h"
 #include "ui/toolcalls/toolcallmodel.h"
+#include "ui/widgets/columnmenu.h"
 
 #include <QApplication>
 #include <QClipboard>
@@ -34,6 +35,32 @@ QPlainTextEdit *makeText(QWidget *parent)
 
 } // namespace
 
+void ToolCallsView::sizeColumns()
+{
+    // From the font, and only what fits beside the event list at the default window size: the
+    // arguments and result share what is left; the rest is one right-click away (the header).
+    QHeaderView *h = m_table->horizontalHeader();
+    const QFontMetrics fm = m_table->fontMetrics();
+    const int ch = fm.horizontalAdvance(QLatin1Char('0'));
+    h->setMinimumSectionSize(ch * 4);
+    h->resizeSection(ToolCallModel::NameColumn, ch * 14);
+    h->resizeSection(ToolCallModel::StatusColumn,
+                     fm.horizontalAdvance(QStringLiteral("never answered")) + ch * 2);
+    h->resizeSection(ToolCallModel::RunColumn, ch * 8); // a run id's start, or "run 2"
+    h->resizeSection(ToolCallModel::DurationColumn, fm.horizontalAdvance(tr("Duration")) + ch * 2);
+    h->resizeSection(ToolCallModel::ParentMessageColumn, ch * 12);
+    h->resizeSection(ToolCallModel::StartColumn, ch * 10);
+    h->resizeSection(ToolCallModel::EndColumn, ch * 10);
+    h->resizeSection(ToolCallModel::IdColumn, ch * 12);
+    h->setSectionResizeMode(ToolCallModel::ArgsColumn, QHeaderView::Stretch);
+    h->setSectionResizeMode(ToolCallModel::ResultColumn, QHeaderView::Stretch);
+    h->setStretchLastSection(false);
+    for (const int column : {ToolCallModel::ParentMessageColumn, ToolCallModel::StartColumn,
+                             ToolCallModel::EndColumn, ToolCallModel::IdColumn})
+        h->setSectionHidden(column, true);
+    installColumnMenu(h);
+}
+
 ToolCallsView::ToolCallsView(QWidget *parent)
     : QWidget(parent)
 {
@@ -55,17 +82,7 @@ ToolCallsView::ToolCallsView(QWidget *parent)
     m_table->setAlternatingRowColors(true);
     m_table->verticalHeader()->hide();
     m_table->verticalHeader()->setDefaultSectionSize(m_table->fontMetrics().height() + 6);
-    QHeaderView *h = m_table->horizontalHeader();
-    h->resizeSection(ToolCallModel::NameColumn, 110);
-    h->resizeSection(ToolCallModel::StatusColumn, 105);
-    h->resizeSection(ToolCallModel::ArgsColumn, 200);
-    h->resizeSection(ToolCallModel::ResultColumn, 120);
-    h->resizeSection(ToolCallModel::ParentMessageColumn, 90);
-    h->resizeSection(ToolCallModel::RunColumn, 60);
-    h->resizeSection(ToolCallModel::StartColumn, 90);
-    h->resizeSection(ToolCallModel::EndColumn, 90);
-    h->resizeSection(ToolCallModel::DurationColumn, 65);
-    h->setStretchLastSection(true);
+    sizeColumns();
 
     auto *detail = new QWidget(splitter);
     auto *grid = new QGridLayout(detail);

@@ -45,6 +45,7 @@ Q_SIGNALS:
     void eventsSelected(const QList<qint64> &seqs);
 
 private:
+    void sizeColumns();
     void refresh();
     void showDetail();
     void emitEventsOfSelection();

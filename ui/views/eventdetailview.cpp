@@ -197,6 +197,11 @@ void EventDetailView::setEvent(const Event &event, int runIndex, const Diagnosti
                             ? protoFrameText(event)
                             : rawAsText(event.raw.isEmpty() ? event.payload : event.raw));
 
+    setDiagnostics(diagnostics);
+}
+
+void EventDetailView::setDiagnostics(const Diagnostics &diagnostics)
+{
     m_diagnostics->clear();
     for (const Diagnostic &d : diagnostics) {
         auto *item = new QTreeWidgetItem(m_diagnostics);
@@ -216,6 +221,11 @@ void EventDetailView::setEvent(const Event &event, int runIndex, const Diagnosti
     m_pages->setTabText(DiagnosticsPage,
                         diagnostics.isEmpty() ? tr("Diagnostics")
                                               : tr("Diagnostics (%1)").arg(diagnostics.size()));
+}
+
+int EventDetailView::diagnosticCount() const
+{
+    return m_diagnostics->topLevelItemCount();
 }
 
 void EventDetailView::copySelectedValue() const

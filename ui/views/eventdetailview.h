@@ -28,6 +28,9 @@ public:
 
     // diagnostics: the event's own plus the linter's findings about it.
     void setEvent(const Event &event, int runIndex, const Diagnostics &diagnostics);
+    // The findings alone (a later event added one about the shown event).
+    void setDiagnostics(const Diagnostics &diagnostics);
+    int diagnosticCount() const;
     void clear();
     void setDarkPalette(bool dark);
 

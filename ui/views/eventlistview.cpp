@@ -1,6 +1,7 @@
 #include "ui/views/eventlistview.h"
 
 #include "ui/models/eventlistmodel.h"
+#include "ui/widgets/columnmenu.h"
 
 #include <QAbstractProxyModel>
 #include <QHeaderView>
@@ -41,6 +42,7 @@ EventListView::EventListView(QWidget *parent)
     setTextElideMode(Qt::ElideRight);
     header()->setStretchLastSection(false);
     header()->setSectionsMovable(true);
+    installColumnMenu(header());
     m_tailTimer.setSingleShot(true);
     m_tailTimer.setInterval(0);
     connect(&m_tailTimer, &QTimer::timeout, this, [this] { scrollToBottom(); });
@@ -93,6 +95,8 @@ void EventListView::setModel(QAbstractItemModel *model)
                                   &EventListView::rowsAboutToBeInsertedIntoModel);
     m_modelConnections << connect(model, &QAbstractItemModel::rowsInserted, this,
                                   &EventListView::rowsInsertedIntoModel);
+    m_modelConnections << connect(model, &QAbstractItemModel::modelReset, this,
+                                  [this] { fitNumberColumns(true); });
     connect(selectionModel(), &QItemSelectionModel::currentRowChanged, this,
             [this](const QModelIndex &current) {
                 Q_EMIT currentSeqChanged(
@@ -104,16 +108,16 @@ void EventListView::setModel(QAbstractItemModel *model)
     const QFontMetrics fm = fontMetrics();
     const int digit = fm.horizontalAdvance(QLatin1Char('0'));
     const int pad = digit * 2;
-    h->resizeSection(EventListModel::SeqColumn, digit * 6);
+    fitNumberColumns(true);
     h->resizeSection(EventListModel::TimeColumn,
                      fm.horizontalAdvance(QStringLiteral("00:00:00.000")) + pad);
     h->resizeSection(EventListModel::DeltaColumn,
                      fm.horizontalAdvance(QStringLiteral("+99.9 ms")) + pad);
-    h->resizeSection(EventListModel::RunColumn, fm.horizontalAdvance(tr("Run")) + pad);
+    // The common long types fit; the longest (REASONING_MESSAGE_CONTENT) elides, leaving the
+    // summary room at the default window size.
     h->resizeSection(EventListModel::TypeColumn,
-                     fontMetrics().horizontalAdvance(QStringLiteral("REASONING_MESSAGE_CONTENT"))
-                         + digit * 2);
-    h->resizeSection(EventListModel::IdColumn, digit * 14);
+                     fm.horizontalAdvance(QStringLiteral("TEXT_MESSAGE_CONTENT")) + pad);
+    h->resizeSection(EventListModel::IdColumn, digit * 12);
     h->resizeSection(EventListModel::DiagnosticsColumn, digit * 7);
     // The summary takes what is left; the diagnostics column stays visible at the right.
     h->setSectionResizeMode(EventListModel::SummaryColumn, QHeaderView::Stretch);
@@ -138,8 +142,36 @@ void EventListView::rowsAboutToBeInsertedIntoModel()
     m_wasAtBottom = isAtBottom();
 }
 
+int EventListView::numberColumnWidth(int column, qint64 largest) const
+{
+    const QFontMetrics fm = fontMetrics();
+    const int digits = int(QString::number(qMax<qint64>(largest, 0)).size());
+    const QString title = model()->headerData(column, Qt::Horizontal).toString();
+    return qMax(fm.horizontalAdvance(QString(qMax(digits, 3), QLatin1Char('9'))),
+                fm.horizontalAdvance(title))
+        + fm.horizontalAdvance(QLatin1Char('0')) * 2;
+}
+
+void EventListView::fitNumberColumns(bool reset)
+{
+    const EventListModel *events = eventModel();
+    const SessionDocument *document = events ? events->document() : nullptr;
+    if (!document || !model())
+        return;
+    // From the largest value there is (the last event number, the run count), never from the
+    // rows in view: a million-event capture's "#" fits its last row from the start.
+    const std::pair<int, qint64> largest[] = {{EventListModel::SeqColumn, document->size() - 1},
+                                              {EventListModel::RunColumn, document->runCount()}};
+    for (const auto &[column, value] : largest) {
+        const int width = numberColumnWidth(column, value);
+        if (reset || header()->sectionSize(column) < width)
+            header()->resizeSection(column, width);
+    }
+}
+
 void EventListView::rowsInsertedIntoModel()
 {
+    fitNumberColumns(false);
     if (m_follow && m_wasAtBottom)
         m_tailTimer.start();
 }

@@ -37,6 +37,9 @@ private:
     void prefetchVisibleSummaries();
     void rowsAboutToBeInsertedIntoModel();
     void rowsInsertedIntoModel();
+    // Widens "#" and "Run" to their largest value (reset: to exactly that, after a new model).
+    void fitNumberColumns(bool reset);
+    int numberColumnWidth(int column, qint64 largest) const;
 
     bool m_follow = true;
     bool m_wasAtBottom = true;

@@ -1,5 +1,7 @@
 #include "ui/widgets/filterlineedit.h"
 
+#include <QPainter>
+
 namespace agui::ui {
 
 FilterLineEdit::FilterLineEdit(QWidget *parent)
@@ -37,6 +39,34 @@ void FilterLineEdit::applyNow()
     m_applyTimer.stop();
     if (m_filter.isValid())
         Q_EMIT filterReady(m_filter);
+}
+
+QRect FilterLineEdit::errorMarkerRect() const
+{
+    if (m_state != Invalid)
+        return {};
+    // QLineEdit tells where its cursor is drawn, not where any other character is: the text's
+    // origin is the cursor's x minus the width of the text before the cursor.
+    const QFontMetrics fm = fontMetrics();
+    const QString shown = displayText();
+    const int origin
+        = cursorRect().center().x() - fm.horizontalAdvance(shown.left(cursorPosition()));
+    const int at = int(qBound<qsizetype>(0, qsizetype(m_filter.errorPosition()), shown.size()));
+    const int x0 = origin + fm.horizontalAdvance(shown.left(at));
+    const int x1
+        = at < shown.size() ? origin + fm.horizontalAdvance(shown) : x0 + fm.averageCharWidth();
+    const int baseline = cursorRect().bottom() - 1;
+    return QRect(x0, baseline, qMax(x1 - x0, fm.averageCharWidth()), 2).intersected(contentsRect());
+}
+
+void FilterLineEdit::paintEvent(QPaintEvent *event)
+{
+    QLineEdit::paintEvent(event);
+    const QRect marker = errorMarkerRect();
+    if (marker.isEmpty())
+        return;
+    QPainter p(this);
+    p.fillRect(marker, QColor(0xd0, 0x20, 0x20));
 }
 
 void FilterLineEdit::updateLook()

@@ -2,6 +2,7 @@
 
 #include "core/capture/capturewriter.h"
 #include "ui/dialogs/connectdialog.h"
+#include "ui/eventpresentation.h"
 #include "ui/live/demoservice.h"
 #include "ui/live/liveruncontroller.h"
 #include "ui/models/captureloader.h"
@@ -13,6 +14,8 @@
 #include "ui/views/eventlistview.h"
 #include "ui/widgets/filterlineedit.h"
 #include "ui/widgets/plaintooltips.h"
+#include "ui/window/copyactions.h"
+#include "ui/window/navigationactions.h"
 #include "ui/window/reportstabs.h"
 #include "ui/window/sessionviews.h"
 #include "ui/window/surfacestab.h"
@@ -34,6 +37,7 @@
 #include <QMimeData>
 #include <QProgressDialog>
 #include <QSaveFile>
+#include <QScreen>
 #include <QSettings>
 #include <QSplitter>
 #include <QStatusBar>
@@ -89,12 +93,10 @@ MainWindow::MainWindow(QWidget *parent)
     installSessionViews(this); // State, Transcript, Tool Calls tabs; the timeline under the list
     installSurfacesTab(this); // the Surfaces tab and Run > Compose Run…
     installReportTabs(this); // the Timing and Diff tabs
+    installCopyActions(this); // Edit > Copy Events as JSON, as curl, JSON Pointer
+    installNavigationActions(this); // Go menu, tab shortcuts, Help > Keyboard Shortcuts
     connect(m_filterModel, &EventFilterModel::countsChanged, this, &MainWindow::updateCounts);
-    connect(m_live, &LiveRunController::stateChanged, this, [this] {
-        m_connectionLabel->setText(m_live->statusText());
-        m_connectionLabel->setToolTip(m_live->statusDetail());
-        updateActions();
-    });
+    connect(m_live, &LiveRunController::stateChanged, this, &MainWindow::onRunStateChanged);
     m_connectionLabel->setText(m_live->statusText());
     restoreSettings();
     applyPaletteMode();
@@ -103,6 +105,20 @@ MainWindow::MainWindow(QWidget *parent)
 }
 
 MainWindow::~MainWindow() = default;
+
+void MainWindow::onRunStateChanged()
+{
+    m_connectionLabel->setText(m_live->statusText());
+    m_connectionLabel->setToolTip(m_live->statusDetail());
+    updateActions();
+    if (m_live->isRunning())
+        return;
+    refreshShownFindings(); // end-of-stream findings
+    // A run that ended with nothing selected (following the tail) selects what is worth a look.
+    m_listModel->flushPendingRows();
+    if (m_list->currentSeq() < 0 && usefulEventSeq() >= 0)
+        selectEvent(usefulEventSeq());
+}
 
 void MainWindow::createCentralArea()
 {
@@ -155,6 +171,7 @@ void MainWindow::createCentralArea()
     connect(m_list, &EventListView::currentSeqChanged, this, &MainWindow::showCurrentEvent);
 
     m_tabs = new QTabWidget(m_splitter);
+    m_tabs->setObjectName(QStringLiteral("detailTabs"));
     m_tabs->setDocumentMode(true);
     m_detail = new EventDetailView(m_tabs);
     m_tabs->addTab(m_detail, tr("Event"));
@@ -172,6 +189,7 @@ void MainWindow::createCentralArea()
     statusBar()->addWidget(m_connectionLabel, 1);
     statusBar()->addPermanentWidget(m_countsLabel);
 
+    connect(m_document, &SessionDocument::eventsAppended, this, &MainWindow::refreshShownFindings);
     connect(m_document, &SessionDocument::resetDone, this, [this] {
         m_shownSeq = -1;
         m_detail->clear();
@@ -195,7 +213,7 @@ void MainWindow::createActions()
     m_connectAction = new QAction(s->standardIcon(QStyle::SP_MediaPlay), tr("&Connect…"), this);
     m_connectAction->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_R));
     m_connectAction->setToolTip(tr("Start a run against an AG-UI endpoint"));
-    connect(m_connectAction, &QAction::triggered, this, &MainWindow::connectDialog);
+    connect(m_connectAction, &QAction::triggered, this, [this] { showConnectDialog(); });
 
     m_stopAction = new QAction(s->standardIcon(QStyle::SP_MediaStop), tr("&Stop"), this);
     m_stopAction->setShortcut(QKeySequence(Qt::Key_Escape));
@@ -214,7 +232,8 @@ void MainWindow::createActions()
     m_followAction = new QAction(s->standardIcon(QStyle::SP_ArrowDown), tr("&Follow Live"), this);
     m_followAction->setCheckable(true);
     m_followAction->setChecked(true);
-    m_followAction->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_L));
+    // Ctrl+L is the filter bar's, as a browser's address bar.
+    m_followAction->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_L));
     m_followAction->setToolTip(tr("Scroll to new events while the list is at its end"));
     connect(m_followAction, &QAction::toggled, m_list, &EventListView::setFollowLive);
 
@@ -223,7 +242,7 @@ void MainWindow::createActions()
     connect(quitAction, &QAction::triggered, this, &QWidget::close);
 
     auto *findAction = new QAction(tr("&Filter Events"), this);
-    findAction->setShortcut(QKeySequence::Find);
+    findAction->setShortcuts({QKeySequence::Find, QKeySequence(Qt::CTRL | Qt::Key_L)});
     connect(findAction, &QAction::triggered, this, [this] {
         m_filterEdit->setFocus();
         m_filterEdit->selectAll();
@@ -234,22 +253,27 @@ void MainWindow::createActions()
     m_detail->addAction(copyAction);
     connect(copyAction, &QAction::triggered, m_detail, &EventDetailView::copySelectedValue);
 
+    // Menus have object names: the installers (session views, surfaces, navigation) add to them.
     QMenu *file = menuBar()->addMenu(tr("&File"));
+    file->setObjectName(QStringLiteral("fileMenu"));
     file->addAction(m_openAction);
     m_recentMenu = file->addMenu(tr("Open &Recent"));
     file->addAction(m_saveAsAction);
     file->addSeparator();
     file->addAction(quitAction);
     QMenu *edit = menuBar()->addMenu(tr("&Edit"));
+    edit->setObjectName(QStringLiteral("editMenu"));
     edit->addAction(findAction);
     edit->addAction(copyAction);
     QMenu *run = menuBar()->addMenu(tr("&Run"));
+    run->setObjectName(QStringLiteral("runMenu"));
     run->addAction(m_connectAction);
     run->addAction(m_stopAction);
     run->addSeparator();
     m_demoAction = run->addAction(tr("Run the &Demo Agent"), this, [this] { startDemoRun(); });
     m_demoAction->setToolTip(tr("Serve the built-in demo agent on this machine and run it"));
     QMenu *view = menuBar()->addMenu(tr("&View"));
+    view->setObjectName(QStringLiteral("viewMenu"));
     view->addAction(m_followAction);
     QMenu *theme = view->addMenu(tr("&Theme"));
     auto *themes = new QActionGroup(this);
@@ -271,7 +295,9 @@ void MainWindow::createActions()
     }
     if (current != ThemeMode::System)
         applyTheme(current);
+    menuBar()->addMenu(tr("&Go"))->setObjectName(QStringLiteral("goMenu"));
     QMenu *help = menuBar()->addMenu(tr("&Help"));
+    help->setObjectName(QStringLiteral("helpMenu"));
     help->addAction(tr("&About AG-UI Inspector"), this, [this] {
         QMessageBox::about(this, tr("About AG-UI Inspector"),
                            tr("AG-UI Inspector %1\nInspector and debugger for AG-UI event streams.")
@@ -342,6 +368,20 @@ bool MainWindow::selectEvent(qint64 seq)
 qint64 MainWindow::lastEventSeq() const
 {
     return m_document->size() - 1;
+}
+
+qint64 MainWindow::usefulEventSeq() const
+{
+    const qint64 error = m_document->firstEventWithError();
+    return error >= 0 ? error : lastEventSeq();
+}
+
+void MainWindow::refreshShownFindings()
+{
+    if (m_shownSeq < 0 || m_shownSeq >= m_document->size()
+        || m_document->row(m_shownSeq).diagnosticCount == m_detail->diagnosticCount())
+        return;
+    m_detail->setDiagnostics(m_document->diagnostics(m_shownSeq));
 }
 
 bool MainWindow::showTab(const QString &name)
@@ -447,7 +487,7 @@ void MainWindow::onLoadFinished()
                                  10000);
     }
     if (m_document->size() > 0)
-        selectEvent(m_document->size() - 1);
+        selectEvent(usefulEventSeq());
     Q_EMIT captureLoaded(result.path, true);
 }
 
@@ -474,9 +514,7 @@ bool MainWindow::saveCapture(const QString &path, QString *error) const
             const Event e = m_document->event(seq);
             if (e.framing == Framing::Synthetic)
                 continue;
-            QByteArray line = e.payload.isEmpty() ? e.raw.trimmed() : e.payload;
-            line.replace('\n', ' ');
-            file.write(line + '\n');
+            file.write(jsonLine(e) + '\n');
         }
     } else {
         CaptureWriter writer;
@@ -526,7 +564,7 @@ void MainWindow::saveAsDialog()
     statusBar()->showMessage(tr("Saved %1").arg(path), 4000);
 }
 
-void MainWindow::connectDialog()
+void MainWindow::showConnectDialog(const QString &endpoint)
 {
     ConnectDialog dialog(this);
     const QJsonObject carried = m_live->nextRunInput();
@@ -536,9 +574,19 @@ void MainWindow::connectDialog()
         dialog.setEndpoint(m_live->lastRequest().url.toString());
         dialog.setHeaders(m_live->lastRequest().headers);
     }
+    if (!endpoint.isEmpty())
+        dialog.setEndpoint(endpoint);
     if (dialog.exec() != QDialog::Accepted)
         return;
     m_live->start(dialog.request());
+}
+
+bool MainWindow::startRun(const RunRequest &request)
+{
+    if (m_live->isRunning())
+        return false;
+    m_live->start(request);
+    return true;
 }
 
 bool MainWindow::startDemoRun(QString *error)
@@ -650,12 +698,24 @@ void MainWindow::dropEvent(QDropEvent *event)
     }
 }
 
+void MainWindow::fitToScreen()
+{
+    const QScreen *screen = this->screen() ? this->screen() : QGuiApplication::primaryScreen();
+    if (!screen)
+        return;
+    const QRect available = screen->availableGeometry();
+    const QSize size = (QSizeF(available.size()) * 0.8).toSize();
+    setGeometry(QStyle::alignedRect(Qt::LeftToRight, Qt::AlignCenter, size, available));
+    m_splitter->setSizes({size.width() * 62 / 100, size.width() * 38 / 100});
+}
+
 void MainWindow::restoreSettings()
 {
     if (!g_persistSettings)
-        return;
+        return fitToScreen();
     QSettings settings;
-    restoreGeometry(settings.value(QStringLiteral("window/geometry")).toByteArray());
+    if (!restoreGeometry(settings.value(QStringLiteral("window/geometry")).toByteArray()))
+        fitToScreen();
     restoreState(settings.value(QStringLiteral("window/state")).toByteArray());
     m_splitter->restoreState(settings.value(QStringLiteral("window/splitter")).toByteArray());
     m_followAction->setChecked(settings.value(QStringLiteral("view/follow"), true).toBool());

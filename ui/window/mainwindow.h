@@ -21,6 +21,7 @@ class EventFilterModel;
 class EventListModel;
 class EventListView;
 class FilterLineEdit;
+struct RunRequest;
 class LiveRunController;
 class SessionDocument;
 
@@ -42,11 +43,17 @@ public:
 
     // Serves the built-in demo agent in-process and starts a run against it (first launch).
     bool startDemoRun(QString *error = nullptr);
+    // The Connect dialog, its endpoint filled in when one is given; runs what it is accepted with.
+    void showConnectDialog(const QString &endpoint = QString());
+    bool startRun(const RunRequest &request); // false when a run is already running
     // Waits (local event loop) until the current run has ended; false on timeout.
     bool waitForRunToEnd(int timeoutMs);
 
     bool selectEvent(qint64 seq);
     qint64 lastEventSeq() const;
+    // What to show when a capture opens or a run ends: the first event with an error, else the
+    // last event (-1 when there are none).
+    qint64 usefulEventSeq() const;
     // "event" | "state" | "transcript" | "tools" | "surfaces" | "timing" | "diff"; tabs that do not
     // exist yet fall back to the event tab (returns false then).
     bool showTab(const QString &name);
@@ -88,12 +95,14 @@ private:
     void showLoadProgress(qint64 done, qint64 total, qint64 events);
     void openDialog();
     void saveAsDialog();
-    void connectDialog();
     void addRecentFile(const QString &path);
     void rebuildRecentMenu();
     void applyPaletteMode();
     void showError(const QString &title, const QString &text);
     void restoreSettings();
+    void fitToScreen(); // first launch: most of the screen, the list wider than the detail
+    void refreshShownFindings(); // a later event may add a finding about the shown one
+    void onRunStateChanged();
     void saveSettings();
 
     SessionDocument *m_document = nullptr;

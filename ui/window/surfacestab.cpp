@@ -23,18 +23,8 @@ namespace agui::ui {
 
 namespace {
 
-// The window's menus and toolbar are found by what they show (MainWindow keeps them private);
-// when they are not found the action is simply not added there.
-QMenu *runMenu(MainWindow *window)
-{
-    const QList<QAction *> actions = window->menuBar()->actions();
-    for (QAction *a : actions) {
-        if (a->menu() && a->menu()->title().remove(QLatin1Char('&')) == QObject::tr("Run"))
-            return a->menu();
-    }
-    return nullptr;
-}
-
+// The window's toolbar is found by what it shows (MainWindow keeps it private); when it is not
+// found the action is simply not added there.
 void addToToolBar(MainWindow *window, QAction *compose)
 {
     auto *bar = window->findChild<QToolBar *>(QStringLiteral("mainToolBar"));
@@ -102,7 +92,7 @@ SurfacesTab::SurfacesTab(MainWindow *window, QTabWidget *tabs)
     m_compose->setToolTip(tr("Compose the next run on this thread (message, A2UI action, resume "
                              "or raw JSON) and send it to the last endpoint"));
     connect(m_compose, &QAction::triggered, this, [this] { openComposer(); });
-    if (QMenu *run = runMenu(window)) {
+    if (QMenu *run = window->findChild<QMenu *>(QStringLiteral("runMenu"))) {
         const QList<QAction *> actions = run->actions();
         // Beside Connect… and Stop, before the demo entry.
         run->insertAction(actions.size() > 2 ? actions[2] : nullptr, m_compose);

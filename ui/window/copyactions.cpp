@@ -1,0 +1,128 @@
+#include "ui/window/copyactions.h"
+
+#include "core/session/session.h"
+#include "ui/eventpresentation.h"
+#include "ui/live/curlcommand.h"
+#include "ui/models/eventlistmodel.h"
+#include "ui/models/sessiondocument.h"
+#include "ui/views/eventdetailview.h"
+#include "ui/views/eventlistview.h"
+#include "ui/window/mainwindow.h"
+
+#include <QApplication>
+#include <QClipboard>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QMenu>
+#include <QStatusBar>
+
+namespace agui::ui {
+
+namespace {
+
+QList<qint64> selectedSeqs(const EventListView *list)
+{
+    QList<qint64> seqs;
+    for (const QModelIndex &row : list->selectionModel()->selectedRows())
+        seqs.append(row.data(EventListModel::SeqRole).toLongLong());
+    if (seqs.isEmpty() && list->currentSeq() >= 0)
+        seqs.append(list->currentSeq());
+    std::sort(seqs.begin(), seqs.end());
+    return seqs;
+}
+
+void copyEvents(MainWindow *window)
+{
+    const QList<qint64> seqs = selectedSeqs(window->eventList());
+    if (seqs.isEmpty())
+        return;
+    QByteArray text = eventsAsJsonLines(*window->document(), seqs);
+    if (seqs.size() == 1)
+        text.chop(1); // one event: its JSON, without the line break
+    QApplication::clipboard()->setText(QString::fromUtf8(text));
+    window->statusBar()->showMessage(
+        seqs.size() > kMaxCopiedEvents
+            ? MainWindow::tr("Copied the first %1 of %2 events")
+                  .arg(kMaxCopiedEvents)
+                  .arg(seqs.size())
+            : MainWindow::tr("Copied %n event(s)", nullptr, int(seqs.size())),
+        4000);
+}
+
+void copyCurl(MainWindow *window)
+{
+    const RecordedRequest *request
+        = requestOfEvent(*window->document(), window->eventList()->currentSeq());
+    if (!request) {
+        window->statusBar()->showMessage(
+            MainWindow::tr("No request was recorded for this event's run"), 4000);
+        return;
+    }
+    QApplication::clipboard()->setText(curlCommand(*request));
+    window->statusBar()->showMessage(
+        MainWindow::tr("Copied a curl command (credential headers are left to shell variables)"),
+        4000);
+}
+
+QAction *newAction(MainWindow *window, const QString &text, const QKeySequence &keys)
+{
+    auto *a = new QAction(text, window);
+    a->setShortcut(keys);
+    return a;
+}
+
+} // namespace
+
+QByteArray eventsAsJsonLines(const SessionDocument &document, const QList<qint64> &seqs)
+{
+    QByteArray out;
+    for (qsizetype i = 0; i < seqs.size() && i < kMaxCopiedEvents; ++i)
+        out += jsonLine(document.event(seqs[i])) + '\n';
+    return out;
+}
+
+const RecordedRequest *requestOfEvent(const SessionDocument &document, qint64 seq)
+{
+    const QList<RunRecording> &runs = document.capture().runs;
+    const RecordedRequest *only = nullptr;
+    int recorded = 0;
+    for (const RunRecording &r : runs) {
+        if (r.request.present) {
+            only = &r.request;
+            ++recorded;
+        }
+    }
+    const int run = seq >= 0 && seq < document.size() ? document.row(seq).runIndex : -1;
+    if (run >= 0 && run < document.session().current().runCount()) {
+        const QString runId = document.session().current().run(run).runId;
+        for (const RunRecording &r : runs) {
+            const QJsonObject input = QJsonDocument::fromJson(r.request.body).object();
+            if (r.request.present && !runId.isEmpty()
+                && input.value(QLatin1String("runId")).toString() == runId)
+                return &r.request;
+        }
+    }
+    return recorded == 1 ? only : nullptr;
+}
+
+void installCopyActions(MainWindow *window)
+{
+    QAction *events = newAction(window, MainWindow::tr("Copy Events as &JSON"),
+                                QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_J));
+    events->setToolTip(MainWindow::tr("One event: its JSON as received; several: JSON lines"));
+    QObject::connect(events, &QAction::triggered, window, [window] { copyEvents(window); });
+    QAction *curl = newAction(window, MainWindow::tr("Copy as c&url Command"),
+                              QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_U));
+    QObject::connect(curl, &QAction::triggered, window, [window] { copyCurl(window); });
+    QAction *pointer = newAction(window, MainWindow::tr("Copy JSON &Pointer"),
+                                 QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_C));
+    QObject::connect(pointer, &QAction::triggered, window->detailView(),
+                     &EventDetailView::copySelectedPointer);
+    if (QMenu *edit = window->findChild<QMenu *>(QStringLiteral("editMenu")))
+        edit->addActions({events, curl, pointer});
+    EventListView *list = window->eventList();
+    list->setContextMenuPolicy(Qt::ActionsContextMenu);
+    list->addActions({events, curl});
+}
+
+} // namespace agui::ui
