@@ -139,12 +139,12 @@ void EventListModel::computeWantedSummaries()
                                {Qt::DisplayRole, Qt::ToolTipRole});
 }
 
-qint64 EventListModel::shownTimeUs(qint64 seq, const EventRow &row) const
+qint64 EventListModel::shownTimeUs(qint64 seq, const EventSummary &row) const
 {
     return m_showsTimestamps ? parsed(seq).sentAtUs : row.receivedAtUs;
 }
 
-qint64 EventListModel::shownDeltaUs(qint64 seq, const EventRow &row) const
+qint64 EventListModel::shownDeltaUs(qint64 seq, const EventSummary &row) const
 {
     if (seq == 0)
         return -1;

@@ -74,8 +74,8 @@ private:
     };
     ParsedRow parseRow(qint64 seq) const;
     const ParsedRow &parsed(qint64 seq) const; // cached, or empty and scheduled
-    qint64 shownTimeUs(qint64 seq, const EventRow &row) const;
-    qint64 shownDeltaUs(qint64 seq, const EventRow &row) const;
+    qint64 shownTimeUs(qint64 seq, const EventSummary &row) const;
+    qint64 shownDeltaUs(qint64 seq, const EventSummary &row) const;
     void updateClock();
     void computeWantedSummaries();
     QIcon diagnosticIcon(Severity severity) const;
