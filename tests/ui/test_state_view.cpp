@@ -6,7 +6,7 @@
 #include "ui/state/statepathhistory.h"
 #include "ui/state/statetreemodel.h"
 #include "ui/state/stateview.h"
-#include "ui/timeline/timetravel.h"
+#include "ui/models/timetravel.h"
 
 #include "core/json/jsonpatch.h"
 #include "core/session/session.h"

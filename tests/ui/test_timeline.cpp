@@ -6,7 +6,7 @@
 #include "ui/state/statetreemodel.h"
 #include "ui/state/stateview.h"
 #include "ui/timeline/timelinewidget.h"
-#include "ui/timeline/timetravel.h"
+#include "ui/models/timetravel.h"
 #include "ui/toolcalls/toolcallmodel.h"
 #include "ui/toolcalls/toolcallsview.h"
 #include "ui/transcript/transcriptmodel.h"

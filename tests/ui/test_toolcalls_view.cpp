@@ -3,7 +3,7 @@
 // run, times; selecting a call selects its events; args and result copy.
 
 #include "sessionviews_testdata.h"
-#include "ui/timeline/timetravel.h"
+#include "ui/models/timetravel.h"
 #include "ui/toolcalls/toolcallmodel.h"
 #include "ui/toolcalls/toolcallsview.h"
 

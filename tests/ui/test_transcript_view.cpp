@@ -4,7 +4,7 @@
 
 #include "core/protocol/decoder.h"
 #include "sessionviews_testdata.h"
-#include "ui/timeline/timetravel.h"
+#include "ui/models/timetravel.h"
 #include "ui/transcript/transcriptmodel.h"
 #include "ui/transcript/transcriptview.h"
 

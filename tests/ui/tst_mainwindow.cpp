@@ -5,6 +5,7 @@
 #include "ui/models/eventlistmodel.h"
 #include "ui/models/jsontreemodel.h"
 #include "ui/models/sessiondocument.h"
+#include "ui/timeline/timelinewidget.h"
 #include "ui/views/deliveredeventsmodel.h"
 #include "ui/views/eventdetailview.h"
 #include "ui/views/eventlistview.h"
@@ -15,11 +16,13 @@
 #include <QComboBox>
 #include <QFile>
 #include <QLabel>
+#include <QMenu>
 #include <QPlainTextEdit>
 #include <QSignalSpy>
 #include <QTabWidget>
 #include <QTemporaryDir>
 #include <QTest>
+#include <QToolBar>
 #include <QTreeView>
 #include <QTreeWidget>
 
@@ -40,6 +43,7 @@ private Q_SLOTS:
     void saveAsRoundTrips();
     void missingFileIsAClearError();
     void listAsDelivered();
+    void viewsAttachThroughTheWindow();
 };
 
 void TestMainWindow::openCaptureShowsRowsAndDetail()
@@ -225,6 +229,39 @@ void TestMainWindow::listAsDelivered()
     mode->setCurrentIndex(0);
     QCOMPARE(window.eventList()->model()->rowCount(), 5);
     QCOMPARE(window.eventList()->currentSeq(), 3);
+}
+
+// Every installer attaches through MainWindow's extension points: each tab is where showTab()
+// finds it under its name, Compose Run… follows Stop in the Run menu and the toolbar, the Go and
+// Help menus hold their additions, and the timeline sits under the list.
+void TestMainWindow::viewsAttachThroughTheWindow()
+{
+    MainWindow window;
+    const QStringList names
+        = {QStringLiteral("event"), QStringLiteral("state"),    QStringLiteral("transcript"),
+           QStringLiteral("tools"), QStringLiteral("surfaces"), QStringLiteral("timing"),
+           QStringLiteral("diff")};
+    QCOMPARE(window.detailTabs()->count(), names.size());
+    for (qsizetype i = 0; i < names.size(); ++i) {
+        QVERIFY2(window.showTab(names.at(i)), qPrintable(names.at(i)));
+        QCOMPARE(window.detailTabs()->currentIndex(), int(i));
+    }
+    QVERIFY(!window.showTab(QStringLiteral("no-such-tab")));
+    QCOMPARE(window.detailTabs()->currentIndex(), 0);
+
+    const auto after = [&window](const QList<QAction *> &actions) {
+        const qsizetype stop = actions.indexOf(window.stopAction());
+        return stop >= 0 && stop + 1 < actions.size() ? actions.at(stop + 1)->objectName()
+                                                      : QString();
+    };
+    QCOMPARE(after(window.menu(MainWindow::MenuId::Run)->actions()),
+             QStringLiteral("composeRunAction"));
+    QCOMPARE(after(window.mainToolBar()->actions()), QStringLiteral("composeRunAction"));
+    QVERIFY(!window.menu(MainWindow::MenuId::Go)->actions().isEmpty());
+    QVERIFY(window.menu(MainWindow::MenuId::Edit)->actions().size() > 2);
+    QVERIFY(window.findChild<TimelineWidget *>());
+    QCOMPARE(window.findChild<TimelineWidget *>()->parentWidget(),
+             window.eventList()->parentWidget());
 }
 
 QTEST_MAIN(TestMainWindow)

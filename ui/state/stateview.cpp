@@ -2,10 +2,10 @@
 
 #include "core/session/session.h"
 #include "ui/models/sessiondocument.h"
+#include "ui/models/timetravel.h"
 #include "ui/state/statechangemodel.h"
 #include "ui/state/statepathhistory.h"
 #include "ui/state/statetreemodel.h"
-#include "ui/timeline/timetravel.h"
 
 #include <QAction>
 #include <QApplication>
@@ -45,7 +45,6 @@ QTableView *makeTable(QWidget *parent)
 StateView::StateView(QWidget *parent)
     : QWidget(parent)
 {
-    setObjectName(QStringLiteral("stateTab"));
     m_treeModel = new StateTreeModel(this);
     m_changeModel = new StateChangeModel(this);
     m_historyModel = new StatePathHistoryModel(this);

@@ -3,8 +3,8 @@
 #include "core/protocol/eventsummary.h"
 #include "core/session/session.h"
 #include "ui/models/sessiondocument.h"
+#include "ui/models/timetravel.h"
 #include "ui/timeline/entityevents.h"
-#include "ui/timeline/timetravel.h"
 #include "ui/toolcalls/toolcallmodel.h"
 #include "ui/widgets/columnmenu.h"
 
@@ -64,7 +64,6 @@ void ToolCallsView::sizeColumns()
 ToolCallsView::ToolCallsView(QWidget *parent)
     : QWidget(parent)
 {
-    setObjectName(QStringLiteral("toolsTab"));
     m_model = new ToolCallModel(this);
     auto *layout = new QVBoxLayout(this);
     layout->setContentsMargins(4, 4, 4, 4);

@@ -2,8 +2,8 @@
 
 #include "core/session/session.h"
 #include "ui/models/sessiondocument.h"
+#include "ui/models/timetravel.h"
 #include "ui/timeline/entityevents.h"
-#include "ui/timeline/timetravel.h"
 #include "ui/transcript/transcriptdelegate.h"
 #include "ui/transcript/transcriptmodel.h"
 
@@ -41,7 +41,6 @@ protected:
 TranscriptView::TranscriptView(QWidget *parent)
     : QWidget(parent)
 {
-    setObjectName(QStringLiteral("transcriptTab"));
     m_model = new TranscriptModel(this);
     auto *layout = new QVBoxLayout(this);
     layout->setContentsMargins(4, 4, 4, 4);

@@ -118,8 +118,7 @@ void installCopyActions(MainWindow *window)
                                  QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_C));
     QObject::connect(pointer, &QAction::triggered, window->detailView(),
                      &EventDetailView::copySelectedPointer);
-    if (QMenu *edit = window->findChild<QMenu *>(QStringLiteral("editMenu")))
-        edit->addActions({events, curl, pointer});
+    window->menu(MainWindow::MenuId::Edit)->addActions({events, curl, pointer});
     EventListView *list = window->eventList();
     list->setContextMenuPolicy(Qt::ActionsContextMenu);
     list->addActions({events, curl});

@@ -9,6 +9,7 @@
 #include "ui/models/eventfiltermodel.h"
 #include "ui/models/eventlistmodel.h"
 #include "ui/models/sessiondocument.h"
+#include "ui/models/timetravel.h"
 #include "ui/views/deliveredeventsmodel.h"
 #include "ui/views/eventdetailview.h"
 #include "ui/views/eventlistview.h"
@@ -81,6 +82,8 @@ MainWindow::MainWindow(QWidget *parent)
     setWindowIcon(QIcon(QStringLiteral(":/agui/icons/agui-inspector.svg")));
     setAcceptDrops(true);
     m_document = new SessionDocument(this);
+    m_timeTravel = new TimeTravel(this);
+    m_timeTravel->setDocument(m_document);
     m_listModel = new EventListModel(m_document, this);
     m_filterModel = new EventFilterModel(this);
     m_filterModel->setSourceModel(m_listModel);
@@ -126,6 +129,7 @@ void MainWindow::createCentralArea()
     m_splitter->setObjectName(QStringLiteral("mainSplitter"));
 
     auto *left = new QWidget(m_splitter);
+    m_listPane = left;
     auto *leftLayout = new QVBoxLayout(left);
     leftLayout->setContentsMargins(4, 4, 0, 0);
     leftLayout->setSpacing(4);
@@ -253,27 +257,22 @@ void MainWindow::createActions()
     m_detail->addAction(copyAction);
     connect(copyAction, &QAction::triggered, m_detail, &EventDetailView::copySelectedValue);
 
-    // Menus have object names: the installers (session views, surfaces, navigation) add to them.
     QMenu *file = menuBar()->addMenu(tr("&File"));
-    file->setObjectName(QStringLiteral("fileMenu"));
     file->addAction(m_openAction);
     m_recentMenu = file->addMenu(tr("Open &Recent"));
     file->addAction(m_saveAsAction);
     file->addSeparator();
     file->addAction(quitAction);
     QMenu *edit = menuBar()->addMenu(tr("&Edit"));
-    edit->setObjectName(QStringLiteral("editMenu"));
     edit->addAction(findAction);
     edit->addAction(copyAction);
     QMenu *run = menuBar()->addMenu(tr("&Run"));
-    run->setObjectName(QStringLiteral("runMenu"));
     run->addAction(m_connectAction);
     run->addAction(m_stopAction);
     run->addSeparator();
     m_demoAction = run->addAction(tr("Run the &Demo Agent"), this, [this] { startDemoRun(); });
     m_demoAction->setToolTip(tr("Serve the built-in demo agent on this machine and run it"));
     QMenu *view = menuBar()->addMenu(tr("&View"));
-    view->setObjectName(QStringLiteral("viewMenu"));
     view->addAction(m_followAction);
     QMenu *theme = view->addMenu(tr("&Theme"));
     auto *themes = new QActionGroup(this);
@@ -295,9 +294,13 @@ void MainWindow::createActions()
     }
     if (current != ThemeMode::System)
         applyTheme(current);
-    menuBar()->addMenu(tr("&Go"))->setObjectName(QStringLiteral("goMenu"));
+    QMenu *go = menuBar()->addMenu(tr("&Go"));
     QMenu *help = menuBar()->addMenu(tr("&Help"));
-    help->setObjectName(QStringLiteral("helpMenu"));
+    const std::pair<MenuId, QMenu *> menus[]
+        = {{MenuId::File, file}, {MenuId::Edit, edit}, {MenuId::Run, run},
+           {MenuId::View, view}, {MenuId::Go, go},     {MenuId::Help, help}};
+    for (const auto &[id, menu] : menus)
+        m_menus[int(id)] = menu;
     help->addAction(tr("&About AG-UI Inspector"), this, [this] {
         QMessageBox::about(this, tr("About AG-UI Inspector"),
                            tr("AG-UI Inspector %1\nInspector and debugger for AG-UI event streams.")
@@ -305,7 +308,8 @@ void MainWindow::createActions()
     });
 
     QToolBar *bar = addToolBar(tr("Main"));
-    bar->setObjectName(QStringLiteral("mainToolBar"));
+    bar->setObjectName(QStringLiteral("mainToolBar")); // saveState() needs it
+    m_toolBar = bar;
     bar->setToolButtonStyle(Qt::ToolButtonTextBesideIcon);
     bar->addAction(m_connectAction);
     bar->addAction(m_stopAction);
@@ -382,6 +386,23 @@ void MainWindow::refreshShownFindings()
         || m_document->row(m_shownSeq).diagnosticCount == m_detail->diagnosticCount())
         return;
     m_detail->setDiagnostics(m_document->diagnostics(m_shownSeq));
+}
+
+QMenu *MainWindow::menu(MenuId id) const
+{
+    return m_menus[int(id)];
+}
+
+void MainWindow::addDetailTab(QWidget *view, const QString &name, const QString &title)
+{
+    view->setObjectName(name + QStringLiteral("Tab"));
+    m_tabs->addTab(view, title);
+}
+
+void MainWindow::addBelowEventList(QWidget *widget)
+{
+    widget->setParent(m_listPane);
+    m_listPane->layout()->addWidget(widget);
 }
 
 bool MainWindow::showTab(const QString &name)

@@ -10,6 +10,7 @@ class QMenu;
 class QProgressDialog;
 class QSplitter;
 class QTabWidget;
+class QToolBar;
 
 namespace agui::ui {
 
@@ -24,6 +25,7 @@ class FilterLineEdit;
 struct RunRequest;
 class LiveRunController;
 class SessionDocument;
+class TimeTravel;
 
 // The inspector window: the event list (filter bar above) on the left, the selected event on
 // the right, toolbar Connect… / Stop / Open / Save As / Follow live, status bar with the
@@ -73,6 +75,23 @@ public:
     QLabel *countsLabel() const { return m_countsLabel; }
     QString lastError() const { return m_lastError; }
 
+    // Extension points. The installers in ui/window (session views, surfaces, reports, copy and
+    // navigation actions) attach through these, never by looking up object names or titles, so
+    // a renamed menu cannot silently leave a feature unattached.
+    enum class MenuId { File, Edit, Run, View, Go, Help };
+    QMenu *menu(MenuId id) const;
+    QToolBar *mainToolBar() const { return m_toolBar; }
+    QAction *connectAction() const { return m_connectAction; }
+    QAction *stopAction() const { return m_stopAction; }
+    // A tab of the detail pane. name ("state", "timing", …) is what showTab() and the
+    // screenshot mode's --tab take; the tab's object name is name + "Tab".
+    void addDetailTab(QWidget *view, const QString &name, const QString &title);
+    QTabWidget *detailTabs() const { return m_tabs; }
+    void addBelowEventList(QWidget *widget); // the timeline, under the list and its filter bar
+    // The time-travel cursor: the event every session view shows the world after. One per
+    // window, beside the document it reads.
+    TimeTravel *timeTravel() const { return m_timeTravel; }
+
     // Settings are kept unless disabled (tests and the screenshot mode run with a clean slate).
     static void setPersistSettings(bool persist);
 
@@ -106,6 +125,10 @@ private:
     void saveSettings();
 
     SessionDocument *m_document = nullptr;
+    TimeTravel *m_timeTravel = nullptr;
+    QMenu *m_menus[int(MenuId::Help) + 1] = {};
+    QToolBar *m_toolBar = nullptr;
+    QWidget *m_listPane = nullptr; // the filter bar, the list and what is added below it
     EventListModel *m_listModel = nullptr;
     EventFilterModel *m_filterModel = nullptr;
     DeliveredEventsModel *m_deliveredModel = nullptr; // has a source only while shown

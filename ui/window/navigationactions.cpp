@@ -109,9 +109,7 @@ void addGoActions(MainWindow *window, QMenu *go)
 // View > Show <tab>, Ctrl+1 to Ctrl+9 in tab order.
 void addTabActions(MainWindow *window, QMenu *view)
 {
-    auto *tabs = window->findChild<QTabWidget *>(QStringLiteral("detailTabs"));
-    if (!tabs)
-        return;
+    QTabWidget *tabs = window->detailTabs();
     QMenu *menu = view->addMenu(MainWindow::tr("Show &Tab"));
     for (int i = 0; i < tabs->count() && i < 9; ++i) {
         QAction *a = addAction(menu, tabs->tabText(i), QKeySequence(Qt::CTRL | (Qt::Key_1 + i)));
@@ -170,15 +168,12 @@ QList<ShortcutEntry> menuShortcuts(const MainWindow *window)
 
 void installNavigationActions(MainWindow *window)
 {
-    if (QMenu *go = window->findChild<QMenu *>(QStringLiteral("goMenu")))
-        addGoActions(window, go);
-    if (QMenu *view = window->findChild<QMenu *>(QStringLiteral("viewMenu")))
-        addTabActions(window, view);
-    if (QMenu *help = window->findChild<QMenu *>(QStringLiteral("helpMenu"))) {
-        QAction *a = help->addAction(MainWindow::tr("&Keyboard Shortcuts"));
-        a->setShortcut(QKeySequence::HelpContents);
-        QObject::connect(a, &QAction::triggered, window, [window] { showShortcuts(window); });
-    }
+    addGoActions(window, window->menu(MainWindow::MenuId::Go));
+    addTabActions(window, window->menu(MainWindow::MenuId::View));
+    QAction *a
+        = window->menu(MainWindow::MenuId::Help)->addAction(MainWindow::tr("&Keyboard Shortcuts"));
+    a->setShortcut(QKeySequence::HelpContents);
+    QObject::connect(a, &QAction::triggered, window, [window] { showShortcuts(window); });
 }
 
 } // namespace agui::ui

@@ -1,18 +1,15 @@
 #include "ui/window/sessionviews.h"
 
 #include "ui/models/eventlistmodel.h"
+#include "ui/models/timetravel.h"
 #include "ui/state/stateview.h"
 #include "ui/timeline/timelinewidget.h"
-#include "ui/timeline/timetravel.h"
 #include "ui/toolcalls/toolcallsview.h"
 #include "ui/transcript/transcriptview.h"
 #include "ui/views/eventlistview.h"
 #include "ui/window/mainwindow.h"
 
-#include <QBoxLayout>
 #include <QItemSelection>
-#include <QSplitter>
-#include <QTabWidget>
 
 namespace agui::ui {
 
@@ -76,30 +73,21 @@ void selectEventsInList(MainWindow *window, const QList<qint64> &seqs)
 
 void installSessionViews(MainWindow *window)
 {
-    auto *splitter = window->findChild<QSplitter *>(QStringLiteral("mainSplitter"));
-    auto *tabs = splitter ? qobject_cast<QTabWidget *>(splitter->widget(1)) : nullptr;
     EventListView *list = window->eventList();
-    if (!tabs || !list)
-        return; // the window's layout changed: nothing to attach to
-
-    auto *travel = new TimeTravel(window);
-    travel->setObjectName(QStringLiteral("sessionTimeTravel"));
-    travel->setDocument(window->document());
-
-    auto *state = new StateView(tabs);
-    auto *transcript = new TranscriptView(tabs);
-    auto *tools = new ToolCallsView(tabs);
+    TimeTravel *travel = window->timeTravel();
+    auto *state = new StateView;
+    auto *transcript = new TranscriptView;
+    auto *tools = new ToolCallsView;
     state->setTimeTravel(travel);
     transcript->setTimeTravel(travel);
     tools->setTimeTravel(travel);
-    tabs->addTab(state, QObject::tr("State"));
-    tabs->addTab(transcript, QObject::tr("Transcript"));
-    tabs->addTab(tools, QObject::tr("Tool Calls"));
+    window->addDetailTab(state, QStringLiteral("state"), QObject::tr("State"));
+    window->addDetailTab(transcript, QStringLiteral("transcript"), QObject::tr("Transcript"));
+    window->addDetailTab(tools, QStringLiteral("tools"), QObject::tr("Tool Calls"));
 
-    auto *timeline = new TimelineWidget(list->parentWidget());
+    auto *timeline = new TimelineWidget;
     timeline->setDocument(window->document());
-    if (auto *box = qobject_cast<QBoxLayout *>(list->parentWidget()->layout()))
-        box->addWidget(timeline);
+    window->addBelowEventList(timeline);
 
     QObject::connect(list, &EventListView::currentSeqChanged, travel,
                      [travel, timeline](qint64 seq) {

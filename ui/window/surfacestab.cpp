@@ -12,8 +12,6 @@
 
 #include <QAction>
 #include <QMenu>
-#include <QMenuBar>
-#include <QSplitter>
 #include <QStatusBar>
 #include <QStyle>
 #include <QTabWidget>
@@ -23,35 +21,24 @@ namespace agui::ui {
 
 namespace {
 
-// The window's toolbar is found by what it shows (MainWindow keeps it private); when it is not
-// found the action is simply not added there.
-void addToToolBar(MainWindow *window, QAction *compose)
+// Right after anchor in a menu or toolbar (at the end when anchor is not there).
+void insertAfter(QWidget *container, QAction *anchor, QAction *action)
 {
-    auto *bar = window->findChild<QToolBar *>(QStringLiteral("mainToolBar"));
-    if (!bar)
-        return;
-    const QList<QAction *> actions = bar->actions();
-    // After Connect… / Stop: the composer starts runs too.
-    for (int i = 0; i < actions.size(); ++i) {
-        if (actions[i]->text().remove(QLatin1Char('&')) == QObject::tr("Stop")) {
-            bar->insertAction(i + 1 < actions.size() ? actions[i + 1] : nullptr, compose);
-            return;
-        }
-    }
-    bar->addAction(compose);
+    const QList<QAction *> actions = container->actions();
+    const qsizetype at = actions.indexOf(anchor);
+    container->insertAction(at >= 0 && at + 1 < actions.size() ? actions[at + 1] : nullptr, action);
 }
 
 } // namespace
 
-SurfacesTab::SurfacesTab(MainWindow *window, QTabWidget *tabs)
+SurfacesTab::SurfacesTab(MainWindow *window)
     : QObject(window)
     , m_window(window)
-    , m_tabs(tabs)
+    , m_tabs(window->detailTabs())
 {
     setObjectName(QStringLiteral("surfacesTabController"));
-    m_panel = new SurfacesPanel(tabs);
-    m_panel->setObjectName(QStringLiteral("surfacesTab"));
-    tabs->addTab(m_panel, tr("Surfaces"));
+    m_panel = new SurfacesPanel;
+    window->addDetailTab(m_panel, QStringLiteral("surfaces"), tr("Surfaces"));
 
     m_timer.setSingleShot(true);
     m_timer.setInterval(kCoalesceMs);
@@ -78,7 +65,7 @@ SurfacesTab::SurfacesTab(MainWindow *window, QTabWidget *tabs)
         m_shownSeq = -2;
         requestUpdate();
     });
-    connect(tabs, &QTabWidget::currentChanged, this, [this] {
+    connect(m_tabs, &QTabWidget::currentChanged, this, [this] {
         if (isShown() && m_dirty)
             rebuild(); // it becomes visible: show it as of now, without a delay
     });
@@ -92,12 +79,9 @@ SurfacesTab::SurfacesTab(MainWindow *window, QTabWidget *tabs)
     m_compose->setToolTip(tr("Compose the next run on this thread (message, A2UI action, resume "
                              "or raw JSON) and send it to the last endpoint"));
     connect(m_compose, &QAction::triggered, this, [this] { openComposer(); });
-    if (QMenu *run = window->findChild<QMenu *>(QStringLiteral("runMenu"))) {
-        const QList<QAction *> actions = run->actions();
-        // Beside Connect… and Stop, before the demo entry.
-        run->insertAction(actions.size() > 2 ? actions[2] : nullptr, m_compose);
-    }
-    addToToolBar(window, m_compose);
+    // Beside Connect… and Stop: the composer starts runs too.
+    insertAfter(window->menu(MainWindow::MenuId::Run), window->stopAction(), m_compose);
+    insertAfter(window->mainToolBar(), window->stopAction(), m_compose);
     LiveRunController *live = window->liveRun();
     connect(live, &LiveRunController::stateChanged, this,
             [this, live] { m_compose->setEnabled(!live->isRunning()); });
@@ -210,11 +194,7 @@ void SurfacesTab::reportError(const QString &message)
 
 SurfacesTab *installSurfacesTab(MainWindow *window)
 {
-    auto *splitter = window->findChild<QSplitter *>(QStringLiteral("mainSplitter"));
-    auto *tabs = splitter ? qobject_cast<QTabWidget *>(splitter->widget(1)) : nullptr;
-    if (!tabs || !window->eventList())
-        return nullptr; // the window's layout changed: nothing to attach to
-    return new SurfacesTab(window, tabs);
+    return new SurfacesTab(window);
 }
 
 } // namespace agui::ui

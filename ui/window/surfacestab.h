@@ -1,7 +1,7 @@
 #pragma once
 
 // The Surfaces tab of the main window and the composer flow that answers a surface:
-//   - the tab (objectName "surfacesTab", so MainWindow::showTab("surfaces") finds it) shows the
+//   - the tab (MainWindow::showTab("surfaces")) shows the
 //     A2UI surfaces as of the list's current event (surfacesOf(snapshotAt(seq))); with no
 //     current event it follows the newest one, so a streaming run updates it;
 //   - a click on a Button with an action opens the composer for the next run on the same thread
@@ -31,7 +31,7 @@ public:
     // Coalesces bursts of selection changes / appended events into one rebuild.
     static constexpr int kCoalesceMs = 30;
 
-    SurfacesTab(MainWindow *window, QTabWidget *tabs);
+    explicit SurfacesTab(MainWindow *window);
 
     SurfacesPanel *panel() const { return m_panel; }
     QAction *composeAction() const { return m_compose; }

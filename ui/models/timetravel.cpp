@@ -1,4 +1,4 @@
-#include "ui/timeline/timetravel.h"
+#include "ui/models/timetravel.h"
 
 #include "core/session/session.h"
 #include "ui/models/sessiondocument.h"
