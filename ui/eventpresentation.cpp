@@ -38,14 +38,6 @@ QColor familyColor(EventFamily family, bool dark)
     return {};
 }
 
-QByteArray jsonLine(const Event &event)
-{
-    QByteArray line = event.payload.isEmpty() ? event.raw.trimmed() : event.payload;
-    line.replace('\n', ' ');
-    line.replace('\r', ' ');
-    return line;
-}
-
 QString formatTime(qint64 receivedAtUs)
 {
     if (receivedAtUs < 0)

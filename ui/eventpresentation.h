@@ -16,10 +16,6 @@ QString oneLineSummary(const Event &event);
 // A colour per family that reads on the given background (light or dark palette).
 QColor familyColor(EventFamily family, bool darkBackground);
 
-// The event's JSON text exactly as received, on one line (a frame's raw line breaks, which JSON
-// allows only between tokens, become spaces): one line of a JSON lines file.
-QByteArray jsonLine(const Event &event);
-
 // "12:03:04.567" (local time) for a microsecond Unix timestamp; "" when unknown (-1).
 QString formatTime(qint64 receivedAtUs);
 // "+12.3 ms", "+1.204 s"; "" when either time is unknown.

@@ -1,6 +1,7 @@
 // The window over a capture: open (in the background) -> rows and detail match the file;
 // filter -> shown/total counts; Save As in both formats round-trips.
 
+#include "core/protocol/eventtype.h"
 #include "ui/models/eventfiltermodel.h"
 #include "ui/models/eventlistmodel.h"
 #include "ui/models/jsontreemodel.h"
@@ -15,6 +16,8 @@
 #include <QAbstractItemModelTester>
 #include <QComboBox>
 #include <QFile>
+#include <QJsonDocument>
+#include <QJsonParseError>
 #include <QLabel>
 #include <QMenu>
 #include <QPlainTextEdit>
@@ -41,6 +44,7 @@ private Q_SLOTS:
     void openCaptureShowsRowsAndDetail();
     void filterBarCounts();
     void saveAsRoundTrips();
+    void saveAsJsonLinesDecodesProtobuf();
     void missingFileIsAClearError();
     void listAsDelivered();
     void viewsAttachThroughTheWindow();
@@ -167,6 +171,38 @@ void TestMainWindow::saveAsRoundTrips()
     QCOMPARE(all.at(2),
              QByteArray(R"({"type":"TEXT_MESSAGE_CONTENT","messageId":"m1","delta":"Hello"})"));
     QCOMPARE(all.at(9), QByteArray("{not json}"));
+}
+
+// A protobuf session saved as .jsonl: one JSON object per event, the decoded message (the binary
+// frame is not JSON), with the type the list shows; the same lines `agui-inspect convert` writes.
+void TestMainWindow::saveAsJsonLinesDecodesProtobuf()
+{
+    QTemporaryDir dir;
+    MainWindow window;
+    QVERIFY(window.openCaptureAndWait(QStringLiteral(AGUI_TEST_DATA_DIR "/ui/demo-proto.aguicap")));
+    const qint64 events = window.document()->size();
+    QVERIFY(events > 20);
+    QCOMPARE(window.document()->event(0).framing, Framing::Proto);
+    const QString jsonl = dir.filePath(QStringLiteral("proto.jsonl"));
+    QString error;
+    QString warning;
+    QVERIFY2(window.saveCapture(jsonl, &error, &warning), qPrintable(error));
+    QVERIFY2(warning.isEmpty(), qPrintable(warning));
+
+    QFile file(jsonl);
+    QVERIFY(file.open(QIODevice::ReadOnly));
+    QList<QByteArray> lines = file.readAll().split('\n');
+    QCOMPARE(lines.takeLast(), QByteArray());
+    QCOMPARE(lines.size(), events);
+    for (qint64 seq = 0; seq < events; ++seq) {
+        QJsonParseError parseError;
+        const QJsonDocument json = QJsonDocument::fromJson(lines.at(seq), &parseError);
+        QVERIFY2(
+            json.isObject(),
+            qPrintable(QStringLiteral("line %1: %2").arg(seq + 1).arg(parseError.errorString())));
+        QCOMPARE(json[QLatin1String("type")].toString(),
+                 eventTypeName(window.document()->row(seq).type));
+    }
 }
 
 void TestMainWindow::missingFileIsAClearError()

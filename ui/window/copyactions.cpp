@@ -1,5 +1,6 @@
 #include "ui/window/copyactions.h"
 
+#include "core/capture/eventexport.h"
 #include "core/session/session.h"
 #include "ui/eventpresentation.h"
 #include "ui/live/curlcommand.h"
@@ -77,7 +78,7 @@ QByteArray eventsAsJsonLines(const SessionDocument &document, const QList<qint64
 {
     QByteArray out;
     for (qsizetype i = 0; i < seqs.size() && i < kMaxCopiedEvents; ++i)
-        out += jsonLine(document.event(seqs[i])) + '\n';
+        out += eventAsJsonLine(document.event(seqs[i]));
     return out;
 }
 

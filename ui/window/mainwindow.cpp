@@ -1,6 +1,7 @@
 #include "ui/window/mainwindow.h"
 
 #include "core/capture/capturewriter.h"
+#include "core/capture/eventexport.h"
 #include "ui/dialogs/connectdialog.h"
 #include "ui/eventpresentation.h"
 #include "ui/live/demoservice.h"
@@ -512,7 +513,7 @@ void MainWindow::onLoadFinished()
     Q_EMIT captureLoaded(result.path, true);
 }
 
-bool MainWindow::saveCapture(const QString &path, QString *error) const
+bool MainWindow::saveCapture(const QString &path, QString *error, QString *warning) const
 {
     const bool eventsOnly
         = path.endsWith(QLatin1String(".jsonl")) && !path.endsWith(QLatin1String(".agui.jsonl"));
@@ -530,13 +531,19 @@ bool MainWindow::saveCapture(const QString &path, QString *error) const
         return false;
     }
     if (eventsOnly) {
-        // One event per line: the JSON text exactly as received (payload), no re-encoding.
+        qint64 rewrittenCount = 0;
         for (qint64 seq = 0; seq < m_document->size(); ++seq) {
             const Event e = m_document->event(seq);
             if (e.framing == Framing::Synthetic)
                 continue;
-            file.write(jsonLine(e) + '\n');
+            QString rewritten;
+            file.write(eventAsJsonLine(e, &rewritten));
+            if (!rewritten.isEmpty() && rewrittenCount++ == 0 && warning)
+                *warning = tr("event %1: %2").arg(seq).arg(rewritten);
         }
+        if (rewrittenCount > 1 && warning)
+            *warning = tr("%n events re-encoded (first: %1)", nullptr, int(rewrittenCount))
+                           .arg(*warning);
     } else {
         CaptureWriter writer;
         if (!writer.open(&file) || !writer.writeCapture(m_document->capture())) {
@@ -577,12 +584,16 @@ void MainWindow::saveAsDialog()
     if (path.isEmpty())
         return;
     QString error;
-    if (!saveCapture(path, &error)) {
+    QString warning;
+    if (!saveCapture(path, &error, &warning)) {
         showError(tr("Save Capture"), tr("Cannot save %1: %2").arg(path, error));
         return;
     }
     addRecentFile(path);
-    statusBar()->showMessage(tr("Saved %1").arg(path), 4000);
+    if (warning.isEmpty())
+        statusBar()->showMessage(tr("Saved %1").arg(path), 4000);
+    else
+        statusBar()->showMessage(tr("Saved %1; %2").arg(path, warning), 15000);
 }
 
 void MainWindow::showConnectDialog(const QString &endpoint)

@@ -41,7 +41,11 @@ public:
     void openCapture(const QString &path);
     // Same, waiting (with a local event loop) until it is done; for the screenshot mode/tests.
     bool openCaptureAndWait(const QString &path, QString *error = nullptr);
-    bool saveCapture(const QString &path, QString *error = nullptr) const;
+    // .jsonl: the events as JSON lines (the core's export, as `agui-inspect convert` writes them:
+    // protobuf events as their decoded JSON); *warning then names events that had to be
+    // re-encoded to fit on a line. Anything else: the inspector's own capture format.
+    bool saveCapture(const QString &path, QString *error = nullptr,
+                     QString *warning = nullptr) const;
 
     // Serves the built-in demo agent in-process and starts a run against it (first launch).
     bool startDemoRun(QString *error = nullptr);
