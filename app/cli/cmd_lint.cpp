@@ -70,8 +70,7 @@ int printRules()
               << '\t' << analysis::ruleDocReference(QString(r.id)) << '\n';
     }
     for (const a2ui::LintRule &r : a2ui::lintRules())
-        out() << r.id << '\t' << a2ui::issueSeverityName(r.severity) << "\ta2ui\t" << r.summary
-              << '\n';
+        out() << r.id << '\t' << severityName(r.severity) << "\ta2ui\t" << r.summary << '\n';
     return ExitOk;
 }
 

@@ -14,7 +14,7 @@ namespace agui::a2ui {
 
 const QList<LintRule> &lintRules()
 {
-    using S = IssueSeverity;
+    using S = Severity;
     static const QList<LintRule> rules {
         {QStringLiteral("a2ui.missing-root"), S::Error, QStringLiteral("no root component")},
         {QStringLiteral("a2ui.dangling-child"), S::Error,
@@ -167,7 +167,7 @@ QString cycleText(const QStringList &ids)
         .arg(ids.last(kEnds).join(arrow));
 }
 
-Issue make(const Surface &s, const char *rule, IssueSeverity sev, const QString &componentId,
+Issue make(const Surface &s, const char *rule, Severity sev, const QString &componentId,
            const QString &path, const QString &message)
 {
     return Issue {QLatin1String(rule), sev, s.surfaceId, componentId, path, message,
@@ -182,7 +182,7 @@ Issues lintSurface(const Surface &s)
     const bool v08 = s.version == Version::V0_8;
 
     if (!s.catalogId.isEmpty() && !isBasicCatalog(s.catalogId))
-        out.append(make(s, "a2ui.unknown-catalog", IssueSeverity::Warning, {},
+        out.append(make(s, "a2ui.unknown-catalog", Severity::Warning, {},
                         QStringLiteral("/catalogId"),
                         QStringLiteral("catalog \"%1\" is not a known basic catalog id; its "
                                        "components cannot be checked")
@@ -191,17 +191,17 @@ Issues lintSurface(const Surface &s)
     // Root.
     if (v08) {
         if (s.rootId.isEmpty())
-            out.append(make(s, "a2ui.missing-root", IssueSeverity::Warning, {}, {},
+            out.append(make(s, "a2ui.missing-root", Severity::Warning, {}, {},
                             QStringLiteral("no beginRendering yet: a v0.8 surface is not shown "
                                            "until beginRendering names its root")));
         else if (!s.components.contains(s.rootId))
-            out.append(make(s, "a2ui.missing-root", IssueSeverity::Error, s.rootId,
+            out.append(make(s, "a2ui.missing-root", Severity::Error, s.rootId,
                             QStringLiteral("/beginRendering/root"),
                             QStringLiteral("beginRendering.root \"%1\" is not a component of the "
                                            "surface")
                                 .arg(s.rootId)));
     } else if (!s.components.contains(QStringLiteral("root"))) {
-        out.append(make(s, "a2ui.missing-root", IssueSeverity::Error, {}, {},
+        out.append(make(s, "a2ui.missing-root", Severity::Error, {}, {},
                         QStringLiteral("no component has id \"root\": nothing is rendered")));
     }
 
@@ -231,14 +231,14 @@ Issues lintSurface(const Surface &s)
         // Dangling references.
         for (const StaticRef &ref : staticReferences(c.normalized)) {
             if (!s.components.contains(ref.id))
-                out.append(make(s, "a2ui.dangling-child", IssueSeverity::Error, id, ref.pointer,
+                out.append(make(s, "a2ui.dangling-child", Severity::Error, id, ref.pointer,
                                 QStringLiteral("\"%1\" references \"%2\", which is not a component "
                                                "of the surface")
                                     .arg(id, ref.id)));
         }
         const bool basic = s.isBasicCatalog();
         if (basic && !isBasicComponentType(c.type, Version::V0_9))
-            out.append(make(s, "a2ui.unknown-component", IssueSeverity::Warning, id,
+            out.append(make(s, "a2ui.unknown-component", Severity::Warning, id,
                             QStringLiteral("/component"),
                             QStringLiteral("\"%1\" is not a basic catalog component (rendered as "
                                            "a placeholder)")
@@ -246,7 +246,7 @@ Issues lintSurface(const Surface &s)
         if (basic) {
             for (const QString &prop : requiredProps(c.type, c.version)) {
                 if (!c.normalized.contains(prop))
-                    out.append(make(s, "a2ui.missing-required", IssueSeverity::Error, id,
+                    out.append(make(s, "a2ui.missing-required", Severity::Error, id,
                                     QLatin1Char('/') + prop,
                                     QStringLiteral("%1 \"%2\" has no \"%3\" (required)")
                                         .arg(c.type, id, prop)));
@@ -260,7 +260,7 @@ Issues lintSurface(const Surface &s)
             const QString v08Type = wrapper.isEmpty() ? c.type : wrapper.begin().key();
             for (const QString &name : modernPropNames(v08Type)) {
                 if (props.contains(name))
-                    out.append(make(s, "a2ui.version-mixed-prop", IssueSeverity::Warning, id,
+                    out.append(make(s, "a2ui.version-mixed-prop", Severity::Warning, id,
                                     QStringLiteral("/component/%1/%2").arg(v08Type, name),
                                     QStringLiteral("\"%1\" is a v0.9 prop name; v0.8 %2 does not "
                                                    "define it")
@@ -269,13 +269,13 @@ Issues lintSurface(const Surface &s)
         } else if (c.original.value(QStringLiteral("component")).isString()) {
             const QString origType = c.original.value(QStringLiteral("component")).toString();
             if (origType == QStringLiteral("MultipleChoice"))
-                out.append(make(s, "a2ui.version-mixed-prop", IssueSeverity::Warning, id,
+                out.append(make(s, "a2ui.version-mixed-prop", Severity::Warning, id,
                                 QStringLiteral("/component"),
                                 QStringLiteral("MultipleChoice is the v0.8 name; v0.9 calls it "
                                                "ChoicePicker")));
             for (const QString &name : legacyPropNames(origType)) {
                 if (c.original.contains(name))
-                    out.append(make(s, "a2ui.version-mixed-prop", IssueSeverity::Warning, id,
+                    out.append(make(s, "a2ui.version-mixed-prop", Severity::Warning, id,
                                     QLatin1Char('/') + name,
                                     QStringLiteral("\"%1\" is a v0.8 prop name of %2; v0.9 renamed "
                                                    "it")
@@ -284,13 +284,13 @@ Issues lintSurface(const Surface &s)
             const QJsonObject children = c.original.value(QStringLiteral("children")).toObject();
             if (children.contains(QStringLiteral("explicitList"))
                 || children.contains(QStringLiteral("template")))
-                out.append(make(s, "a2ui.version-mixed-prop", IssueSeverity::Warning, id,
+                out.append(make(s, "a2ui.version-mixed-prop", Severity::Warning, id,
                                 QStringLiteral("/children"),
                                 QStringLiteral("children uses the v0.8 explicitList/template form; "
                                                "v0.9 uses an array or {componentId, path}")));
             for (auto it = c.original.begin(); it != c.original.end(); ++it) {
                 if (isV08BoundObject(it.value()))
-                    out.append(make(s, "a2ui.version-mixed-prop", IssueSeverity::Warning, id,
+                    out.append(make(s, "a2ui.version-mixed-prop", Severity::Warning, id,
                                     QLatin1Char('/') + json::Pointer::escapeToken(it.key()),
                                     QStringLiteral("\"%1\" is a v0.8 BoundValue (literal*); v0.9 "
                                                    "takes the plain literal or {path}")
@@ -315,14 +315,14 @@ Issues lintSurface(const Surface &s)
                 continue;
             if (!json::resolve(s.dataModel, path))
                 out.append(make(
-                    s, "a2ui.unresolved-path", IssueSeverity::Warning, id, pointer,
+                    s, "a2ui.unresolved-path", Severity::Warning, id, pointer,
                     QStringLiteral("nothing at %1 in the data model (shown empty)").arg(path)));
         }
         // Templates bigger than the renderer will materialise.
         if (tpl.contains(QStringLiteral("componentId"))) {
             const Children ch = childrenOf(s, c.normalized, QString());
             if (ch.truncated)
-                out.append(make(s, "a2ui.template-truncated", IssueSeverity::Warning, id,
+                out.append(make(s, "a2ui.template-truncated", Severity::Warning, id,
                                 QStringLiteral("/children"),
                                 QStringLiteral("%1 items at %2; only the first %3 are shown")
                                     .arg(ch.total)
@@ -365,7 +365,7 @@ Issues lintSurface(const Surface &s)
             if (st == 1) {
                 QStringList cycle = path.mid(path.lastIndexOf(ref.id));
                 cycle.append(ref.id);
-                out.append(make(s, "a2ui.cycle", IssueSeverity::Error, top.id, ref.pointer,
+                out.append(make(s, "a2ui.cycle", Severity::Error, top.id, ref.pointer,
                                 QStringLiteral("cycle: %1").arg(cycleText(cycle))));
             } else if (st == 0) {
                 enter(ref.id); // `top` is not used after this: push_back may move it
@@ -386,7 +386,7 @@ Issues lintSurface(const Surface &s)
     if (s.components.contains(root)) {
         for (const QString &id : s.componentOrder) {
             if (!reachable.contains(id))
-                out.append(make(s, "a2ui.unreachable", IssueSeverity::Info, id, {},
+                out.append(make(s, "a2ui.unreachable", Severity::Info, id, {},
                                 QStringLiteral("\"%1\" is not reachable from \"%2\" (not rendered)")
                                     .arg(id, root)));
         }

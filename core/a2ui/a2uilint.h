@@ -26,7 +26,7 @@ namespace agui::a2ui {
 struct LintRule
 {
     QString id;
-    IssueSeverity severity;
+    Severity severity;
     QString summary;
 };
 

@@ -2,22 +2,20 @@
 
 // One problem found while applying or linting A2UI: which rule (stable id "a2ui.*", listed in
 // docs/a2ui.md), where (surface, component, JSON Pointer) and a sentence a user can act on.
-// core/a2ui only depends on core/json, so it has its own small record rather than
-// agui::Diagnostic; callers map severity and fields as they need.
+// The severity is the core's one Severity (core/finding); the record keeps the A2UI places a
+// Diagnostic has no room for (surface, component, source message).
+
+#include "core/finding/diagnostic.h"
 
 #include <QList>
 #include <QString>
 
 namespace agui::a2ui {
 
-enum class IssueSeverity : quint8 { Info, Warning, Error };
-
-QString issueSeverityName(IssueSeverity severity); // "info", "warning", "error"
-
 struct Issue
 {
     QString ruleId; // e.g. "a2ui.dangling-child"
-    IssueSeverity severity = IssueSeverity::Error;
+    Severity severity = Severity::Error;
     QString surfaceId; // "" when the message names no surface
     QString componentId; // "" when not about one component
     // JSON Pointer: into the component's JSON when componentId is set (e.g. "/children/2"),

@@ -41,7 +41,7 @@ void Surface::reapplyUserEdits()
         if (!writeValue(dataModel, it.key(), it->value, &error)) {
             diagnostics.append(
                 Issue {QStringLiteral("a2ui.data-write-failed"),
-                       IssueSeverity::Warning,
+                       Severity::Warning,
                        surfaceId,
                        {},
                        it.key(),

@@ -92,7 +92,7 @@ SurfaceSet buildSurfaceSet(const QList<A2uiSource> &sources)
                 set.addPending(pending);
                 if (!error.isEmpty())
                     set.addIssue(Issue {QStringLiteral("a2ui.bad-message"),
-                                        IssueSeverity::Error,
+                                        Severity::Error,
                                         {},
                                         {},
                                         QStringLiteral("/a2ui_operations"),

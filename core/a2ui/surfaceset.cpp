@@ -110,7 +110,7 @@ void SurfaceSet::applySource(const QString &sourceId, const QJsonArray &messages
     for (qsizetype i = 0; i < messages.size(); ++i) {
         if (!messages.at(i).isObject()) {
             record(Issue {QStringLiteral("a2ui.bad-message"),
-                          IssueSeverity::Error,
+                          Severity::Error,
                           {},
                           {},
                           QStringLiteral("/%1").arg(i),
@@ -152,7 +152,7 @@ bool SurfaceSet::applyMessage(const QJsonObject &message, const QString &sourceI
     bool ok = false;
     if (op.isEmpty()) {
         record(Issue {QStringLiteral("a2ui.unknown-message"),
-                      IssueSeverity::Error,
+                      Severity::Error,
                       {},
                       {},
                       {},
@@ -166,7 +166,7 @@ bool SurfaceSet::applyMessage(const QJsonObject &message, const QString &sourceI
             = message.value(op).toObject().value(QStringLiteral("surfaceId")).toString();
         if (ambiguous) {
             record(Issue {QStringLiteral("a2ui.bad-message"),
-                          IssueSeverity::Error,
+                          Severity::Error,
                           surfaceId,
                           {},
                           {},
@@ -181,7 +181,7 @@ bool SurfaceSet::applyMessage(const QJsonObject &message, const QString &sourceI
         if (v08Op || version == Version::V0_8) {
             if (!versionText.isEmpty() && version != Version::V0_8) {
                 record(Issue {QStringLiteral("a2ui.unknown-version"),
-                              IssueSeverity::Warning,
+                              Severity::Warning,
                               surfaceId,
                               {},
                               QStringLiteral("/version"),
@@ -197,7 +197,7 @@ bool SurfaceSet::applyMessage(const QJsonObject &message, const QString &sourceI
             if (v == Version::Unknown) {
                 record(Issue {
                     QStringLiteral("a2ui.unknown-version"),
-                    IssueSeverity::Warning,
+                    Severity::Warning,
                     surfaceId,
                     {},
                     QStringLiteral("/version"),
@@ -231,7 +231,7 @@ static void upsertComponents(Surface &s, const QJsonArray &list, Version version
         const QString id = raw.value(QStringLiteral("id")).toString();
         if (!list.at(j).isObject() || !raw.value(QStringLiteral("id")).isString() || id.isEmpty()) {
             issues.append(Issue {QStringLiteral("a2ui.bad-message"),
-                                 IssueSeverity::Error,
+                                 Severity::Error,
                                  s.surfaceId,
                                  {},
                                  where,
@@ -244,7 +244,7 @@ static void upsertComponents(Surface &s, const QJsonArray &list, Version version
         }
         if (seen.contains(id)) {
             issues.append(
-                Issue {QStringLiteral("a2ui.duplicate-id"), IssueSeverity::Error, s.surfaceId, id,
+                Issue {QStringLiteral("a2ui.duplicate-id"), Severity::Error, s.surfaceId, id,
                        where + QStringLiteral("/id"),
                        QStringLiteral("id \"%1\" appears more than once in this component "
                                       "list; the later one wins")
@@ -255,11 +255,11 @@ static void upsertComponents(Surface &s, const QJsonArray &list, Version version
         const bool v08Shape = raw.value(QStringLiteral("component")).isObject();
         const NormalizedComponent n = normalizeComponent(raw, version);
         for (const QString &problem : n.problems)
-            issues.append(Issue {QStringLiteral("a2ui.bad-message"), IssueSeverity::Error,
-                                 s.surfaceId, id, where + QStringLiteral("/component"), problem,
-                                 sourceId, index});
+            issues.append(Issue {QStringLiteral("a2ui.bad-message"), Severity::Error, s.surfaceId,
+                                 id, where + QStringLiteral("/component"), problem, sourceId,
+                                 index});
         if (v08Shape && version != Version::V0_8) {
-            issues.append(Issue {QStringLiteral("a2ui.version-mixed-prop"), IssueSeverity::Warning,
+            issues.append(Issue {QStringLiteral("a2ui.version-mixed-prop"), Severity::Warning,
                                  s.surfaceId, id, QStringLiteral("/component"),
                                  QStringLiteral("v0.8 component shape {\"%1\":{...}} in a %2 "
                                                 "message (v0.9+ uses \"component\":\"%1\" with the "
@@ -299,7 +299,7 @@ bool SurfaceSet::applyV08(const QJsonObject &message, const QString &op, const Q
     const QString surfaceId = payload.value(QStringLiteral("surfaceId")).toString();
     auto bad = [&](const QString &field, const QString &why) {
         record(Issue {QStringLiteral("a2ui.bad-message"),
-                      IssueSeverity::Error,
+                      Severity::Error,
                       surfaceId,
                       {},
                       QStringLiteral("/%1%2").arg(op, field),
@@ -318,7 +318,7 @@ bool SurfaceSet::applyV08(const QJsonObject &message, const QString &op, const Q
         if (!m_surfaces.contains(surfaceId)) {
             record(Issue {
                 QStringLiteral("a2ui.missing-surface"),
-                IssueSeverity::Warning,
+                Severity::Warning,
                 surfaceId,
                 {},
                 QStringLiteral("/deleteSurface/surfaceId"),
@@ -354,7 +354,7 @@ bool SurfaceSet::applyV08(const QJsonObject &message, const QString &op, const Q
             = contentsToJson(payload.value(QStringLiteral("contents")), &problems);
         for (const QString &p : problems)
             record(Issue {QStringLiteral("a2ui.bad-message"),
-                          IssueSeverity::Error,
+                          Severity::Error,
                           surfaceId,
                           {},
                           QStringLiteral("/dataModelUpdate/contents"),
@@ -372,7 +372,7 @@ bool SurfaceSet::applyV08(const QJsonObject &message, const QString &op, const Q
             if (!writeValue(s.agentDataModel, p, v, &error)) {
                 ok = false;
                 record(Issue {QStringLiteral("a2ui.data-write-failed"),
-                              IssueSeverity::Error,
+                              Severity::Error,
                               surfaceId,
                               {},
                               QStringLiteral("/dataModelUpdate/path"),
@@ -414,36 +414,35 @@ bool SurfaceSet::applyV09(const QJsonObject &message, const QString &op, Version
     const QJsonValue payloadValue = message.value(op);
     const QJsonObject payload = payloadValue.toObject();
     const QString surfaceId = payload.value(QStringLiteral("surfaceId")).toString();
-    auto issue
-        = [&](const char *rule, IssueSeverity sev, const QString &field, const QString &why) {
-              record(Issue {QLatin1String(rule),
-                            sev,
-                            surfaceId,
-                            {},
-                            QStringLiteral("/%1%2").arg(op, field),
-                            why,
-                            sourceId,
-                            index});
-          };
+    auto issue = [&](const char *rule, Severity sev, const QString &field, const QString &why) {
+        record(Issue {QLatin1String(rule),
+                      sev,
+                      surfaceId,
+                      {},
+                      QStringLiteral("/%1%2").arg(op, field),
+                      why,
+                      sourceId,
+                      index});
+    };
     if (op == QStringLiteral("callRendererFunction") || op == QStringLiteral("actionResponse")) {
-        issue("a2ui.unsupported-message", IssueSeverity::Info, QString(),
+        issue("a2ui.unsupported-message", Severity::Info, QString(),
               QStringLiteral("%1 is not rendered by this inspector (kept as received)").arg(op));
         return false;
     }
     if (!payloadValue.isObject()) {
-        issue("a2ui.bad-message", IssueSeverity::Error, QString(),
+        issue("a2ui.bad-message", Severity::Error, QString(),
               QStringLiteral("%1 must be an object").arg(op));
         return false;
     }
     if (!payload.value(QStringLiteral("surfaceId")).isString() || surfaceId.isEmpty()) {
-        issue("a2ui.bad-message", IssueSeverity::Error, QStringLiteral("/surfaceId"),
+        issue("a2ui.bad-message", Severity::Error, QStringLiteral("/surfaceId"),
               QStringLiteral("%1.surfaceId is required (a non-empty string)").arg(op));
         return false;
     }
 
     if (op == QStringLiteral("deleteSurface")) {
         if (!m_surfaces.contains(surfaceId)) {
-            issue("a2ui.missing-surface", IssueSeverity::Warning, QStringLiteral("/surfaceId"),
+            issue("a2ui.missing-surface", Severity::Warning, QStringLiteral("/surfaceId"),
                   QStringLiteral("deleteSurface for \"%1\", which does not exist").arg(surfaceId));
             return false;
         }
@@ -454,7 +453,7 @@ bool SurfaceSet::applyV09(const QJsonObject &message, const QString &op, Version
     if (op == QStringLiteral("createSurface")) {
         if (m_surfaces.contains(surfaceId)) {
             if (m_createdInCurrentSource.contains(surfaceId)) {
-                issue("a2ui.create-existing", IssueSeverity::Error, QStringLiteral("/surfaceId"),
+                issue("a2ui.create-existing", Severity::Error, QStringLiteral("/surfaceId"),
                       QStringLiteral("createSurface for \"%1\", which this message list already "
                                      "created; ignored (the surface is kept as it is)")
                           .arg(surfaceId));
@@ -463,7 +462,7 @@ bool SurfaceSet::applyV09(const QJsonObject &message, const QString &op, Version
             const QString previous = m_surfaces.value(surfaceId).sourceId;
             m_surfaces.remove(surfaceId);
             createSurface(surfaceId, version, sourceId);
-            issue("a2ui.surface-replaced", IssueSeverity::Info, QStringLiteral("/surfaceId"),
+            issue("a2ui.surface-replaced", Severity::Info, QStringLiteral("/surfaceId"),
                   QStringLiteral("surface \"%1\" (from %2) is replaced by this newer createSurface")
                       .arg(surfaceId,
                            previous.isEmpty() ? QStringLiteral("earlier messages")
@@ -475,14 +474,14 @@ bool SurfaceSet::applyV09(const QJsonObject &message, const QString &op, Version
         const QJsonValue catalog = payload.value(QStringLiteral("catalogId"));
         s.catalogId = catalog.toString();
         if (!catalog.isString() && version != Version::V1_0)
-            issue("a2ui.bad-message", IssueSeverity::Warning, QStringLiteral("/catalogId"),
+            issue("a2ui.bad-message", Severity::Warning, QStringLiteral("/catalogId"),
                   QStringLiteral("createSurface.catalogId is required in %1; the basic catalog "
                                  "is assumed")
                       .arg(versionName(version)));
         if (payload.contains(QStringLiteral("theme"))) {
             s.theme = payload.value(QStringLiteral("theme")).toObject();
             if (version == Version::V1_0)
-                issue("a2ui.version-mixed-prop", IssueSeverity::Warning, QStringLiteral("/theme"),
+                issue("a2ui.version-mixed-prop", Severity::Warning, QStringLiteral("/theme"),
                       QStringLiteral("createSurface.theme was removed in v1.0 (styling belongs to "
                                      "the host)"));
         }
@@ -505,7 +504,7 @@ bool SurfaceSet::applyV09(const QJsonObject &message, const QString &op, Version
     }
 
     if (!m_surfaces.contains(surfaceId)) {
-        issue("a2ui.missing-surface", IssueSeverity::Error, QStringLiteral("/surfaceId"),
+        issue("a2ui.missing-surface", Severity::Error, QStringLiteral("/surfaceId"),
               QStringLiteral("%1 for \"%2\" before its createSurface; the surface was created "
                              "implicitly (basic catalog assumed) so nothing is hidden")
                   .arg(op, surfaceId));
@@ -518,7 +517,7 @@ bool SurfaceSet::applyV09(const QJsonObject &message, const QString &op, Version
     if (op == QStringLiteral("updateComponents")) {
         const QJsonValue list = payload.value(QStringLiteral("components"));
         if (!list.isArray() || list.toArray().isEmpty()) {
-            issue("a2ui.bad-message", IssueSeverity::Error, QStringLiteral("/components"),
+            issue("a2ui.bad-message", Severity::Error, QStringLiteral("/components"),
                   QStringLiteral("updateComponents.components must be a non-empty array"));
             return false;
         }
@@ -539,7 +538,7 @@ bool SurfaceSet::applyV09(const QJsonObject &message, const QString &op, Version
             path.clear();
         QString perr;
         if (!json::Pointer::parse(path, &perr)) {
-            issue("a2ui.bad-message", IssueSeverity::Error, QStringLiteral("/path"),
+            issue("a2ui.bad-message", Severity::Error, QStringLiteral("/path"),
                   QStringLiteral("updateDataModel.path \"%1\" is not a JSON Pointer: %2")
                       .arg(path, perr));
             return false;
@@ -547,7 +546,7 @@ bool SurfaceSet::applyV09(const QJsonObject &message, const QString &op, Version
         QJsonValue value = payload.value(QStringLiteral("value"));
         if (version == Version::V1_0) {
             if (value.isUndefined()) {
-                issue("a2ui.bad-message", IssueSeverity::Error, QStringLiteral("/value"),
+                issue("a2ui.bad-message", Severity::Error, QStringLiteral("/value"),
                       QStringLiteral("updateDataModel.value is required in v1.0 (null deletes)"));
                 return false;
             }
@@ -556,14 +555,14 @@ bool SurfaceSet::applyV09(const QJsonObject &message, const QString &op, Version
         }
         QString error;
         if (!writeValue(s.agentDataModel, path, value, &error)) {
-            issue("a2ui.data-write-failed", IssueSeverity::Error, QStringLiteral("/path"),
+            issue("a2ui.data-write-failed", Severity::Error, QStringLiteral("/path"),
                   QStringLiteral("updateDataModel at \"%1\": %2").arg(path, error));
             return false;
         }
         settleUserEdits(s);
         return true;
     }
-    issue("a2ui.unknown-message", IssueSeverity::Error, QString(),
+    issue("a2ui.unknown-message", Severity::Error, QString(),
           QStringLiteral("\"%1\" is not a %2 server-to-client operation")
               .arg(op, versionName(version)));
     return false;

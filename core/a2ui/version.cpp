@@ -139,17 +139,4 @@ bool isBasicComponentType(const QString &type, Version version)
     return basicComponentTypes(version).contains(type);
 }
 
-QString issueSeverityName(IssueSeverity severity)
-{
-    switch (severity) {
-    case IssueSeverity::Info:
-        return QStringLiteral("info");
-    case IssueSeverity::Warning:
-        return QStringLiteral("warning");
-    case IssueSeverity::Error:
-        break;
-    }
-    return QStringLiteral("error");
-}
-
 } // namespace agui::a2ui

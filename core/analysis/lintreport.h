@@ -5,7 +5,7 @@
 // `lint --format sarif|junit` and the MCP server write these; the text and JSON lines formats
 // stay in the CLI.
 
-#include "core/protocol/diagnostic.h"
+#include "core/finding/diagnostic.h"
 
 #include <QByteArray>
 #include <QList>

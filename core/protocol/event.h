@@ -1,6 +1,6 @@
 #pragma once
 
-#include "core/protocol/diagnostic.h"
+#include "core/finding/diagnostic.h"
 #include "core/protocol/eventtype.h"
 
 #include <QByteArray>

@@ -1,7 +1,7 @@
 #pragma once
 
+#include "core/finding/diagnostic.h"
 #include "core/json/jsonview.h"
-#include "core/protocol/diagnostic.h"
 #include "core/protocol/eventtype.h"
 
 #include <QByteArrayView>

@@ -43,19 +43,6 @@ namespace {
 // @ag-ui/client parseSSEStream's limit on its buffer of not yet framed text.
 constexpr qsizetype kClientSseBufferLimit = 10 * 1024 * 1024;
 
-Severity toSeverity(WireSeverity s)
-{
-    switch (s) {
-    case WireSeverity::Info:
-        return Severity::Info;
-    case WireSeverity::Warning:
-        return Severity::Warning;
-    case WireSeverity::Error:
-        break;
-    }
-    return Severity::Error;
-}
-
 Diagnostics toDiagnostics(const WireIssues &issues)
 {
     Diagnostics out;
@@ -64,7 +51,7 @@ Diagnostics toDiagnostics(const WireIssues &issues)
         // One rule for "the stream ended inside the last frame", whatever the framing.
         if (i.kind == WireIssueKind::UnterminatedEvent || i.kind == WireIssueKind::UnterminatedLine)
             rule = QStringLiteral("wire.unterminated-frame");
-        out.append(Diagnostic {rule, toSeverity(i.severity), QString(), i.message, i.byteOffset});
+        out.append(Diagnostic {rule, i.severity, QString(), i.message, i.byteOffset});
     }
     return out;
 }

@@ -7,19 +7,6 @@ namespace agui {
 
 namespace {
 
-Severity severityOf(a2ui::IssueSeverity s)
-{
-    switch (s) {
-    case a2ui::IssueSeverity::Info:
-        return Severity::Info;
-    case a2ui::IssueSeverity::Warning:
-        return Severity::Warning;
-    case a2ui::IssueSeverity::Error:
-        break;
-    }
-    return Severity::Error;
-}
-
 Finding findingOf(const a2ui::Issue &issue, qint64 seq)
 {
     // Where in the ACTIVITY_* event: the A2UI message the issue is about, when it names one.
@@ -39,7 +26,7 @@ Finding findingOf(const a2ui::Issue &issue, qint64 seq)
     const QString message = where.isEmpty()
         ? issue.message
         : where.join(QLatin1Char(' ')) + QStringLiteral(": ") + issue.message;
-    return Finding {seq, Diagnostic {issue.ruleId, severityOf(issue.severity), path, message, -1},
+    return Finding {seq, Diagnostic {issue.ruleId, issue.severity, path, message, -1},
                     QStringLiteral("a2ui")};
 }
 

@@ -1,8 +1,8 @@
 #pragma once
 
+#include "core/finding/diagnostic.h"
 #include "core/json/jsonview.h"
 #include "core/protocol/chunkexpander.h"
-#include "core/protocol/diagnostic.h"
 #include "core/protocol/event.h"
 #include "core/protocol/eventview.h"
 

@@ -149,7 +149,7 @@ void JsonLineSplitter::emitLine(QByteArrayView raw, qint64 offset, bool terminat
     const qsizetype contentSize = raw.size() - (terminated ? (line.crlf ? 2 : 1) : 0);
     if (contentSize > m_options.maxLineBytes) {
         line.overlong = true;
-        line.issues.append(WireIssue {WireIssueKind::LineTooLong, WireSeverity::Error, offset,
+        line.issues.append(WireIssue {WireIssueKind::LineTooLong, Severity::Error, offset,
                                       tooLongMessage(offset, m_options.maxLineBytes)});
     } else {
         line.content = raw.first(contentSize);
@@ -157,14 +157,14 @@ void JsonLineSplitter::emitLine(QByteArrayView raw, qint64 offset, bool terminat
             = knownUtf8 ? -1 : firstInvalidUtf8(line.content.data(), line.content.size());
         if (bad >= 0) {
             line.issues.append(WireIssue {
-                WireIssueKind::InvalidUtf8, WireSeverity::Warning, offset + bad,
+                WireIssueKind::InvalidUtf8, Severity::Warning, offset + bad,
                 QStringLiteral("invalid UTF-8 at byte %1 (the bytes are kept as received)")
                     .arg(offset + bad)});
         }
     }
     if (!terminated) {
         line.issues.append(WireIssue {
-            WireIssueKind::UnterminatedLine, WireSeverity::Info, offset,
+            WireIssueKind::UnterminatedLine, Severity::Info, offset,
             QStringLiteral("the last line (starting at byte %1) has no line end").arg(offset)});
     }
     m_spans.append(std::move(line));

@@ -17,7 +17,7 @@ quint32 readBigEndian32(const char *p)
 bool ProtoFrame::hasErrors() const
 {
     for (const WireIssue &issue : issues) {
-        if (issue.severity == WireSeverity::Error)
+        if (issue.severity == Severity::Error)
             return true;
     }
     return false;
@@ -76,7 +76,7 @@ void ProtoFrameSplitter::feed(QByteArrayView bytes)
                 ? QStringLiteral("Protobuf message size exceeded maximum limit of 10 MB")
                 : QStringLiteral("Protobuf message size exceeded maximum limit of %1 bytes")
                       .arg(m_options.maxFrameBytes);
-            frame.issues.append(WireIssue {WireIssueKind::FrameTooLarge, WireSeverity::Error,
+            frame.issues.append(WireIssue {WireIssueKind::FrameTooLarge, Severity::Error,
                                            frame.offset,
                                            QStringLiteral("%1 (frame at byte %2 declares %3 bytes)")
                                                .arg(message)
@@ -109,7 +109,7 @@ void ProtoFrameSplitter::finish()
         frame.message = m_pending.sliced(kPrefix);
     }
     frame.raw = std::exchange(m_pending, {});
-    frame.issues.append(WireIssue {WireIssueKind::TruncatedFrame, WireSeverity::Error, frame.offset,
+    frame.issues.append(WireIssue {WireIssueKind::TruncatedFrame, Severity::Error, frame.offset,
                                    protoTrailingBytesMessage(frame.length)});
     m_pendingOffset += frame.length;
     m_frames.append(std::move(frame));

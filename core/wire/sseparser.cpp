@@ -84,7 +84,7 @@ QString lineEndingsName(LineEndings endings)
 bool SseEvent::hasErrors() const
 {
     for (const WireIssue &issue : issues) {
-        if (issue.severity == WireSeverity::Error)
+        if (issue.severity == Severity::Error)
             return true;
     }
     return false;
@@ -409,7 +409,7 @@ void SseParser::processLine(const Line &line, SseBlockHandler &handler)
     if (!(line.inPlace && m_chunkIsUtf8)) {
         const qsizetype bad = firstInvalidUtf8(line.content.data(), line.content.size());
         if (bad >= 0)
-            addIssue(WireIssueKind::InvalidUtf8, WireSeverity::Warning, line.offset + bad,
+            addIssue(WireIssueKind::InvalidUtf8, Severity::Warning, line.offset + bad,
                      QStringLiteral("invalid UTF-8 at byte %1 (the bytes are kept as received)")
                          .arg(line.offset + bad));
     }
@@ -453,7 +453,7 @@ void SseParser::processField(QByteArrayView line, qint64 lineOffset, bool inPlac
         m_eventName = QString::fromUtf8(value);
     } else if (name == "id") {
         if (value.contains('\0')) {
-            addIssue(WireIssueKind::IdContainsNul, WireSeverity::Warning, lineOffset,
+            addIssue(WireIssueKind::IdContainsNul, Severity::Warning, lineOffset,
                      QStringLiteral("SSE id field at byte %1 contains NUL and is ignored")
                          .arg(lineOffset));
         } else {
@@ -469,14 +469,14 @@ void SseParser::processField(QByteArrayView line, qint64 lineOffset, bool inPlac
             m_retryMs = ms;
             m_blockRetry = ms;
         } else {
-            addIssue(WireIssueKind::InvalidRetry, WireSeverity::Warning, lineOffset,
+            addIssue(WireIssueKind::InvalidRetry, Severity::Warning, lineOffset,
                      QStringLiteral("SSE retry field at byte %1 is not a base-ten integer (\"%2\") "
                                     "and is ignored")
                          .arg(lineOffset)
                          .arg(QString::fromUtf8(value)));
         }
     } else {
-        addIssue(WireIssueKind::UnknownField, WireSeverity::Info, lineOffset,
+        addIssue(WireIssueKind::UnknownField, Severity::Info, lineOffset,
                  QStringLiteral("SSE field \"%1\" at byte %2 is not data/event/id/retry and is "
                                 "ignored")
                      .arg(QString::fromUtf8(name))
@@ -512,8 +512,8 @@ void SseParser::endBlock(bool terminated, const char *inPlaceEnd, SseBlockHandle
         return;
     const bool isEvent = m_dataLines > 0 || m_blockHasOverlong;
     if (!terminated) {
-        addIssue(WireIssueKind::UnterminatedEvent,
-                 isEvent ? WireSeverity::Warning : WireSeverity::Info, m_blockOffset,
+        addIssue(WireIssueKind::UnterminatedEvent, isEvent ? Severity::Warning : Severity::Info,
+                 m_blockOffset,
                  QStringLiteral("the stream ended at byte %1 inside the SSE block starting at "
                                 "byte %2 (no blank line after it)%3")
                      .arg(m_bytesSeen)
@@ -568,14 +568,14 @@ void SseParser::resetBlock()
 
 void SseParser::reportOverlong(qint64 lineOffset)
 {
-    addIssue(WireIssueKind::LineTooLong, WireSeverity::Error, lineOffset,
+    addIssue(WireIssueKind::LineTooLong, Severity::Error, lineOffset,
              QStringLiteral("SSE line starting at byte %1 is longer than the limit of %2 bytes; "
                             "its bytes are kept but the line is not interpreted")
                  .arg(lineOffset)
                  .arg(m_options.maxLineBytes));
 }
 
-void SseParser::addIssue(WireIssueKind kind, WireSeverity severity, qint64 offset,
+void SseParser::addIssue(WireIssueKind kind, Severity severity, qint64 offset,
                          const QString &message)
 {
     m_blockIssues.append(WireIssue {kind, severity, offset, message});

@@ -184,7 +184,7 @@ private:
     void endBlock(bool terminated, const char *inPlaceEnd, SseBlockHandler &handler);
     void resetBlock();
     void reportOverlong(qint64 lineOffset);
-    void addIssue(WireIssueKind kind, WireSeverity severity, qint64 offset, const QString &message);
+    void addIssue(WireIssueKind kind, Severity severity, qint64 offset, const QString &message);
 
     Options m_options;
     qint64 m_bytesSeen = 0;

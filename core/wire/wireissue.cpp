@@ -29,19 +29,6 @@ QString wireIssueRuleId(WireIssueKind kind)
     return QStringLiteral("wire.unknown");
 }
 
-QString wireSeverityName(WireSeverity severity)
-{
-    switch (severity) {
-    case WireSeverity::Info:
-        return QStringLiteral("info");
-    case WireSeverity::Warning:
-        return QStringLiteral("warning");
-    case WireSeverity::Error:
-        return QStringLiteral("error");
-    }
-    return QStringLiteral("error");
-}
-
 // Well-formed UTF-8 per the Unicode Standard, table 3-7 (the byte ranges below are that table).
 qsizetype firstInvalidUtf8(const char *bytes, qsizetype size)
 {

@@ -1,14 +1,15 @@
 #pragma once
 
+#include "core/finding/diagnostic.h"
+
 #include <QList>
 #include <QString>
 
 namespace agui {
 
 // Problems found below the JSON level: in the SSE byte stream, a .jsonl file or a protobuf frame
-// sequence. The wire layer sits below core/protocol, so it cannot use agui::Diagnostic; callers
-// turn a WireIssue into a Diagnostic with ruleId = wireIssueRuleId(kind), the same severity,
-// message and byteOffset.
+// sequence. Callers above turn a WireIssue into a Diagnostic (core/finding) with
+// ruleId = wireIssueRuleId(kind), the same severity, message and byteOffset.
 enum class WireIssueKind : quint8 {
     LineTooLong, // a line exceeded the parser's limit; its bytes are kept, the line is not read
     InvalidUtf8, // a line is not valid UTF-8 (bytes kept as received)
@@ -21,12 +22,10 @@ enum class WireIssueKind : quint8 {
     TruncatedFrame, // protobuf stream ended mid-frame
 };
 
-enum class WireSeverity : quint8 { Info, Warning, Error };
-
 struct WireIssue
 {
     WireIssueKind kind = WireIssueKind::LineTooLong;
-    WireSeverity severity = WireSeverity::Error;
+    Severity severity = Severity::Error;
     qint64 byteOffset = -1; // absolute offset in the stream where the problem starts
     QString message;
 
@@ -37,8 +36,6 @@ using WireIssues = QList<WireIssue>;
 
 // Stable rule ids, e.g. "wire.line-too-long", "wire.invalid-utf8", "wire.unterminated-event".
 QString wireIssueRuleId(WireIssueKind kind);
-// "info" / "warning" / "error" (same words as agui::severityName).
-QString wireSeverityName(WireSeverity severity);
 
 // Offset (relative to the start of bytes) of the first byte that is not part of a well-formed
 // UTF-8 sequence (overlongs, surrogates and code points above U+10FFFF are ill-formed), or -1.

@@ -185,7 +185,7 @@ void SurfacesPanel::updateSidePanel()
     for (const a2ui::Issue &i : issues) {
         auto *item = new QListWidgetItem(
             QStringLiteral("%1 %2%3%4: %5")
-                .arg(a2ui::issueSeverityName(i.severity), i.ruleId,
+                .arg(severityName(i.severity), i.ruleId,
                      i.componentId.isEmpty() ? QString() : QStringLiteral(" ") + i.componentId,
                      i.path.isEmpty() ? QString() : QStringLiteral(" ") + i.path, i.message),
             m_findings);

@@ -372,7 +372,7 @@ void SurfaceWidget::writeUser(const QString &path, const QJsonValue &value)
     if (!m_surface.setUserValue(path, value, &error)) {
         m_surface.diagnostics.append(
             a2ui::Issue {QStringLiteral("a2ui.data-write-failed"),
-                         a2ui::IssueSeverity::Warning,
+                         Severity::Warning,
                          m_surface.surfaceId,
                          {},
                          path,

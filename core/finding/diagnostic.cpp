@@ -1,4 +1,4 @@
-#include "core/protocol/diagnostic.h"
+#include "core/finding/diagnostic.h"
 
 namespace agui {
 
