@@ -2,11 +2,11 @@
 // with their effect (failed ones with the reason), a snapshot's diff, and the history of a path.
 
 #include "sessionviews_testdata.h"
+#include "ui/models/timetravel.h"
 #include "ui/state/statechangemodel.h"
 #include "ui/state/statepathhistory.h"
 #include "ui/state/statetreemodel.h"
 #include "ui/state/stateview.h"
-#include "ui/models/timetravel.h"
 
 #include "core/json/jsonpatch.h"
 #include "core/session/session.h"

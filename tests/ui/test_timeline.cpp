@@ -3,10 +3,10 @@
 
 #include "core/protocol/decoder.h"
 #include "sessionviews_testdata.h"
+#include "ui/models/timetravel.h"
 #include "ui/state/statetreemodel.h"
 #include "ui/state/stateview.h"
 #include "ui/timeline/timelinewidget.h"
-#include "ui/models/timetravel.h"
 #include "ui/toolcalls/toolcallmodel.h"
 #include "ui/toolcalls/toolcallsview.h"
 #include "ui/transcript/transcriptmodel.h"
