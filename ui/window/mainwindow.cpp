@@ -11,6 +11,7 @@
 #include "ui/models/eventlistmodel.h"
 #include "ui/models/sessiondocument.h"
 #include "ui/models/timetravel.h"
+#include "ui/timeline/playbackcontrols.h"
 #include "ui/views/deliveredeventsmodel.h"
 #include "ui/views/eventdetailview.h"
 #include "ui/views/eventlistview.h"
@@ -95,6 +96,7 @@ MainWindow::MainWindow(QWidget *parent)
     createCentralArea();
     createActions();
     installSessionViews(this); // State, Transcript, Tool Calls tabs; the timeline under the list
+    installPlaybackControls(this); // Play/Pause/Step under the timeline, in the Go menu
     installSurfacesTab(this); // the Surfaces tab and Run > Compose Run…
     installReportTabs(this); // the Timing and Diff tabs
     installCopyActions(this); // Edit > Copy Events as JSON, as curl, JSON Pointer
