@@ -20,6 +20,7 @@
 #include "ui/window/copyactions.h"
 #include "ui/window/navigationactions.h"
 #include "ui/window/reportstabs.h"
+#include "ui/window/servecapture.h"
 #include "ui/window/sessionviews.h"
 #include "ui/window/surfacestab.h"
 #include "ui/window/theme.h"
@@ -100,6 +101,7 @@ MainWindow::MainWindow(QWidget *parent)
     installSurfacesTab(this); // the Surfaces tab and Run > Compose Run…
     installReportTabs(this); // the Timing and Diff tabs
     installCopyActions(this); // Edit > Copy Events as JSON, as curl, JSON Pointer
+    installServeAction(this); // File > Serve This Capture…
     installNavigationActions(this); // Go menu, tab shortcuts, Help > Keyboard Shortcuts
     connect(m_filterModel, &EventFilterModel::countsChanged, this, &MainWindow::updateCounts);
     connect(m_live, &LiveRunController::stateChanged, this, &MainWindow::onRunStateChanged);
