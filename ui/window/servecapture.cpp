@@ -202,11 +202,10 @@ void CaptureServer::showDialog()
 CaptureServer *installServeAction(MainWindow *window)
 {
     auto *server = new CaptureServer(window);
-    if (QMenu *file = window->findChild<QMenu *>(QStringLiteral("fileMenu"))) {
-        const QList<QAction *> actions = file->actions();
-        // After Save As, before Quit.
-        file->insertAction(actions.size() > 3 ? actions[3] : nullptr, server->serveAction());
-    }
+    QMenu *file = window->menu(MainWindow::MenuId::File);
+    const QList<QAction *> actions = file->actions();
+    // After Save As, before Quit.
+    file->insertAction(actions.size() > 3 ? actions[3] : nullptr, server->serveAction());
     auto enable = [window, server] {
         server->serveAction()->setEnabled(!window->document()->capture().runs.isEmpty());
     };
