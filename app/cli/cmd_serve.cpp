@@ -6,7 +6,7 @@
 #include "core/capture/capturereader.h"
 #include "core/net/aguiendpoint.h"
 #include "core/net/httpserver.h"
-#include "core/net/replaysource.h"
+#include "core/net/replayserver.h"
 #include "core/protocol/runagentinput.h"
 
 #include <QCoreApplication>
@@ -82,17 +82,23 @@ int runServe(const QStringList &argv)
     if (!path.startsWith(u'/'))
         path.prepend(u'/');
 
-    net::RunProducer producer;
-    std::shared_ptr<DemoAgent> agent;
-    std::shared_ptr<net::ReplaySource> source;
+    // The replay server is the core's (the window serves a capture with the same one); the demo
+    // agent is an endpoint on a server of our own.
+    std::unique_ptr<net::ReplayServer> replayServer;
+    std::unique_ptr<net::HttpServer> demoServer;
+    net::HttpServer *server = nullptr;
+    net::AgUiEndpoint *endpoint = nullptr;
     if (demo) {
-        agent = std::make_shared<DemoAgent>(DemoAgent::Options {pace});
-        producer = [agent](const QJsonObject &input) {
+        auto agent = std::make_shared<DemoAgent>(DemoAgent::Options {pace});
+        demoServer = std::make_unique<net::HttpServer>();
+        server = demoServer.get();
+        endpoint = new net::AgUiEndpoint(server, path, [agent](const QJsonObject &input) {
             net::RunReply reply;
             for (const AgentChunk &c : agent->stream(input))
                 reply.chunks.append(net::StreamChunk {c.delayMs, c.event, c.raw});
             return reply;
-        };
+        });
+        endpoint->setStampTimestamps(true);
     } else {
         const QString file = args.options.value(QStringLiteral("--replay"));
         Capture capture;
@@ -103,14 +109,13 @@ int runServe(const QStringList &argv)
         }
         for (const CaptureProblem &p : std::as_const(capture.problems))
             err() << file << ": " << severityName(p.severity) << ": " << p.message << '\n';
-        source = std::make_shared<net::ReplaySource>(std::move(capture), speed);
-        producer = [source](const QJsonObject &input) { return source->next(input); };
+        replayServer = std::make_unique<net::ReplayServer>(
+            std::move(capture), net::ReplayServer::Options {speed, -1, path});
+        server = replayServer->httpServer();
+        endpoint = replayServer->endpoint();
     }
 
-    net::HttpServer server;
-    net::AgUiEndpoint endpoint(&server, path, producer);
-    endpoint.setStampTimestamps(demo); // a replay sends the recorded bytes untouched
-    QObject::connect(&server, &net::HttpServer::requestHandled, &server,
+    QObject::connect(server, &net::HttpServer::requestHandled, server,
                      [](const QByteArray &method, const QString &p, int status) {
                          if (status == 0)
                              return; // runs are logged by the endpoint
@@ -120,7 +125,7 @@ int runServe(const QStringList &argv)
                          err().flush();
                      });
     QObject::connect(
-        &endpoint, &net::AgUiEndpoint::runStarted, &server, [](const QJsonObject &input) {
+        endpoint, &net::AgUiEndpoint::runStarted, server, [](const QJsonObject &input) {
             err() << QDateTime::currentDateTimeUtc().toString(Qt::ISODateWithMs)
                   << " run threadId=" << input.value(QStringLiteral("threadId")).toString()
                   << " runId=" << input.value(QStringLiteral("runId")).toString()
@@ -137,21 +142,21 @@ int runServe(const QStringList &argv)
                       << '\n';
             err().flush();
         });
-    QObject::connect(&endpoint, &net::AgUiEndpoint::runEnded, &server, [](bool complete) {
+    QObject::connect(endpoint, &net::AgUiEndpoint::runEnded, server, [](bool complete) {
         if (!complete) {
             err() << "run abandoned: the client closed the connection\n";
             err().flush();
         }
     });
-    if (!server.listen(host, quint16(port))) {
+    if (!server->listen(host, quint16(port))) {
         err() << "agui-inspect serve: cannot listen on " << host.toString() << ':' << port << ": "
-              << server.errorString() << '\n';
+              << server->errorString() << '\n';
         return ExitUnreadable;
     }
-    out() << server.url(path).toString() << '\n';
+    out() << server->url(path).toString() << '\n';
     out().flush();
-    if (source)
-        err() << "replaying " << source->runCount() << " recorded run(s) at speed " << speed
+    if (replayServer)
+        err() << "replaying " << replayServer->runCount() << " recorded run(s) at speed " << speed
               << '\n';
     err().flush();
     return QCoreApplication::exec();

@@ -188,6 +188,7 @@ AgUiEndpoint::AgUiEndpoint(HttpServer *server, const QString &path, RunProducer 
 
 void AgUiEndpoint::handle(const HttpRequest &request, HttpResponder *responder)
 {
+    Q_EMIT requestReceived(request);
     const QByteArray type = mediaType(request.header("Content-Type"));
     if (type != "application/json") {
         responder->respondError(415,

@@ -77,6 +77,8 @@ public:
     int runsAbandoned() const { return m_runsAbandoned; } // client left mid-stream
 
 Q_SIGNALS:
+    // Every request routed here, before it is checked (so refused ones are seen too).
+    void requestReceived(const agui::net::HttpRequest &request);
     void runStarted(const QJsonObject &runAgentInput);
     void runEnded(bool complete); // false: the client went away first
 

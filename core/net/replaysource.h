@@ -16,7 +16,11 @@ public:
     ReplaySource(Capture capture, double speed = 1.0);
 
     // The next run with a response (request-only runs are skipped); 503 once all were served.
+    // With a fixed run, that run every time.
     RunReply next(const QJsonObject &runAgentInput);
+    // run >= 0: every request gets capture run `run`; -1: the next recorded run each time.
+    void setFixedRun(int run) { m_fixedRun = run; }
+    int fixedRun() const { return m_fixedRun; }
 
     int runCount() const { return int(m_capture.runs.size()); }
     int served() const { return m_served; }
@@ -25,7 +29,10 @@ public:
     static QList<StreamChunk> pacedChunks(const RunRecording &run, double speed);
 
 private:
+    RunReply replyFor(const RunRecording &run) const;
+
     Capture m_capture;
+    int m_fixedRun = -1;
     double m_speed;
     int m_next = 0;
     int m_served = 0;

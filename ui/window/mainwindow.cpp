@@ -11,6 +11,7 @@
 #include "ui/models/eventlistmodel.h"
 #include "ui/models/sessiondocument.h"
 #include "ui/models/timetravel.h"
+#include "ui/timeline/playbackcontrols.h"
 #include "ui/views/deliveredeventsmodel.h"
 #include "ui/views/eventdetailview.h"
 #include "ui/views/eventlistview.h"
@@ -19,6 +20,7 @@
 #include "ui/window/copyactions.h"
 #include "ui/window/navigationactions.h"
 #include "ui/window/reportstabs.h"
+#include "ui/window/servecapture.h"
 #include "ui/window/sessionviews.h"
 #include "ui/window/surfacestab.h"
 #include "ui/window/theme.h"
@@ -95,9 +97,11 @@ MainWindow::MainWindow(QWidget *parent)
     createCentralArea();
     createActions();
     installSessionViews(this); // State, Transcript, Tool Calls tabs; the timeline under the list
+    installPlaybackControls(this); // Play/Pause/Step under the timeline, in the Go menu
     installSurfacesTab(this); // the Surfaces tab and Run > Compose Run…
     installReportTabs(this); // the Timing and Diff tabs
     installCopyActions(this); // Edit > Copy Events as JSON, as curl, JSON Pointer
+    installServeAction(this); // File > Serve This Capture…
     installNavigationActions(this); // Go menu, tab shortcuts, Help > Keyboard Shortcuts
     connect(m_filterModel, &EventFilterModel::countsChanged, this, &MainWindow::updateCounts);
     connect(m_live, &LiveRunController::stateChanged, this, &MainWindow::onRunStateChanged);

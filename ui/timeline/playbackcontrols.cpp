@@ -1,0 +1,137 @@
+#include "ui/timeline/playbackcontrols.h"
+
+#include "ui/models/sessiondocument.h"
+#include "ui/models/timetravel.h"
+#include "ui/timeline/playback.h"
+#include "ui/timeline/timelinewidget.h"
+#include "ui/views/eventlistview.h"
+#include "ui/window/mainwindow.h"
+
+#include <QAction>
+#include <QBoxLayout>
+#include <QComboBox>
+#include <QLabel>
+#include <QMenu>
+#include <QSpinBox>
+#include <QStyle>
+#include <QToolButton>
+
+namespace agui::ui {
+
+namespace {
+
+QAction *windowAction(MainWindow *window, QStyle::StandardPixmap icon, const QString &text,
+                      const QKeySequence &keys, const QString &name)
+{
+    auto *a = new QAction(window->style()->standardIcon(icon), text, window);
+    a->setObjectName(name);
+    a->setShortcut(keys);
+    // Window-wide, but a focused text field still gets its printable keys: QLineEdit and the
+    // text edits accept the ShortcutOverride of a key that types.
+    a->setShortcutContext(Qt::WindowShortcut);
+    window->addAction(a);
+    return a;
+}
+
+QToolButton *buttonFor(QAction *action, QWidget *parent)
+{
+    auto *b = new QToolButton(parent);
+    b->setDefaultAction(action);
+    b->setAutoRaise(true);
+    b->setFocusPolicy(Qt::NoFocus); // Space on a focused button would press it, not play
+    return b;
+}
+
+QComboBox *speedBox(Playback *playback, QWidget *parent)
+{
+    auto *speed = new QComboBox(parent);
+    speed->setObjectName(QStringLiteral("playbackSpeed"));
+    speed->setToolTip(MainWindow::tr("Playback speed: times the recorded pacing"));
+    for (double x : {0.25, 0.5, 1.0, 2.0, 4.0, 8.0, 16.0})
+        speed->addItem(QStringLiteral("%1×").arg(x), x);
+    speed->addItem(MainWindow::tr("As fast as possible"), Playback::kAsFastAsPossible);
+    speed->setCurrentIndex(speed->findData(1.0));
+    speed->setFocusPolicy(Qt::ClickFocus);
+    QObject::connect(speed, &QComboBox::currentIndexChanged, playback,
+                     [playback, speed] { playback->setSpeed(speed->currentData().toDouble()); });
+    return speed;
+}
+
+QSpinBox *maxGapBox(Playback *playback, QWidget *parent)
+{
+    auto *gap = new QSpinBox(parent);
+    gap->setObjectName(QStringLiteral("playbackMaxGap"));
+    gap->setRange(0, 3600);
+    gap->setValue(int(Playback::kDefaultMaxGapMs / 1000));
+    gap->setPrefix(MainWindow::tr("gaps ≤ "));
+    gap->setSuffix(MainWindow::tr(" s"));
+    gap->setToolTip(MainWindow::tr("Longer pauses between events (between runs, a stalled "
+                                   "agent) are shortened to this when playing back"));
+    gap->setFocusPolicy(Qt::ClickFocus);
+    QObject::connect(gap, &QSpinBox::valueChanged, playback,
+                     [playback](int s) { playback->setMaxGapMs(qint64(s) * 1000); });
+    return gap;
+}
+
+} // namespace
+
+Playback *installPlaybackControls(MainWindow *window)
+{
+    // The session views' timeline, which a hidden event's cursor is drawn on.
+    auto *timeline = window->findChild<TimelineWidget *>();
+    TimeTravel *travel = window->timeTravel();
+    if (!timeline || !travel)
+        return nullptr; // installed before the session views: nothing to attach to
+
+    auto *playback = new Playback(window->document(), window);
+    playback->setObjectName(QStringLiteral("sessionPlayback"));
+    QAction *play = windowAction(window, QStyle::SP_MediaPlay, MainWindow::tr("&Play"),
+                                 QKeySequence(Qt::Key_Space), QStringLiteral("playPauseAction"));
+    QAction *back = windowAction(window, QStyle::SP_MediaSeekBackward, MainWindow::tr("Step &Back"),
+                                 QKeySequence(Qt::Key_Comma), QStringLiteral("stepBackAction"));
+    QAction *forward
+        = windowAction(window, QStyle::SP_MediaSeekForward, MainWindow::tr("Step &Forward"),
+                       QKeySequence(Qt::Key_Period), QStringLiteral("stepForwardAction"));
+    QObject::connect(play, &QAction::triggered, playback, &Playback::togglePlaying);
+    QObject::connect(back, &QAction::triggered, playback, [playback] { playback->step(-1); });
+    QObject::connect(forward, &QAction::triggered, playback, [playback] { playback->step(1); });
+    QObject::connect(playback, &Playback::playingChanged, play, [window, play](bool playing) {
+        play->setText(playing ? MainWindow::tr("&Pause") : MainWindow::tr("&Play"));
+        play->setIcon(
+            window->style()->standardIcon(playing ? QStyle::SP_MediaPause : QStyle::SP_MediaPlay));
+    });
+
+    // The cursor moves the selection as a seek does; a move by anyone else is where play goes on.
+    QObject::connect(playback, &Playback::seekRequested, window,
+                     [window, travel, timeline](qint64 seq) {
+                         if (!window->selectEvent(seq)) {
+                             travel->setCurrentEvent(seq);
+                             timeline->setCurrentEvent(seq);
+                         }
+                     });
+    QObject::connect(window->eventList(), &EventListView::currentSeqChanged, playback,
+                     [playback](qint64 seq) {
+                         if (seq >= 0)
+                             playback->setPosition(seq);
+                     });
+    QObject::connect(timeline, &TimelineWidget::seekRequested, playback, &Playback::setPosition);
+
+    auto *bar = new QWidget;
+    bar->setObjectName(QStringLiteral("playbackBar"));
+    auto *row = new QHBoxLayout(bar);
+    row->setContentsMargins(0, 0, 0, 0);
+    row->addWidget(buttonFor(back, bar));
+    row->addWidget(buttonFor(play, bar));
+    row->addWidget(buttonFor(forward, bar));
+    row->addWidget(speedBox(playback, bar));
+    row->addWidget(maxGapBox(playback, bar));
+    row->addStretch(1);
+    window->addBelowEventList(bar); // under the timeline
+
+    QMenu *go = window->menu(MainWindow::MenuId::Go);
+    go->addActions({play, back, forward});
+    go->addSeparator();
+    return playback;
+}
+
+} // namespace agui::ui

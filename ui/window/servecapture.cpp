@@ -1,0 +1,217 @@
+#include "ui/window/servecapture.h"
+
+#include "ui/models/sessiondocument.h"
+#include "ui/window/mainwindow.h"
+
+#include <QAction>
+#include <QApplication>
+#include <QClipboard>
+#include <QComboBox>
+#include <QDateTime>
+#include <QDialog>
+#include <QDialogButtonBox>
+#include <QDockWidget>
+#include <QFormLayout>
+#include <QHBoxLayout>
+#include <QHeaderView>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QLabel>
+#include <QMenu>
+#include <QPlainTextEdit>
+#include <QPushButton>
+#include <QSpinBox>
+#include <QSplitter>
+#include <QStatusBar>
+#include <QToolButton>
+#include <QTreeWidget>
+
+namespace agui::ui {
+
+namespace {
+
+// The runId a recorded request asked for, to name the run in the picker.
+QString runLabel(const RunRecording &run, int index)
+{
+    const QJsonObject input = QJsonDocument::fromJson(run.request.body).object();
+    const QString runId = input.value(QStringLiteral("runId")).toString();
+    return runId.isEmpty() ? MainWindow::tr("Run %1").arg(index + 1)
+                           : MainWindow::tr("Run %1 (%2)").arg(index + 1).arg(runId);
+}
+
+} // namespace
+
+CaptureServer::CaptureServer(MainWindow *window)
+    : QObject(window)
+    , m_window(window)
+{
+    setObjectName(QStringLiteral("captureServer"));
+    m_serve = new QAction(MainWindow::tr("Ser&ve This Capture…"), window);
+    m_serve->setObjectName(QStringLiteral("serveCaptureAction"));
+    m_serve->setToolTip(MainWindow::tr("Serve the recorded runs to a front end on this machine: "
+                                       "each POST gets a recorded run with its pacing"));
+    connect(m_serve, &QAction::triggered, this, &CaptureServer::showDialog);
+    createStatusWidget();
+    createDock();
+}
+
+void CaptureServer::createStatusWidget()
+{
+    m_status = new QWidget(m_window);
+    m_status->setObjectName(QStringLiteral("serveStatus"));
+    auto *row = new QHBoxLayout(m_status);
+    row->setContentsMargins(0, 0, 0, 0);
+    m_urlLabel = new QLabel(m_status);
+    m_urlLabel->setTextFormat(Qt::PlainText);
+    m_urlLabel->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    auto *copy = new QToolButton(m_status);
+    copy->setObjectName(QStringLiteral("serveCopyUrl"));
+    copy->setText(MainWindow::tr("Copy"));
+    connect(copy, &QToolButton::clicked, this,
+            [this] { QApplication::clipboard()->setText(url().toString()); });
+    auto *stopButton = new QToolButton(m_status);
+    stopButton->setObjectName(QStringLiteral("serveStop"));
+    stopButton->setText(MainWindow::tr("Stop"));
+    connect(stopButton, &QToolButton::clicked, this, &CaptureServer::stop);
+    row->addWidget(m_urlLabel);
+    row->addWidget(copy);
+    row->addWidget(stopButton);
+    m_window->statusBar()->addPermanentWidget(m_status);
+    m_status->hide();
+}
+
+void CaptureServer::createDock()
+{
+    m_dock = new QDockWidget(MainWindow::tr("Received Requests"), m_window);
+    m_dock->setObjectName(QStringLiteral("receivedRequestsDock"));
+    auto *split = new QSplitter(Qt::Vertical, m_dock);
+    m_requests = new QTreeWidget(split);
+    m_requests->setObjectName(QStringLiteral("receivedRequests"));
+    m_requests->setRootIsDecorated(false);
+    m_requests->setHeaderLabels({MainWindow::tr("Time"), MainWindow::tr("Method"),
+                                 MainWindow::tr("Target"), MainWindow::tr("Body")});
+    m_requests->header()->setSectionResizeMode(QHeaderView::ResizeToContents);
+    m_requestView = new QPlainTextEdit(split);
+    m_requestView->setObjectName(QStringLiteral("receivedRequestText"));
+    m_requestView->setReadOnly(true); // what a front end sent: plain text, never rich text
+    m_requestView->setLineWrapMode(QPlainTextEdit::WidgetWidth);
+    connect(m_requests, &QTreeWidget::currentItemChanged, this,
+            [this] { showRequest(m_requests->indexOfTopLevelItem(m_requests->currentItem())); });
+    m_dock->setWidget(split);
+    m_window->addDockWidget(Qt::BottomDockWidgetArea, m_dock);
+    m_dock->hide();
+}
+
+bool CaptureServer::start(const net::ReplayServer::Options &options, quint16 port)
+{
+    stop();
+    auto *server = new net::ReplayServer(m_window->document()->capture(), options, this);
+    if (!server->listen(QHostAddress::LocalHost, port)) {
+        m_lastError
+            = MainWindow::tr("Cannot serve on port %1: %2").arg(port).arg(server->errorString());
+        m_window->statusBar()->showMessage(m_lastError, 10000);
+        delete server;
+        return false;
+    }
+    m_server = server;
+    connect(server, &net::ReplayServer::requestReceived, this, &CaptureServer::addRequest);
+    m_urlLabel->setText(MainWindow::tr("Serving at %1").arg(url().toString()));
+    m_status->show();
+    m_dock->show();
+    Q_EMIT servingChanged(true);
+    return true;
+}
+
+void CaptureServer::stop()
+{
+    if (!m_server)
+        return;
+    m_server->close();
+    m_server->deleteLater();
+    m_server = nullptr;
+    m_status->hide();
+    Q_EMIT servingChanged(false);
+}
+
+QUrl CaptureServer::url() const
+{
+    return m_server ? m_server->url() : QUrl();
+}
+
+void CaptureServer::addRequest(const net::ReceivedRequest &request)
+{
+    m_received.append(request);
+    const QString time = QDateTime::fromMSecsSinceEpoch(request.atUs / 1000)
+                             .toLocalTime()
+                             .toString(QStringLiteral("HH:mm:ss.zzz"));
+    auto *item
+        = new QTreeWidgetItem(m_requests,
+                              {time, request.method, request.target,
+                               MainWindow::tr("%n byte(s)", nullptr, int(request.body.size()))});
+    if (!m_requests->currentItem())
+        m_requests->setCurrentItem(item);
+}
+
+void CaptureServer::showRequest(int index)
+{
+    if (index < 0 || index >= m_received.size()) {
+        m_requestView->clear();
+        return;
+    }
+    const net::ReceivedRequest &r = m_received.at(index);
+    QString text = r.method + QLatin1Char(' ') + r.target + QLatin1Char('\n');
+    for (const auto &[name, value] : r.headers)
+        text += name + QStringLiteral(": ") + value + QLatin1Char('\n');
+    text += QLatin1Char('\n') + QString::fromUtf8(r.body);
+    m_requestView->setPlainText(text);
+}
+
+void CaptureServer::showDialog()
+{
+    const Capture &capture = m_window->document()->capture();
+    QDialog dialog(m_window);
+    dialog.setWindowTitle(MainWindow::tr("Serve This Capture"));
+    auto *port = new QSpinBox(&dialog);
+    port->setRange(0, 65535);
+    port->setSpecialValueText(MainWindow::tr("any free port"));
+    auto *speed = new QComboBox(&dialog);
+    for (double x : {0.25, 0.5, 1.0, 2.0, 4.0, 8.0, 16.0})
+        speed->addItem(QStringLiteral("%1×").arg(x), x);
+    speed->setCurrentIndex(speed->findData(1.0));
+    auto *run = new QComboBox(&dialog);
+    run->addItem(MainWindow::tr("The next recorded run for each request"), -1);
+    for (int i = 0; i < capture.runs.size(); ++i)
+        run->addItem(runLabel(capture.runs.at(i), i), i);
+    auto *form = new QFormLayout(&dialog);
+    form->addRow(MainWindow::tr("Port on 127.0.0.1:"), port);
+    form->addRow(MainWindow::tr("Pacing:"), speed);
+    form->addRow(MainWindow::tr("Answer with:"), run);
+    auto *buttons = new QDialogButtonBox(QDialogButtonBox::Ok | QDialogButtonBox::Cancel, &dialog);
+    buttons->button(QDialogButtonBox::Ok)->setText(MainWindow::tr("Serve"));
+    connect(buttons, &QDialogButtonBox::accepted, &dialog, &QDialog::accept);
+    connect(buttons, &QDialogButtonBox::rejected, &dialog, &QDialog::reject);
+    form->addRow(buttons);
+    if (dialog.exec() != QDialog::Accepted)
+        return;
+    net::ReplayServer::Options options;
+    options.speed = speed->currentData().toDouble();
+    options.run = run->currentData().toInt();
+    start(options, quint16(port->value()));
+}
+
+CaptureServer *installServeAction(MainWindow *window)
+{
+    auto *server = new CaptureServer(window);
+    QMenu *file = window->menu(MainWindow::MenuId::File);
+    const QList<QAction *> actions = file->actions();
+    // After Save As, before Quit.
+    file->insertAction(actions.size() > 3 ? actions[3] : nullptr, server->serveAction());
+    auto enable = [window, server] {
+        server->serveAction()->setEnabled(!window->document()->capture().runs.isEmpty());
+    };
+    QObject::connect(window->document(), &SessionDocument::resetDone, server, enable);
+    enable();
+    return server;
+}
+
+} // namespace agui::ui
