@@ -94,8 +94,7 @@ int runServe(const QStringList &argv)
         server = demoServer.get();
         endpoint = new net::AgUiEndpoint(server, path, [agent](const QJsonObject &input) {
             net::RunReply reply;
-            for (const AgentChunk &c : agent->stream(input))
-                reply.chunks.append(net::StreamChunk {c.delayMs, c.event, c.raw});
+            reply.chunks = agent->stream(input);
             return reply;
         });
         endpoint->setStampTimestamps(true);

@@ -6,7 +6,7 @@
 // the demo exercises the seed ports end to end. Script: docs/demo-agent.md.
 
 #include "core/agent/a2uiagui.h"
-#include "core/agent/agentchunk.h"
+#include "core/protocol/agentchunk.h"
 
 #include <QHash>
 #include <QJsonObject>

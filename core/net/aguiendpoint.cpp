@@ -21,7 +21,7 @@ namespace {
 class PacedWriter : public QObject
 {
 public:
-    PacedWriter(HttpResponder *responder, QList<StreamChunk> chunks, ResponseEncoding encoding,
+    PacedWriter(HttpResponder *responder, QList<AgentChunk> chunks, ResponseEncoding encoding,
                 bool stamp, std::function<void(bool)> done)
         : QObject(responder)
         , m_stamp(stamp)
@@ -53,7 +53,7 @@ private:
             return;
         // Everything due now goes out together (delay 0 means "right after the previous one").
         do {
-            const StreamChunk &chunk = m_chunks.at(m_next++);
+            const AgentChunk &chunk = m_chunks.at(m_next++);
             QByteArray bytes = chunk.raw;
             if (bytes.isEmpty()) {
                 QJsonObject event = chunk.event;
@@ -81,7 +81,7 @@ private:
 
     bool m_stamp;
     QPointer<HttpResponder> m_responder;
-    QList<StreamChunk> m_chunks;
+    QList<AgentChunk> m_chunks;
     ResponseEncoding m_encoding;
     std::function<void(bool)> m_done;
     QTimer m_timer;

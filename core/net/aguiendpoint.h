@@ -13,6 +13,7 @@
 // protobuf (the only application type we send).
 
 #include "core/net/httpserver.h"
+#include "core/protocol/agentchunk.h"
 
 #include <QByteArray>
 #include <QJsonObject>
@@ -23,21 +24,12 @@
 
 namespace agui::net {
 
-// One piece of a response: after delayMs, an event (encoded for the negotiated binding) or, when
-// raw is not empty, bytes sent exactly as they are (replayed recordings).
-struct StreamChunk
-{
-    qint64 delayMs = 0;
-    QJsonObject event;
-    QByteArray raw;
-};
-
 // Produces the run for one request. errorStatus 0 means "stream these chunks" with status and
 // contentType (empty: the negotiated encoding's type); otherwise the request is answered with
 // errorStatus and the message as a JSON error.
 struct RunReply
 {
-    QList<StreamChunk> chunks;
+    QList<AgentChunk> chunks;
     int errorStatus = 0;
     QString error;
     int status = 200; // a replayed recording may carry another status (e.g. 500 with HTML)

@@ -7,9 +7,9 @@ ReplaySource::ReplaySource(Capture capture, double speed)
     , m_speed(speed > 0 ? speed : 1.0)
 { }
 
-QList<StreamChunk> ReplaySource::pacedChunks(const RunRecording &run, double speed)
+QList<AgentChunk> ReplaySource::pacedChunks(const RunRecording &run, double speed)
 {
-    QList<StreamChunk> out;
+    QList<AgentChunk> out;
     // The first chunk keeps its distance from the response head (or the request) too.
     qint64 previousUs
         = run.response.receivedAtUs >= 0 ? run.response.receivedAtUs : run.request.sentAtUs;
@@ -20,7 +20,7 @@ QList<StreamChunk> ReplaySource::pacedChunks(const RunRecording &run, double spe
         if (chunk.receivedAtUs >= 0)
             previousUs = chunk.receivedAtUs;
         if (!chunk.bytes.isEmpty())
-            out.append(StreamChunk {delayMs, {}, chunk.bytes});
+            out.append(AgentChunk {delayMs, {}, chunk.bytes});
     }
     return out;
 }

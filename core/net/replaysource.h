@@ -26,7 +26,7 @@ public:
     int served() const { return m_served; }
 
     // The chunks of one run with delays (exposed for tests).
-    static QList<StreamChunk> pacedChunks(const RunRecording &run, double speed);
+    static QList<AgentChunk> pacedChunks(const RunRecording &run, double speed);
 
 private:
     RunReply replyFor(const RunRecording &run) const;

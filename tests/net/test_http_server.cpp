@@ -8,19 +8,20 @@
 #include <QSignalSpy>
 #include <QtTest>
 
+using namespace agui;
 using namespace agui::net;
 
 namespace {
 
-QList<StreamChunk> events(int n, qint64 delayMs)
+QList<AgentChunk> events(int n, qint64 delayMs)
 {
-    QList<StreamChunk> out;
+    QList<AgentChunk> out;
     for (int i = 0; i < n; ++i)
-        out.append(StreamChunk {i == 0 ? 0 : delayMs,
-                                QJsonObject {{QStringLiteral("type"), QStringLiteral("CUSTOM")},
-                                             {QStringLiteral("name"), QStringLiteral("n")},
-                                             {QStringLiteral("value"), i}},
-                                {}});
+        out.append(AgentChunk {i == 0 ? 0 : delayMs,
+                               QJsonObject {{QStringLiteral("type"), QStringLiteral("CUSTOM")},
+                                            {QStringLiteral("name"), QStringLiteral("n")},
+                                            {QStringLiteral("value"), i}},
+                               {}});
     return out;
 }
 

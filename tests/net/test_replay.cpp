@@ -99,12 +99,12 @@ private Q_SLOTS:
     void pacingFollowsRecordingAndSpeed()
     {
         const Capture c = recorded();
-        const QList<StreamChunk> normal = ReplaySource::pacedChunks(c.runs.at(0), 1.0);
+        const QList<AgentChunk> normal = ReplaySource::pacedChunks(c.runs.at(0), 1.0);
         QCOMPARE(normal.size(), 2);
         QCOMPARE(normal.at(0).delayMs, 10); // after the response head
         QCOMPARE(normal.at(1).delayMs, 200);
         QCOMPARE(normal.at(1).raw, kFinished.mid(20));
-        const QList<StreamChunk> fast = ReplaySource::pacedChunks(c.runs.at(0), 4.0);
+        const QList<AgentChunk> fast = ReplaySource::pacedChunks(c.runs.at(0), 4.0);
         QCOMPARE(fast.at(1).delayMs, 50);
     }
 

@@ -72,7 +72,7 @@ private Q_SLOTS:
             = new AgUiEndpoint(m_server, QStringLiteral("/agent"), [this](const QJsonObject &) {
                   RunReply reply;
                   for (int i = 0; i < m_count; ++i)
-                      reply.chunks.append(StreamChunk {i == 0 ? 0 : m_pace, numberedEvent(i), {}});
+                      reply.chunks.append(AgentChunk {i == 0 ? 0 : m_pace, numberedEvent(i), {}});
                   return reply;
               });
         m_server->route(

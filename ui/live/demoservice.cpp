@@ -27,13 +27,12 @@ bool DemoService::start(int paceMs)
     m_agent = std::make_shared<DemoAgent>(DemoAgent::Options {paceMs});
     m_server = std::make_unique<net::HttpServer>();
     auto agent = m_agent;
-    m_endpoint = std::make_unique<net::AgUiEndpoint>(
-        m_server.get(), kPath, [agent](const QJsonObject &input) {
-            net::RunReply reply;
-            for (const AgentChunk &c : agent->stream(input))
-                reply.chunks.append(net::StreamChunk {c.delayMs, c.event, c.raw});
-            return reply;
-        });
+    m_endpoint = std::make_unique<net::AgUiEndpoint>(m_server.get(), kPath,
+                                                     [agent](const QJsonObject &input) {
+                                                         net::RunReply reply;
+                                                         reply.chunks = agent->stream(input);
+                                                         return reply;
+                                                     });
     if (!m_server->listen()) {
         m_error = m_server->errorString();
         m_endpoint.reset();

@@ -75,13 +75,10 @@ QSpinBox *maxGapBox(Playback *playback, QWidget *parent)
 
 } // namespace
 
-Playback *installPlaybackControls(MainWindow *window)
+// timeline: the session views' timeline, which a hidden event's cursor is drawn on.
+Playback *installPlaybackControls(MainWindow *window, TimelineWidget *timeline)
 {
-    // The session views' timeline, which a hidden event's cursor is drawn on.
-    auto *timeline = window->findChild<TimelineWidget *>();
     TimeTravel *travel = window->timeTravel();
-    if (!timeline || !travel)
-        return nullptr; // installed before the session views: nothing to attach to
 
     auto *playback = new Playback(window->document(), window);
     playback->setObjectName(QStringLiteral("sessionPlayback"));

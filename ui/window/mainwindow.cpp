@@ -96,8 +96,9 @@ MainWindow::MainWindow(QWidget *parent)
     connect(m_loader, &CaptureLoader::progress, this, &MainWindow::showLoadProgress);
     createCentralArea();
     createActions();
-    installSessionViews(this); // State, Transcript, Tool Calls tabs; the timeline under the list
-    installPlaybackControls(this); // Play/Pause/Step under the timeline, in the Go menu
+    // State, Transcript, Tool Calls tabs; the timeline under the list, and Play/Pause/Step under
+    // the timeline and in the Go menu.
+    installPlaybackControls(this, installSessionViews(this));
     installSurfacesTab(this); // the Surfaces tab and Run > Compose Run…
     installReportTabs(this); // the Timing and Diff tabs
     installCopyActions(this); // Edit > Copy Events as JSON, as curl, JSON Pointer

@@ -71,7 +71,7 @@ void selectEventsInList(MainWindow *window, const QList<qint64> &seqs)
 
 } // namespace
 
-void installSessionViews(MainWindow *window)
+TimelineWidget *installSessionViews(MainWindow *window)
 {
     EventListView *list = window->eventList();
     TimeTravel *travel = window->timeTravel();
@@ -106,6 +106,7 @@ void installSessionViews(MainWindow *window)
     QObject::connect(transcript, &TranscriptView::eventsSelected, window, select);
     QObject::connect(tools, &ToolCallsView::eventsSelected, window, select);
     QObject::connect(timeline, &TimelineWidget::eventsSelected, window, select);
+    return timeline;
 }
 
 } // namespace agui::ui

@@ -3,6 +3,7 @@
 namespace agui::ui {
 
 class MainWindow;
+class TimelineWidget;
 
 // Adds the session views to the main window: the State, Transcript and Tool Calls tabs (shown by
 // MainWindow::showTab("state" | "transcript" | "tools")) beside the Event tab, and the timeline
@@ -10,6 +11,7 @@ class MainWindow;
 // TimeTravel cursor; their "select these events" requests select the rows in
 // the list without moving the current event (so a click in the transcript does not time-travel
 // away from what it shows); dragging the timeline moves the current event.
-void installSessionViews(MainWindow *window);
+// Returns the timeline, which the playback controls attach to.
+TimelineWidget *installSessionViews(MainWindow *window);
 
 } // namespace agui::ui
