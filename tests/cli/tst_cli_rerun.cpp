@@ -23,6 +23,13 @@ const char kClickBody[]
     "sourceComponentId":"submit","timestamp":"2026-01-01T00:00:00Z",
     "context":{"name":"Ada","size":"large"}}}}})";
 
+// The request record of a capture written by `run --record` (its second line).
+QJsonObject requestLine(const QString &capture)
+{
+    const QList<QByteArray> lines = readFile(capture).split('\n');
+    return lines.size() > 1 ? QJsonDocument::fromJson(lines[1]).object() : QJsonObject();
+}
+
 int lineCount(const QByteArray &text)
 {
     return int(text.count('\n'));
@@ -65,6 +72,9 @@ private Q_SLOTS:
         const auto cat = runCli({QStringLiteral("cat"), again});
         QCOMPARE(cat.exitCode, 0);
         QCOMPARE(lineCount(cat.out), lineCount(r.out));
+        // The request sent is the recorded one: the same body, byte for byte.
+        QCOMPARE(requestLine(again).value(QLatin1String("bodyText")),
+                 requestLine(m_recorded).value(QLatin1String("bodyText")));
 
         // The recorded body is what is sent: the click's run comes back as the click's run.
         const auto click = runCli({QStringLiteral("rerun"), m_clicked});
