@@ -73,6 +73,7 @@ private Q_SLOTS:
         QCOMPARE(cat.exitCode, 0);
         QCOMPARE(lineCount(cat.out), lineCount(r.out));
         // The request sent is the recorded one: the same body, byte for byte.
+        QVERIFY(!requestLine(again).value(QLatin1String("bodyText")).toString().isEmpty());
         QCOMPARE(requestLine(again).value(QLatin1String("bodyText")),
                  requestLine(m_recorded).value(QLatin1String("bodyText")));
 
