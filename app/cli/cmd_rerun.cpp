@@ -7,8 +7,7 @@
 #include "app/cli/input.h"
 
 #include "core/analysis/runcompare.h"
-#include "core/capture/redaction.h"
-#include "core/net/agentproxy.h"
+#include "core/net/resendheaders.h"
 #include "core/session/session.h"
 
 #include <QJsonDocument>
@@ -73,26 +72,16 @@ bool loadRecorded(const QString &path, int exchange, Recorded *recorded)
     return true;
 }
 
-bool isRedacted(const QString &text)
-{
-    return text.contains(redactedValue())
-        || text.contains(QString::fromLatin1(redactedValue().toUtf8().toPercentEncoding()));
-}
-
-// The recorded headers worth sending again: not the transport's own (Host, Content-Length,
-// hop-by-hop: as the proxy forwards), not credentials (redacted in the capture); a --header of
-// the same name replaces the recorded one.
+// The recorded headers worth sending again (net::resendableHeaders); a --header of the same name
+// replaces the recorded one.
 HttpHeaders requestHeaders(const HttpHeaders &recorded, const HttpHeaders &given)
 {
-    QList<QPair<QByteArray, QByteArray>> raw;
-    for (const auto &[name, value] : recorded)
-        raw.append({name.toLatin1(), value.toUtf8()});
     HttpHeaders headers;
-    for (const auto &[name, value] : net::AgentProxy::forwardHeaders(raw)) {
+    for (const auto &[name, value] : net::resendableHeaders(recorded)) {
         const bool replaced = std::any_of(given.cbegin(), given.cend(), [&](const auto &h) {
             return h.first.compare(name, Qt::CaseInsensitive) == 0;
         });
-        if (!replaced && !isCredentialHeader(name) && !isRedacted(value))
+        if (!replaced)
             headers.append({name, value});
     }
     return headers + given;
@@ -113,7 +102,7 @@ QString requestOptions(const Args &args, const QString &capture, int exchange,
             .arg(capture)
             .arg(exchange);
     const QString url = args.options.value(QStringLiteral("--url"), recorded.request.url);
-    if (!args.options.contains(QStringLiteral("--url")) && isRedacted(url))
+    if (!args.options.contains(QStringLiteral("--url")) && net::isRedacted(url))
         return QStringLiteral("the recorded URL %1 had a credential redacted: give it with --url")
             .arg(url);
     if (url.isEmpty())
