@@ -13,13 +13,14 @@
 
 namespace agui::cli {
 
-RunPrinter::RunPrinter(bool text, QStringList secrets)
-    : m_text(text)
+RunPrinter::RunPrinter(QString command, bool text, QStringList secrets)
+    : m_command(std::move(command))
+    , m_text(text)
     , m_secrets(std::move(secrets))
 {
     out().flush();
     if (!m_stdout.open(stdout, QIODevice::WriteOnly))
-        err() << "agui-inspect run: cannot write to standard output\n";
+        err() << "agui-inspect " << m_command << ": cannot write to standard output\n";
 }
 
 QByteArray RunPrinter::scrub(QByteArray bytes) const
@@ -86,11 +87,12 @@ int RunPrinter::finish(const net::RunClient &client, const Session &session, boo
           << " warnings, " << counts[int(Severity::Info)] << " infos\n";
     int code = counts[int(Severity::Error)] > 0 ? ExitFindings : ExitOk;
     if (timedOut) {
-        err() << "agui-inspect run: no complete response within " << timeoutMs / 1000.0 << " s\n";
+        err() << "agui-inspect " << m_command << ": no complete response within "
+              << timeoutMs / 1000.0 << " s\n";
         code = ExitUnreadable;
     } else if (client.status() == net::RunClient::Status::Failed) {
         const bool httpError = status != 0 && (status < 200 || status >= 300);
-        err() << "agui-inspect run: " << scrub(client.errorString()) << '\n';
+        err() << "agui-inspect " << m_command << ": " << scrub(client.errorString()) << '\n';
         code = httpError ? ExitFindings : ExitUnreadable;
     }
     err().flush();

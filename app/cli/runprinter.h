@@ -22,7 +22,7 @@ namespace agui::cli {
 class RunPrinter
 {
 public:
-    RunPrinter(bool text, QStringList secrets);
+    RunPrinter(QString command, bool text, QStringList secrets);
 
     void starting(const QUrl &url);
     void event(const Event &event);
@@ -34,6 +34,7 @@ private:
     QByteArray scrub(QByteArray bytes) const;
     QString scrub(QString text) const;
 
+    QString m_command; // in error messages: "agui-inspect <command>: ..."
     bool m_text;
     QStringList m_secrets;
     QFile m_stdout;

@@ -13,18 +13,6 @@ namespace agui::analysis {
 
 namespace {
 
-SessionSnapshot snapshotOf(const DiffSide &side)
-{
-    const Session &session = *side.session;
-    const SessionSnapshot &current = session.current();
-    if (side.runIndex < 0 || side.runIndex >= current.runCount())
-        return current;
-    const qint64 last = current.run(side.runIndex).lastSeq;
-    if (last < 0 || last >= session.size() - 1 || !session.canTimeTravel())
-        return current;
-    return session.snapshotAt(last);
-}
-
 QJsonValue optionalValue(const std::optional<QJsonValue> &v)
 {
     return v ? *v : QJsonValue();
@@ -52,6 +40,18 @@ void diffState(const ModelSide &a, const ModelSide &b, QList<DiffItem> *items)
 }
 
 } // namespace
+
+SessionSnapshot snapshotOf(const DiffSide &side)
+{
+    const Session &session = *side.session;
+    const SessionSnapshot &current = session.current();
+    if (side.runIndex < 0 || side.runIndex >= current.runCount())
+        return current;
+    const qint64 last = current.run(side.runIndex).lastSeq;
+    if (last < 0 || last >= session.size() - 1 || !session.canTimeTravel())
+        return current;
+    return session.snapshotAt(last);
+}
 
 ModelSide::ModelSide(const DiffSide &side, const DiffOptions &options, IdCanon &ids)
 {

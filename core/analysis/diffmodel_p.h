@@ -17,6 +17,13 @@ struct KeyedValue
     QJsonValue value;
 };
 
+// Events whose deltas stream one message's text or one tool call's arguments: how a stream was
+// split into events is not what a comparison that ignores text (or structure) looks at.
+bool isContentStream(EventType type);
+
+// The session as of a side's last event (its run's end, or the whole session).
+SessionSnapshot snapshotOf(const DiffSide &side);
+
 // Pairs a's and b's items by key: unpaired ones are missing / added, pairs out of their relative
 // order are reordered, pairs with another value are changed (with the JSON Patch a -> b).
 void alignByKey(const QString &section, const QList<KeyedValue> &a, const QList<KeyedValue> &b,

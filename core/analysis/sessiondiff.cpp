@@ -15,22 +15,6 @@ namespace {
 
 const QJsonValue kAbsent(QJsonValue::Undefined);
 
-bool isContentStream(EventType type)
-{
-    switch (type) {
-    case EventType::TextMessageContent:
-    case EventType::TextMessageChunk:
-    case EventType::ReasoningMessageContent:
-    case EventType::ReasoningMessageChunk:
-    case EventType::ThinkingTextMessageContent:
-    case EventType::ToolCallArgs:
-    case EventType::ToolCallChunk:
-        return true;
-    default:
-        return false;
-    }
-}
-
 // One event of a side, as compared.
 struct AlignedEvent
 {
@@ -104,6 +88,22 @@ QList<bool> inLongestIncreasingRun(const QList<qsizetype> &order)
 }
 
 } // namespace
+
+bool isContentStream(EventType type)
+{
+    switch (type) {
+    case EventType::TextMessageContent:
+    case EventType::TextMessageChunk:
+    case EventType::ReasoningMessageContent:
+    case EventType::ReasoningMessageChunk:
+    case EventType::ThinkingTextMessageContent:
+    case EventType::ToolCallArgs:
+    case EventType::ToolCallChunk:
+        return true;
+    default:
+        return false;
+    }
+}
 
 void alignByKey(const QString &section, const QList<KeyedValue> &a, const QList<KeyedValue> &b,
                 QList<DiffItem> *items, qint64 *matched)

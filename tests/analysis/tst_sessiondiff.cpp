@@ -6,6 +6,8 @@
 #include "core/analysis/sessiondiff.h"
 #include "core/protocol/runagentinput.h"
 
+#include "sessionbuild.h"
+
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QXmlStreamReader>
@@ -13,46 +15,9 @@
 
 using namespace agui;
 using namespace agui::analysis;
+using namespace agui::test;
 
 namespace {
-
-QJsonObject ev(const char *json)
-{
-    return QJsonDocument::fromJson(json).object();
-}
-
-std::unique_ptr<Session> sessionOf(const QList<QJsonObject> &events)
-{
-    auto session = std::make_unique<Session>();
-    for (const QJsonObject &o : events) {
-        Event e;
-        e.typeName = o.value(QLatin1String("type")).toString();
-        e.type = eventTypeFromName(e.typeName);
-        e.json = o;
-        e.payload = QJsonDocument(o).toJson(QJsonDocument::Compact);
-        e.raw = "data: " + e.payload + "\n\n";
-        session->append(e);
-    }
-    session->finish();
-    return session;
-}
-
-// A small run: text, a tool call with a result, a state snapshot.
-QList<QJsonObject> baseRun()
-{
-    return {
-        ev(R"({"type":"RUN_STARTED","threadId":"t1","runId":"r1","timestamp":1000})"),
-        ev(R"({"type":"TEXT_MESSAGE_START","messageId":"m1","role":"assistant","timestamp":1001})"),
-        ev(R"({"type":"TEXT_MESSAGE_CONTENT","messageId":"m1","delta":"Hello world","timestamp":1002})"),
-        ev(R"({"type":"TEXT_MESSAGE_END","messageId":"m1","timestamp":1003})"),
-        ev(R"({"type":"TOOL_CALL_START","toolCallId":"c1","toolCallName":"weather","parentMessageId":"m1","timestamp":1004})"),
-        ev("{\"type\":\"TOOL_CALL_ARGS\",\"toolCallId\":\"c1\",\"delta\":\"{\\\"city\\\":"
-           "\\\"Paris\\\"}\",\"timestamp\":1005}"),
-        ev(R"({"type":"TOOL_CALL_END","toolCallId":"c1","timestamp":1006})"),
-        ev(R"({"type":"TOOL_CALL_RESULT","messageId":"tm1","toolCallId":"c1","content":"sunny","timestamp":1007})"),
-        ev(R"({"type":"STATE_SNAPSHOT","snapshot":{"count":1,"name":"x"},"timestamp":1008})"),
-        ev(R"({"type":"RUN_FINISHED","threadId":"t1","runId":"r1","timestamp":1009})")};
-}
 
 SessionDiff compare(const QList<QJsonObject> &a, const QList<QJsonObject> &b,
                     const DiffOptions &options = {})
@@ -71,14 +36,6 @@ const DiffItem *find(const SessionDiff &d, const QString &section, DiffKind kind
             return &i;
     }
     return nullptr;
-}
-
-QString dump(const SessionDiff &d)
-{
-    QStringList lines;
-    for (const DiffItem &i : d.items)
-        lines.append(i.section + QLatin1Char(' ') + describeDiffItem(i));
-    return lines.join(QLatin1Char('\n'));
 }
 
 QJsonObject replaced(QJsonObject o, const char *key, const QJsonValue &value)

@@ -34,6 +34,30 @@ inline CliResult runCli(const QStringList &args, const QByteArray &stdinBytes = 
             p.readAllStandardError()};
 }
 
+// `agui-inspect serve ARGS --port 0` (the demo agent, a replay) for the duration of a test.
+class ServeProcess
+{
+public:
+    ~ServeProcess()
+    {
+        m_process.kill();
+        m_process.waitForFinished(10000);
+    }
+    // The endpoint URL the server prints, or "" when it did not start within a minute.
+    QString start(const QStringList &serveArgs)
+    {
+        m_process.start(QStringLiteral(AGUI_INSPECT_BINARY),
+                        QStringList {QStringLiteral("serve")} + serveArgs
+                            + QStringList {QStringLiteral("--port"), QStringLiteral("0")});
+        if (!QTest::qWaitFor([&] { return m_process.canReadLine(); }, 60000))
+            return {};
+        return QString::fromUtf8(m_process.readLine()).trimmed();
+    }
+
+private:
+    QProcess m_process;
+};
+
 inline QString sample(const char *name)
 {
     return QStringLiteral(AGUI_TEST_DATA_DIR "/capture/samples/") + QLatin1String(name);

@@ -41,30 +41,6 @@ QList<QJsonObject> jsonLines(const QByteArray &text)
     return list;
 }
 
-// `agui-inspect serve --demo` on a free port, for the duration of a test.
-class DemoServer
-{
-public:
-    ~DemoServer()
-    {
-        m_process.kill();
-        m_process.waitForFinished(10000);
-    }
-    QString start()
-    {
-        m_process.start(QStringLiteral(AGUI_INSPECT_BINARY),
-                        {QStringLiteral("serve"), QStringLiteral("--demo"),
-                         QStringLiteral("--port"), QStringLiteral("0"), QStringLiteral("--pace"),
-                         QStringLiteral("5")});
-        if (!QTest::qWaitFor([&] { return m_process.canReadLine(); }, 60000))
-            return {};
-        return QString::fromUtf8(m_process.readLine()).trimmed();
-    }
-
-private:
-    QProcess m_process;
-};
-
 const char kSecretBearer[] = "sk-live-SECRET-bearer-0123456789";
 const char kSecretKey[] = "key-SECRET-api-9876543210";
 
@@ -90,7 +66,8 @@ private Q_SLOTS:
     void initTestCase()
     {
         QVERIFY(m_dir.isValid());
-        m_url = m_demo.start();
+        m_url = m_demo.start(
+            {QStringLiteral("--demo"), QStringLiteral("--pace"), QStringLiteral("5")});
         QVERIFY2(m_url.startsWith(QLatin1String("http://127.0.0.1:")), qPrintable(m_url));
     }
 
@@ -377,7 +354,7 @@ private Q_SLOTS:
 
 private:
     QTemporaryDir m_dir;
-    DemoServer m_demo;
+    agui::test::ServeProcess m_demo;
     QString m_url;
 };
 
