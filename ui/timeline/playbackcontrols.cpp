@@ -51,6 +51,9 @@ QComboBox *speedBox(Playback *playback, QWidget *parent)
         speed->addItem(QStringLiteral("%1×").arg(x), x);
     speed->addItem(MainWindow::tr("As fast as possible"), Playback::kAsFastAsPossible);
     speed->setCurrentIndex(speed->findData(1.0));
+    // Sized for "16×", not for its longest entry: the bar must not widen the list's pane.
+    speed->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
+    speed->setMinimumContentsLength(5);
     speed->setFocusPolicy(Qt::ClickFocus);
     QObject::connect(speed, &QComboBox::currentIndexChanged, playback,
                      [playback, speed] { playback->setSpeed(speed->currentData().toDouble()); });
@@ -61,9 +64,9 @@ QSpinBox *maxGapBox(Playback *playback, QWidget *parent)
 {
     auto *gap = new QSpinBox(parent);
     gap->setObjectName(QStringLiteral("playbackMaxGap"));
-    gap->setRange(0, 3600);
+    gap->setRange(0, 600);
     gap->setValue(int(Playback::kDefaultMaxGapMs / 1000));
-    gap->setPrefix(MainWindow::tr("gaps ≤ "));
+    gap->setPrefix(MainWindow::tr("gap ≤ "));
     gap->setSuffix(MainWindow::tr(" s"));
     gap->setToolTip(MainWindow::tr("Longer pauses between events (between runs, a stalled "
                                    "agent) are shortened to this when playing back"));
@@ -123,6 +126,9 @@ Playback *installPlaybackControls(MainWindow *window, TimelineWidget *timeline)
     row->addWidget(speedBox(playback, bar));
     row->addWidget(maxGapBox(playback, bar));
     row->addStretch(1);
+    // The bar never sets how narrow the list's pane may be (the speed and gap boxes clip first).
+    bar->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Fixed);
+    bar->setMinimumWidth(0);
     window->addBelowEventList(bar); // under the timeline
 
     QMenu *go = window->menu(MainWindow::MenuId::Go);
