@@ -26,6 +26,7 @@
 
 #include <QAction>
 #include <QComboBox>
+#include <QFile>
 #include <QLabel>
 #include <QPlainTextEdit>
 #include <QSignalSpy>
@@ -47,6 +48,7 @@ private Q_SLOTS:
     void stepAndPause();
     void keysPlayButTextFieldsKeepThem();
     void pacingFollowsReceiveTimes();
+    void pacingFallsBackToTimestamps();
 };
 
 namespace {
@@ -268,6 +270,32 @@ void TestPlayback::pacingFollowsReceiveTimes()
     for (qint64 seq = 0; seq < window->lastEventSeq(); ++seq)
         QCOMPARE(playback->gapAfterUs(seq), qint64(0));
     QCOMPARE(playback->gapAfterUs(window->lastEventSeq()), qint64(0));
+}
+
+// A capture without receive times (JSON lines) plays at the pacing of its events' "timestamp"
+// fields, as the list's Time column shows them; an event without one is kUnknownGapUs away.
+void TestPlayback::pacingFallsBackToTimestamps()
+{
+    QTemporaryDir dir;
+    const QString path = dir.filePath(QStringLiteral("timestamps.jsonl"));
+    QFile file(path);
+    QVERIFY(file.open(QIODevice::WriteOnly));
+    file.write(R"({"type":"RUN_STARTED","threadId":"t","runId":"r","timestamp":1764600000000}
+{"type":"TEXT_MESSAGE_START","messageId":"m","role":"assistant","timestamp":1764600000300}
+{"type":"TEXT_MESSAGE_CONTENT","messageId":"m","delta":"a","timestamp":1764600009300}
+{"type":"TEXT_MESSAGE_END","messageId":"m"}
+{"type":"RUN_FINISHED","threadId":"t","runId":"r","timestamp":1764600009400}
+)");
+    file.close();
+    std::unique_ptr<MainWindow> window = openCapture(path);
+    QVERIFY(!window->document()->hasReceiveTimes());
+    Playback *playback = playbackOf(*window);
+    QCOMPARE(playback->gapAfterUs(0), qint64(300'000));
+    QCOMPARE(playback->gapAfterUs(1), qint64(2'000'000)); // 9 s, capped at the default 2 s
+    QCOMPARE(playback->gapAfterUs(2), Playback::kUnknownGapUs); // the END has no timestamp
+    QCOMPARE(playback->gapAfterUs(3), Playback::kUnknownGapUs);
+    playback->setMaxGapMs(10'000);
+    QCOMPARE(playback->gapAfterUs(1), qint64(9'000'000));
 }
 
 QTEST_MAIN(TestPlayback)

@@ -36,13 +36,20 @@ qint64 Playback::lastSeq() const
     return m_document ? m_document->size() - 1 : -1;
 }
 
+// The session's one clock, as the list's Time column shows it: receive times when the capture
+// has them, otherwise the events' own "timestamp" fields (JSON lines, most exports).
+qint64 Playback::timeUs(qint64 seq) const
+{
+    return m_document->hasReceiveTimes() ? m_document->session().events().receivedAtUs(seq)
+                                         : m_document->timestampUs(seq);
+}
+
 qint64 Playback::gapAfterUs(qint64 seq) const
 {
     if (!m_document || seq < 0 || seq >= lastSeq())
         return 0;
-    const EventStore &events = m_document->session().events();
-    const qint64 a = events.receivedAtUs(seq);
-    const qint64 b = events.receivedAtUs(seq + 1);
+    const qint64 a = timeUs(seq);
+    const qint64 b = timeUs(seq + 1);
     const qint64 gap = (a < 0 || b < 0) ? kUnknownGapUs : qMax<qint64>(0, b - a);
     return qMin(gap, m_maxGapUs);
 }
@@ -113,11 +120,13 @@ void Playback::tick()
         seq = qMin(last, seq + qMax<qint64>(1, perTick));
     } else {
         m_dueUs += double(elapsedUs) * m_speed;
+        const qint64 maxWalk
+            = m_document->hasReceiveTimes() ? kMaxWalkPerTick : kMaxParsedWalkPerTick;
         for (qint64 walked = 0; seq < last; ++walked) {
             const qint64 gap = gapAfterUs(seq);
             if (m_dueUs < double(gap))
                 break;
-            if (walked == kMaxWalkPerTick) {
+            if (walked == maxWalk) {
                 m_dueUs = 0; // too far behind: drop the backlog rather than stall
                 break;
             }

@@ -17,8 +17,8 @@ class SessionDocument;
 // The cursor is moved by a timer at ~60 Hz to the newest event due, never once per event: a
 // capture whose events come faster than the screen refreshes skips the ones in between, so a
 // million-event capture at full speed costs the GUI thread one seek per frame. Each frame walks
-// at most kMaxWalkPerTick gaps; a playback that falls further behind slows down instead of
-// stalling the window.
+// at most kMaxWalkPerTick gaps (kMaxParsedWalkPerTick when times are parsed from the events); a
+// playback that falls further behind slows down instead of stalling the window.
 class Playback : public QObject
 {
     Q_OBJECT
@@ -28,10 +28,12 @@ public:
     // "As fast as possible" ignores the pacing: any capture plays in about this long, one event
     // per frame at least.
     static constexpr qint64 kFastPlayMs = 5000;
-    // Events without a receive time (JSON lines, most exports) are this far apart.
+    // Two events of which one has no time on the session's clock are this far apart.
     static constexpr qint64 kUnknownGapUs = 100'000;
     static constexpr qint64 kDefaultMaxGapMs = 2000;
     static constexpr qint64 kMaxWalkPerTick = 200'000;
+    // The same when the times are the events' "timestamp" fields, parsed per event.
+    static constexpr qint64 kMaxParsedWalkPerTick = 2'000;
 
     explicit Playback(SessionDocument *document, QObject *parent = nullptr);
 
@@ -64,6 +66,7 @@ Q_SIGNALS:
 private:
     void tick();
     qint64 lastSeq() const;
+    qint64 timeUs(qint64 seq) const;
     void moveTo(qint64 seq);
 
     QPointer<SessionDocument> m_document;
