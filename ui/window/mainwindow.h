@@ -85,7 +85,6 @@ public:
     enum class MenuId { File, Edit, Run, View, Go, Help };
     QMenu *menu(MenuId id) const;
     QToolBar *mainToolBar() const { return m_toolBar; }
-    QAction *connectAction() const { return m_connectAction; }
     QAction *stopAction() const { return m_stopAction; }
     // A tab of the detail pane. name ("state", "timing", …) is what showTab() and the
     // screenshot mode's --tab take; the tab's object name is name + "Tab".

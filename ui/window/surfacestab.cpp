@@ -34,7 +34,6 @@ void insertAfter(QWidget *container, QAction *anchor, QAction *action)
 SurfacesTab::SurfacesTab(MainWindow *window)
     : QObject(window)
     , m_window(window)
-    , m_tabs(window->detailTabs())
 {
     setObjectName(QStringLiteral("surfacesTabController"));
     m_panel = new SurfacesPanel;
@@ -65,7 +64,7 @@ SurfacesTab::SurfacesTab(MainWindow *window)
         m_shownSeq = -2;
         requestUpdate();
     });
-    connect(m_tabs, &QTabWidget::currentChanged, this, [this] {
+    connect(window->detailTabs(), &QTabWidget::currentChanged, this, [this] {
         if (isShown() && m_dirty)
             rebuild(); // it becomes visible: show it as of now, without a delay
     });
@@ -93,7 +92,7 @@ SurfacesTab::SurfacesTab(MainWindow *window)
 
 bool SurfacesTab::isShown() const
 {
-    return m_tabs->currentWidget() == m_panel;
+    return m_window->detailTabs()->currentWidget() == m_panel;
 }
 
 void SurfacesTab::requestUpdate()

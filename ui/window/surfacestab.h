@@ -17,7 +17,6 @@
 #include <QTimer>
 
 class QAction;
-class QTabWidget;
 
 namespace agui::ui {
 
@@ -62,7 +61,6 @@ private:
     void reportError(const QString &message);
 
     MainWindow *m_window = nullptr;
-    QTabWidget *m_tabs = nullptr;
     SurfacesPanel *m_panel = nullptr;
     QAction *m_compose = nullptr;
     QPointer<ComposerDialog> m_composer;
