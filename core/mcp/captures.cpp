@@ -34,7 +34,7 @@ bool CaptureSet::open(const QString &path, const QString &name, QString *openedN
     }
     auto opened = std::make_unique<OpenCapture>();
     opened->path = path;
-    if (!analysis::loadCaptureSession(path, &opened->data, error)) {
+    if (!analysis::loadCaptureSession(path, &opened->loaded, error)) {
         *error = QStringLiteral("%1: %2").arg(path, *error);
         return false;
     }
@@ -42,6 +42,17 @@ bool CaptureSet::open(const QString &path, const QString &name, QString *openedN
     *openedName = opened->name;
     m_open.push_back(std::move(opened));
     return true;
+}
+
+QString CaptureSet::follow(const analysis::CaptureSession *session, const QString &name,
+                           const QString &path)
+{
+    auto followed = std::make_unique<OpenCapture>();
+    followed->path = path;
+    followed->followed = session;
+    followed->name = uniqueName(name);
+    m_open.push_back(std::move(followed));
+    return m_open.back()->name;
 }
 
 const OpenCapture *CaptureSet::find(const QString &name) const

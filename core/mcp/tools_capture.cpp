@@ -143,7 +143,7 @@ Tool timing()
             return ToolResult::invalid(args.error());
         return ToolResult::ok(
             {{QLatin1String("capture"), c->name},
-             {QLatin1String("timing"), analysis::timingToJson(c->data.timing(options))}});
+             {QLatin1String("timing"), analysis::timingToJson(c->data().timing(options))}});
     };
     return t;
 }
@@ -195,8 +195,8 @@ Tool diff()
             side->name += run >= 0 ? QStringLiteral(" run %1").arg(run + 1) : QString();
         // As the CLI: timing is compared exchange by exchange, for whole captures only.
         if (!options.ignoreTiming && sideA.runIndex < 0 && sideB.runIndex < 0) {
-            sideA.timing = a->data.timing();
-            sideB.timing = b->data.timing();
+            sideA.timing = a->data().timing();
+            sideB.timing = b->data().timing();
         }
         const analysis::SessionDiff d = analysis::diffSessions(sideA, sideB, options);
         QJsonObject out = analysis::diffToJson(d, sideA, sideB, options);

@@ -106,7 +106,7 @@ QList<Tool> lintTools()
         QJsonArray all;
         qint64 counts[3] = {0, 0, 0};
         for (const analysis::FileFinding &f :
-             analysis::placedFindings(c->capture(), c->session(), c->data.origins, q.events)) {
+             analysis::placedFindings(c->capture(), c->session(), c->data().origins, q.events)) {
             if (!keep(*c, q, f))
                 continue;
             counts[int(f.severity)] += 1;

@@ -213,7 +213,7 @@ Tool surfacesAt()
         }
         QJsonArray findings;
         for (const analysis::FileFinding &f :
-             analysis::placedFindings(c->capture(), c->session(), c->data.origins)) {
+             analysis::placedFindings(c->capture(), c->session(), c->data().origins)) {
             if (f.layer == QLatin1String("a2ui") && f.eventIndex >= 0 && f.eventIndex <= seq)
                 findings.append(analysis::findingToJson(c->path, f));
         }

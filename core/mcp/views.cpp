@@ -61,7 +61,7 @@ QJsonObject eventRow(const OpenCapture &c, qint64 seq)
             {QLatin1String("receivedAtUs"), orNull(s.receivedAtUs)},
             {QLatin1String("streamOffset"), orNull(s.streamOffset)},
             {QLatin1String("byteOffset"),
-             orNull(c.data.origins.fileOffset(seq, s.streamOffset, -1, exact))},
+             orNull(c.data().origins.fileOffset(seq, s.streamOffset, -1, exact))},
             {QLatin1String("findings"), s.diagnosticCount},
             {QLatin1String("worstSeverity"),
              s.worstSeverity ? QJsonValue(severityName(*s.worstSeverity)) : QJsonValue()}};
@@ -123,7 +123,7 @@ QJsonArray eventFindings(const OpenCapture &c, qint64 seq)
     QJsonArray out;
     const EventFilter all;
     for (const analysis::FileFinding &f :
-         analysis::placedFindings(c.capture(), c.session(), c.data.origins, all)) {
+         analysis::placedFindings(c.capture(), c.session(), c.data().origins, all)) {
         if (f.eventIndex == seq)
             out.append(analysis::findingToJson(c.path, f));
     }

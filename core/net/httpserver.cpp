@@ -35,10 +35,16 @@ QByteArray HttpResponder::reasonPhrase(int status)
     switch (status) {
     case 200:
         return QByteArrayLiteral("OK");
+    case 202:
+        return QByteArrayLiteral("Accepted");
     case 204:
         return QByteArrayLiteral("No Content");
     case 400:
         return QByteArrayLiteral("Bad Request");
+    case 401:
+        return QByteArrayLiteral("Unauthorized");
+    case 403:
+        return QByteArrayLiteral("Forbidden");
     case 404:
         return QByteArrayLiteral("Not Found");
     case 405:

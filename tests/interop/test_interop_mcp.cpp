@@ -1,5 +1,6 @@
 // `agui-inspect mcp` driven by the real MCP client, @modelcontextprotocol/sdk (pinned in
-// package.json), through its StdioClientTransport (peer/mcp-client.mjs): every tool called on
+// package.json), through its StdioClientTransport and, against `agui-inspect mcp --http`, its
+// StreamableHTTPClientTransport with a bearer token (peer/mcp-client.mjs): every tool called on
 // test captures and compared with the CLI's answer to the same question (lint --format json,
 // state --at, messages --at, cat, stats, diff), each structuredContent validated by the SDK
 // against the tool's outputSchema, paging that returns every item once, and bad arguments that
@@ -20,31 +21,37 @@ class TestInteropMcp : public QObject
 private Q_SLOTS:
     void sdkClientAgainstTheServer_data()
     {
+        QTest::addColumn<bool>("http");
         QTest::addColumn<QStringList>("captures");
         const QString demo = QStringLiteral(AGUI_SOURCE_DIR "/resources/samples/demo.aguicap");
         const QString data = QStringLiteral(AGUI_TEST_DATA_DIR "/");
         QTest::newRow("demo and errors")
-            << QStringList {demo, data + QStringLiteral("capture/samples/errors.jsonl")};
+            << false << QStringList {demo, data + QStringLiteral("capture/samples/errors.jsonl")};
         QTest::newRow("a2ui, client view, crlf sse")
+            << false
             << QStringList {data + QStringLiteral("capture/samples/a2ui-broken.jsonl"),
                             data + QStringLiteral("capture/samples/client-view.jsonl"),
                             data + QStringLiteral("wire/tool-call-crlf.sse")};
         QTest::newRow("devtools export, HAR")
+            << false
             << QStringList {data + QStringLiteral("capture/devtools/malformed.agui.jsonl"),
                             data + QStringLiteral("har/chromium-demo.har")};
+        QTest::newRow("streamable http: demo and errors")
+            << true << QStringList {demo, data + QStringLiteral("capture/samples/errors.jsonl")};
     }
 
     void sdkClientAgainstTheServer()
     {
+        QFETCH(bool, http);
         QFETCH(QStringList, captures);
         QString why;
         const QString node = findNode(&why);
         QVERIFY2(!node.isEmpty(), qPrintable(why));
-        const NodeResult r = runNodeJson(
-            node,
-            QStringList {QStringLiteral(AGUI_SOURCE_DIR "/tests/interop/peer/mcp-client.mjs"),
-                         QStringLiteral(AGUI_INSPECT_BINARY)}
-                + captures);
+        QStringList args {QStringLiteral(AGUI_SOURCE_DIR "/tests/interop/peer/mcp-client.mjs")};
+        if (http)
+            args << QStringLiteral("--http");
+        args << QStringLiteral(AGUI_INSPECT_BINARY);
+        const NodeResult r = runNodeJson(node, args + captures);
         QVERIFY2(r.ok(), qPrintable(r.error));
         QStringList failures;
         for (const QJsonValue &f : r.json.value(QLatin1String("failures")).toArray())

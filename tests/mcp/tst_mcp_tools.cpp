@@ -69,7 +69,7 @@ private Q_SLOTS:
             = allPages(m_server, QStringLiteral("lint"), {{QLatin1String("limit"), 1}}, "findings");
         QJsonArray expected;
         for (const analysis::FileFinding &f :
-             analysis::placedFindings(m_demo->capture(), m_demo->session(), m_demo->data.origins))
+             analysis::placedFindings(m_demo->capture(), m_demo->session(), m_demo->data().origins))
             expected.append(analysis::findingToJson(m_demo->path, f));
         QCOMPARE(paged, expected);
     }
@@ -155,7 +155,7 @@ private Q_SLOTS:
 
         const QJsonObject timing = structured(call(m_server, QStringLiteral("timing")));
         QCOMPARE(timing.value(QLatin1String("timing")).toObject(),
-                 analysis::timingToJson(m_demo->data.timing()));
+                 analysis::timingToJson(m_demo->data().timing()));
 
         const QJsonObject same = structured(call(m_server, QStringLiteral("diff"), {}));
         QCOMPARE(same.value(QLatin1String("same")).toBool(), true);

@@ -5,16 +5,24 @@
 // arguments must come back as MCP errors with a clear message. The SDK validates each
 // structuredContent against the tool's outputSchema.
 //
-// usage: node mcp-client.mjs AGUI_INSPECT CAPTURE...
+// With --http the same client talks to `agui-inspect mcp --http 0` through the SDK's
+// StreamableHTTPClientTransport instead (the transport the GUI's "Share with Coding Agents" uses),
+// with a bearer token, and first checks that a client without the token is turned away.
+//
+// usage: node mcp-client.mjs [--http] AGUI_INSPECT CAPTURE...
 // prints one JSON line {"ok": bool, "checks": n, "failures": ["what: why", ...], "server": serverInfo}
 import assert from 'node:assert/strict';
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { basename } from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { McpError } from '@modelcontextprotocol/sdk/types.js';
 
-const [bin, ...captures] = process.argv.slice(2);
+const argv = process.argv.slice(2);
+const http = argv[0] === '--http';
+const [bin, ...captures] = http ? argv.slice(1) : argv;
 const failures = [];
 let checks = 0;
 
@@ -36,9 +44,41 @@ function cli(...args) {
 const cliJson = (...args) => JSON.parse(cli(...args));
 const cliLines = (...args) => cli(...args).split('\n').filter((l) => l.length > 0).map((l) => JSON.parse(l));
 
+// `agui-inspect mcp --http 0` with a token; resolves to the URL it prints on its first line.
+function startHttpServer(token) {
+  const child = spawn(bin, ['mcp', '--http', '0', ...captures], {
+    env: { ...process.env, AGUI_INSPECT_MCP_TOKEN: token },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const url = new Promise((resolve, reject) => {
+    let out = '';
+    child.stdout.on('data', (d) => {
+      out += d;
+      const nl = out.indexOf('\n');
+      if (nl >= 0) resolve(new URL(out.slice(0, nl).trim()));
+    });
+    child.on('exit', (code) => reject(new Error(`agui-inspect mcp --http exited with ${code}`)));
+  });
+  return { child, url };
+}
+
 const client = new Client({ name: 'agui-inspector-interop', version: '1.0.0' });
-const transport = new StdioClientTransport({ command: bin, args: ['mcp', ...captures], stderr: 'pipe' });
-await client.connect(transport);
+let httpServer;
+if (http) {
+  const token = randomBytes(18).toString('base64url');
+  httpServer = startHttpServer(token);
+  const url = await httpServer.url;
+  await check('http: no token, no entry', async () => {
+    const outsider = new Client({ name: 'outsider', version: '1.0.0' });
+    await assert.rejects(outsider.connect(new StreamableHTTPClientTransport(url)), /401/);
+  });
+  await client.connect(new StreamableHTTPClientTransport(url, {
+    requestInit: { headers: { Authorization: `Bearer ${token}` } },
+  }));
+  await check('http: a session id', async () => assert.ok(client.transport.sessionId));
+} else {
+  await client.connect(new StdioClientTransport({ command: bin, args: ['mcp', ...captures], stderr: 'pipe' }));
+}
 
 async function call(name, args = {}) {
   const r = await client.callTool({ name, arguments: args });
@@ -181,6 +221,13 @@ await check('still serving after the errors', async () => {
 });
 
 const server = client.getServerVersion();
+if (http) {
+  await check('http: DELETE ends the session', async () => {
+    await client.transport.terminateSession();
+    assert.equal(client.transport.sessionId, undefined);
+  });
+}
 await client.close();
+if (httpServer) httpServer.child.kill();
 console.log(JSON.stringify({ ok: failures.length === 0, checks, failures, server,
   captures: captures.map((c) => basename(c)) }));
