@@ -18,6 +18,7 @@
 #include "ui/widgets/filterlineedit.h"
 #include "ui/widgets/plaintooltips.h"
 #include "ui/window/copyactions.h"
+#include "ui/window/mcpshare.h"
 #include "ui/window/navigationactions.h"
 #include "ui/window/reportstabs.h"
 #include "ui/window/servecapture.h"
@@ -76,6 +77,11 @@ void MainWindow::setPersistSettings(bool persist)
     g_persistSettings = persist;
 }
 
+bool MainWindow::persistSettings()
+{
+    return g_persistSettings;
+}
+
 MainWindow::MainWindow(QWidget *parent)
     : QMainWindow(parent)
 {
@@ -103,6 +109,7 @@ MainWindow::MainWindow(QWidget *parent)
     installReportTabs(this); // the Timing and Diff tabs
     installCopyActions(this); // Edit > Copy Events as JSON, as curl, JSON Pointer
     installServeAction(this); // File > Serve This Capture…
+    installMcpShare(this); // File > Share with Coding Agents…
     installNavigationActions(this); // Go menu, tab shortcuts, Help > Keyboard Shortcuts
     connect(m_filterModel, &EventFilterModel::countsChanged, this, &MainWindow::updateCounts);
     connect(m_live, &LiveRunController::stateChanged, this, &MainWindow::onRunStateChanged);

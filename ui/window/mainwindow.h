@@ -97,6 +97,7 @@ public:
 
     // Settings are kept unless disabled (tests and the screenshot mode run with a clean slate).
     static void setPersistSettings(bool persist);
+    static bool persistSettings(); // also: whether to use the OS keychain
 
 Q_SIGNALS:
     void captureLoaded(const QString &path, bool ok);
