@@ -58,7 +58,7 @@ McpShare::McpShare(MainWindow *window)
     , m_window(window)
 {
     setObjectName(QStringLiteral("mcpShare"));
-    m_action = new QAction(MainWindow::tr("Share with Coding &Agents…"), window);
+    m_action = new QAction(MainWindow::tr("S&hare with Coding Agents…"), window);
     m_action->setObjectName(QStringLiteral("mcpShareAction"));
     m_action->setCheckable(true);
     m_action->setToolTip(MainWindow::tr("Let a coding agent (Claude Code, VS Code, Cursor) read "
