@@ -234,7 +234,8 @@ void McpShare::shutDownWorker()
     if (m_thread) {
         if (m_share) {
             mcp::SessionShare *share = m_share;
-            QMetaObject::invokeMethod(share, [share] { share->stop(); }, Qt::QueuedConnection);
+            QMetaObject::invokeMethod(
+                share, [share] { share->stop(); }, Qt::QueuedConnection);
         }
         m_thread->quit();
         m_thread->wait();
