@@ -1,5 +1,6 @@
 #include "core/analysis/runcompare.h"
 
+#include "core/analysis/capturesession.h"
 #include "core/analysis/diffmodel_p.h"
 #include "core/json/jsonpointer.h"
 #include "core/session/session.h"
@@ -268,6 +269,46 @@ SessionDiff compareRunStructure(const DiffSide &a, const DiffSide &b)
     compareEventTypes(a, b, &diff);
     alignByKey(QStringLiteral("toolCalls"), toolCallShapes(a), toolCallShapes(b), &diff.items);
     compareStatePaths(a, b, &diff.items);
+    return diff;
+}
+
+Capture captureOfRun(const Capture &capture, int index)
+{
+    Capture only = capture;
+    only.runs = {capture.runs.value(index)};
+    only.notes.clear();
+    only.problems.clear();
+    return only;
+}
+
+qint64 firstSeqOfRun(const Capture &capture, int index)
+{
+    qint64 decoded = 0;
+    qint64 first = -1;
+    CaptureLoadOptions counter;
+    counter.onFrame = [&](const DecodedFrame &, const EventOrigin &origin) {
+        if (first < 0 && origin.runIndex == index)
+            first = decoded;
+        ++decoded;
+    };
+    forEachEvent(capture, counter);
+    return first;
+}
+
+SessionDiff diffRecordedRuns(const Capture &capture, int runA, int runB, const DiffOptions &options)
+{
+    CaptureSession a;
+    CaptureSession b;
+    sessionFromCapture(captureOfRun(capture, runA), &a);
+    sessionFromCapture(captureOfRun(capture, runB), &b);
+    SessionDiff diff
+        = diffSessions({a.session.get(), -1, {}, QStringLiteral("run %1").arg(runA)},
+                       {b.session.get(), -1, {}, QStringLiteral("run %1").arg(runB)}, options);
+    const qint64 offset = std::max<qint64>(0, firstSeqOfRun(capture, runA));
+    for (DiffItem &item : diff.items) {
+        if (item.seqA >= 0)
+            item.seqA += offset;
+    }
     return diff;
 }
 

@@ -9,6 +9,7 @@
 // (sessiondiff.h), so they print, serialise and show like any other diff.
 
 #include "core/analysis/sessiondiff.h"
+#include "core/capture/capture.h"
 
 namespace agui::analysis {
 
@@ -16,5 +17,18 @@ namespace agui::analysis {
 // common subsequence), "toolCalls" (the n-th tool call of each side: changed name or argument
 // keys, or added / missing), "statePaths" (a path touched only on one side).
 SessionDiff compareRunStructure(const DiffSide &a, const DiffSide &b);
+
+// The window's Run Again: two recorded runs (HTTP exchanges, capture.runs indexes) of one capture
+// compared in full (diffSessions with `options`), each rebuilt in a session of its own. In one
+// session they would not compare cleanly: a re-run against the same agent reuses its ids (tool
+// call ids, message ids), and the second run's events would land on the first run's entities.
+// Side A's event indexes are the capture's (firstSeqOfRun is added), so they select the event
+// in the window; side B's count from 0 in the new run.
+SessionDiff diffRecordedRuns(const Capture &capture, int runA, int runB,
+                             const DiffOptions &options);
+// The capture with only recorded run `index` (a request and what it got).
+Capture captureOfRun(const Capture &capture, int index);
+// The seq of the first event decoded from recorded run `index` (-1 when it has none).
+qint64 firstSeqOfRun(const Capture &capture, int index);
 
 } // namespace agui::analysis

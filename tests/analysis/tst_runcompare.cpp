@@ -9,6 +9,8 @@
 #include <QJsonArray>
 #include <QtTest>
 
+#include <algorithm>
+
 using namespace agui;
 using namespace agui::analysis;
 using namespace agui::test;
@@ -27,6 +29,24 @@ QJsonObject with(QJsonObject o, const char *key, const QJsonValue &value)
 {
     o.insert(QLatin1String(key), value);
     return o;
+}
+
+// A recorded exchange whose body is these events as SSE, as a 200 response.
+RunRecording recorded(const QList<QJsonObject> &events, int id)
+{
+    RunRecording run;
+    run.id = id;
+    run.request.present = true;
+    run.request.method = QStringLiteral("POST");
+    run.request.url = QStringLiteral("http://127.0.0.1:8000/agent");
+    run.response.present = true;
+    run.response.status = 200;
+    run.response.headers = {{QStringLiteral("Content-Type"), QStringLiteral("text/event-stream")}};
+    for (const QJsonObject &e : events)
+        run.chunks.append(
+            {-1, "data: " + QJsonDocument(e).toJson(QJsonDocument::Compact) + "\n\n", -1, false});
+    run.end = RunEnd::Finished;
+    return run;
 }
 
 // The only item of d (fails the test when there is not exactly one).
@@ -180,6 +200,31 @@ private Q_SLOTS:
         QCOMPARE(
             keys,
             (QStringList {QStringLiteral("missing /items/-"), QStringLiteral("added /label")}));
+    }
+
+    void recordedRunsAreComparedEachOnItsOwn()
+    {
+        // A re-run against the same agent: the same ids again. Each run on its own, they match.
+        Capture capture;
+        capture.runs = {recorded(baseRun(), 0), recorded(baseRun(), 1)};
+        QCOMPARE(firstSeqOfRun(capture, 0), 0);
+        QCOMPARE(firstSeqOfRun(capture, 1), 10);
+        QCOMPARE(firstSeqOfRun(capture, 2), -1);
+        const SessionDiff same = diffRecordedRuns(capture, 0, 1, {});
+        QVERIFY2(same.same(), qPrintable(dump(same)));
+        QCOMPARE(same.eventsA, 10);
+        QCOMPARE(same.eventsMatched, 10);
+
+        // A different answer: the difference names side A's event by its index in the capture.
+        QList<QJsonObject> changed = baseRun();
+        changed[2] = with(changed[2], "delta", QStringLiteral("Goodbye"));
+        capture.runs.append(recorded(changed, 2));
+        const SessionDiff text = diffRecordedRuns(capture, 1, 2, {});
+        QVERIFY(!text.same());
+        for (const DiffItem &i : text.items)
+            QVERIFY2(i.seqA < 0 || (i.seqA >= 10 && i.seqA < 20), qPrintable(dump(text)));
+        QVERIFY(std::any_of(text.items.cbegin(), text.items.cend(),
+                            [](const DiffItem &i) { return i.seqA >= 10; }));
     }
 
     void runAgainstRunOfOneSession()
