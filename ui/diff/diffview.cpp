@@ -1,5 +1,7 @@
 #include "ui/diff/diffview.h"
 
+#include "core/analysis/runcompare.h"
+
 #include "core/analysis/capturesession.h"
 #include "core/json/jsontext.h"
 #include "ui/diff/diffmodel.h"
@@ -27,8 +29,7 @@
 
 namespace agui::ui {
 
-namespace {
-
+// What one comparison needs, copied off the GUI thread.
 struct DiffJob
 {
     Capture capture; // side A: the document's recordings
@@ -36,8 +37,12 @@ struct DiffJob
     QString nameA;
     int runA = -1;
     int runB = -1;
+    int recordedA = -1; // Run Again: two recorded runs (capture.runs), each on its own
+    int recordedB = -1;
     analysis::DiffOptions options;
 };
+
+namespace {
 
 struct DiffResult
 {
@@ -46,9 +51,34 @@ struct DiffResult
     QString summary;
 };
 
+QString summaryOf(const analysis::SessionDiff &d)
+{
+    return d.same()
+        ? QObject::tr("Same: %1 events matched.").arg(d.eventsMatched)
+        : QObject::tr("%1 differences (%2 added, %3 missing, %4 reordered, %5 changed); A has %6 "
+                      "events, B %7, %8 matched.")
+              .arg(d.items.size())
+              .arg(d.count(analysis::DiffKind::Added))
+              .arg(d.count(analysis::DiffKind::Missing))
+              .arg(d.count(analysis::DiffKind::Reordered))
+              .arg(d.count(analysis::DiffKind::Changed))
+              .arg(d.eventsA)
+              .arg(d.eventsB)
+              .arg(d.eventsMatched);
+}
+
 std::shared_ptr<DiffResult> runDiff(const DiffJob &job)
 {
     auto result = std::make_shared<DiffResult>();
+    if (job.recordedA >= 0) {
+        result->diff
+            = analysis::diffRecordedRuns(job.capture, job.recordedA, job.recordedB, job.options);
+        result->summary = QObject::tr("Recorded run %1 (A) and its re-run %2 (B): %3")
+                              .arg(job.recordedA)
+                              .arg(job.recordedB)
+                              .arg(summaryOf(result->diff));
+        return result;
+    }
     analysis::CaptureSession a;
     analysis::sessionFromCapture(job.capture, &a);
     analysis::CaptureSession b;
@@ -67,19 +97,7 @@ std::shared_ptr<DiffResult> runDiff(const DiffJob &job)
         sideB.timing = other->timing();
     }
     result->diff = analysis::diffSessions(sideA, sideB, job.options);
-    const analysis::SessionDiff &d = result->diff;
-    result->summary = d.same()
-        ? QObject::tr("Same: %1 events matched.").arg(d.eventsMatched)
-        : QObject::tr("%1 differences (%2 added, %3 missing, %4 reordered, %5 changed); A has %6 "
-                      "events, B %7, %8 matched.")
-              .arg(d.items.size())
-              .arg(d.count(analysis::DiffKind::Added))
-              .arg(d.count(analysis::DiffKind::Missing))
-              .arg(d.count(analysis::DiffKind::Reordered))
-              .arg(d.count(analysis::DiffKind::Changed))
-              .arg(d.eventsA)
-              .arg(d.eventsB)
-              .arg(d.eventsMatched);
+    result->summary = summaryOf(result->diff);
     return result;
 }
 
@@ -243,6 +261,22 @@ void DiffView::compare()
             return;
         }
     }
+    start(job);
+}
+
+void DiffView::compareRecordedRuns(int recordedA, int recordedB)
+{
+    DiffJob job;
+    job.capture = m_document->capture();
+    job.options = options();
+    job.options.ignoreTiming = true; // a re-run is compared for what it does, not how fast
+    job.recordedA = recordedA;
+    job.recordedB = recordedB;
+    start(job);
+}
+
+void DiffView::start(const DiffJob &job)
+{
     m_running = true;
     m_compare->setEnabled(false);
     m_status->setText(tr("Comparing…"));

@@ -15,6 +15,8 @@ class QTableView;
 
 namespace agui::ui {
 
+struct DiffJob;
+
 class DiffModel;
 class SessionDocument;
 
@@ -38,6 +40,9 @@ public:
     void setOptions(const analysis::DiffOptions &options);
     analysis::DiffOptions options() const;
     void compare();
+    // Run Again's comparison: recorded runs (capture.runs indexes) A and B, each rebuilt on its
+    // own, timing aside (analysis::diffRecordedRuns).
+    void compareRecordedRuns(int recordedA, int recordedB);
 
     bool isComputing() const { return m_running; }
     DiffModel *model() const { return m_model; }
@@ -50,6 +55,7 @@ Q_SIGNALS:
     void compared(); // a result (or an error) is shown
 
 private:
+    void start(const DiffJob &job);
     void browse();
     void refreshRuns();
     void showDetail();

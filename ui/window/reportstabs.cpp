@@ -3,6 +3,7 @@
 #include "ui/diff/diffview.h"
 #include "ui/timing/timingview.h"
 #include "ui/window/mainwindow.h"
+#include "ui/window/runagain.h"
 
 #include <QStatusBar>
 
@@ -22,6 +23,7 @@ void installReportTabs(MainWindow *window)
     };
     QObject::connect(timing, &TimingView::eventActivated, window, select);
     QObject::connect(diff, &DiffView::eventActivated, window, select);
+    installRunAgain(window, diff); // Run > Run Again… opens its comparison in the Diff tab
 }
 
 } // namespace agui::ui
