@@ -306,10 +306,10 @@ void McpShare::updateStatus()
         return;
     const QLocale locale;
     m_statusLabel->setText(
-        MainWindow::tr("Shared with coding agents at %1 · %n agent(s)", nullptr, m_agentSessions)
-            .arg(m_url.toString())
-        + MainWindow::tr(" · %n tool call(s)", nullptr, m_toolCalls)
-        + MainWindow::tr(" · %1 events").arg(locale.toString(m_sharedEvents)));
+        MainWindow::tr("Shared with coding agents at %1 · agent sessions: %2 · tool calls: %3 · "
+                       "%4 events")
+            .arg(m_url.toString(), locale.toString(m_agentSessions), locale.toString(m_toolCalls),
+                 locale.toString(m_sharedEvents)));
     m_statusLabel->setToolTip(MainWindow::tr("MCP over HTTP, loopback only, with an access token "
                                              "(Copy Setup puts it on the clipboard)"));
 }

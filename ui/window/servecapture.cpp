@@ -26,6 +26,8 @@
 #include <QToolButton>
 #include <QTreeWidget>
 
+#include <algorithm>
+
 namespace agui::ui {
 
 namespace {
@@ -117,7 +119,11 @@ bool CaptureServer::start(const net::ReplayServer::Options &options, quint16 por
     connect(server, &net::ReplayServer::requestReceived, this, &CaptureServer::addRequest);
     m_urlLabel->setText(MainWindow::tr("Serving at %1").arg(url().toString()));
     m_status->show();
-    m_dock->show();
+    if (m_dock->isHidden()) {
+        m_dock->show();
+        // A strip under the list, not half the window: the session stays the main view.
+        m_window->resizeDocks({m_dock}, {std::max(160, m_window->height() / 4)}, Qt::Vertical);
+    }
     Q_EMIT servingChanged(true);
     return true;
 }
