@@ -6,6 +6,7 @@
 #include "ui/live/liveruncontroller.h"
 #include "ui/models/eventlistmodel.h"
 #include "ui/models/sessiondocument.h"
+#include "ui/timeline/playback.h"
 #include "ui/views/eventlistview.h"
 #include "ui/window/mainwindow.h"
 
@@ -31,6 +32,7 @@ const QString kOpen = QStringLiteral("bench-open");
 const QString kScroll = QStringLiteral("bench-scroll");
 const QString kCallgrindPaint = QStringLiteral("bench-callgrind-paint");
 const QString kLive = QStringLiteral("bench-live");
+const QString kPlay = QStringLiteral("bench-play");
 const QString kStartup = QStringLiteral("bench-startup");
 const QString kReport = QStringLiteral("bench-report");
 const QString kTimeout = QStringLiteral("bench-timeout");
@@ -142,12 +144,13 @@ class OpenBench : public QObject
 {
 public:
     OpenBench(Bench &bench, ui::MainWindow &window, const QString &path, bool frames,
-              bool callgrindPaint)
+              bool callgrindPaint, bool play)
         : m_bench(bench)
         , m_window(window)
         , m_path(path)
         , m_frames(frames)
         , m_callgrindPaint(callgrindPaint)
+        , m_play(play)
     { }
 
     // After the window's first paint, so that start-up is not counted as loading.
@@ -201,8 +204,38 @@ private:
             if (m_frames)
                 m_bench.report().insert(QStringLiteral("frames"),
                                         measureFrames(m_window, m_callgrindPaint));
+            if (m_play)
+                play();
+            else
+                m_bench.finish();
+        });
+    }
+
+    // Plays the whole session back "as fast as possible" from the first event, as the playback
+    // controls do, and reports how late the GUI thread got meanwhile.
+    void play()
+    {
+        auto *playback = m_window.findChild<ui::Playback *>();
+        if (!playback)
+            return m_bench.fail(QStringLiteral("the window has no playback controls"));
+        connect(playback, &ui::Playback::seekRequested, this, [this] { ++m_seeks; });
+        connect(playback, &ui::Playback::playingChanged, this, [this, playback](bool playing) {
+            if (playing)
+                return;
+            m_bench.probe().stop();
+            QJsonObject played {{QStringLiteral("ms"), msSince(m_playStartNs, monotonicNs())},
+                                {QStringLiteral("seeks"), double(m_seeks)},
+                                {QStringLiteral("reachedSeq"), double(playback->position())},
+                                {QStringLiteral("lastSeq"), double(m_window.lastEventSeq())},
+                                {QStringLiteral("stall"), m_bench.probe().report()}};
+            m_bench.report().insert(QStringLiteral("play"), played);
             m_bench.finish();
         });
+        playback->setSpeed(ui::Playback::kAsFastAsPossible);
+        playback->setPosition(0);
+        m_bench.probe().start();
+        m_playStartNs = monotonicNs();
+        playback->play();
     }
 
     Bench &m_bench;
@@ -210,6 +243,9 @@ private:
     QString m_path;
     bool m_frames;
     bool m_callgrindPaint;
+    bool m_play;
+    qint64 m_seeks = 0;
+    qint64 m_playStartNs = -1;
     qint64 m_startNs = -1;
     qint64 m_firstRowsNs = -1;
     qint64 m_firstPaintedRowsNs = -1;
@@ -314,6 +350,10 @@ void addBenchOptions(QCommandLineParser &parser)
                       dev
                           + QStringLiteral("with --bench-scroll under callgrind: "
                                            "collect only inside the repaints.")});
+    parser.addOption({kPlay,
+                      dev
+                          + QStringLiteral("with --bench-open: then play the session back as "
+                                           "fast as possible from the first event.")});
     parser.addOption({kLive,
                       dev + QStringLiteral("run against the agent at URL until the run ends."),
                       QStringLiteral("URL")});
@@ -349,7 +389,7 @@ int runBench(const QCommandLineParser &parser)
     } else if (parser.isSet(kOpen)) {
         auto open
             = std::make_unique<OpenBench>(bench, window, parser.value(kOpen), parser.isSet(kScroll),
-                                          parser.isSet(kCallgrindPaint));
+                                          parser.isSet(kCallgrindPaint), parser.isSet(kPlay));
         start = [o = open.get()] { o->start(); };
         mode = std::move(open);
     } else {

@@ -53,7 +53,7 @@ const InputFile *inputFile(const QString &name);
 // One line of the table.
 struct TableLine
 {
-    int order = 0; // the row number (1..10); decimals keep sub-rows in order
+    int order = 0; // the issues' row number (1..11, 12: callgrind); decimals keep sub-rows in order
     double sub = 0;
     QString figure;
     QString goal;

@@ -22,6 +22,8 @@ const std::vector<Row> &allRows()
          rowGuiLive},
         {QStringLiteral("gui-scroll"),
          QStringLiteral("9: GUI frames: scroll the 1M list, drag the timeline"), rowGuiScroll},
+        {QStringLiteral("gui-play"),
+         QStringLiteral("11: GUI plays the 1M capture back as fast as possible"), rowGuiPlay},
         {QStringLiteral("startup"),
          QStringLiteral("10: start-up to the first painted window vs Qt hello-world"), rowStartup},
         {QStringLiteral("callgrind"),

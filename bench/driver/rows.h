@@ -42,6 +42,7 @@ QJsonObject rowStatsMixed(const Context &c);
 QJsonObject rowGuiOpen(const Context &c);
 QJsonObject rowGuiLive(const Context &c);
 QJsonObject rowGuiScroll(const Context &c);
+QJsonObject rowGuiPlay(const Context &c);
 QJsonObject rowStartup(const Context &c);
 QJsonObject rowCallgrind(const Context &c);
 

@@ -77,7 +77,7 @@ QJsonObject rowCallgrind(const Context &c)
     double sub = 0;
     for (const Counted &k : counts) {
         TableLine l;
-        l.order = 11;
+        l.order = 12;
         l.sub = sub;
         sub += 0.01;
         l.figure = QStringLiteral("instructions: ") + k.label;
@@ -89,7 +89,7 @@ QJsonObject rowCallgrind(const Context &c)
     }
     auto ratio = [&](const QString &what, double a, double b) {
         TableLine l;
-        l.order = 11;
+        l.order = 12;
         l.sub = sub;
         sub += 0.01;
         l.figure = QStringLiteral("instructions: ") + what;

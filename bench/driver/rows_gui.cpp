@@ -1,4 +1,4 @@
-// Rows 7-10: the real agui-inspector, offscreen, driven by its --bench-* developer modes
+// Rows 7-11: the real agui-inspector, offscreen, driven by its --bench-* developer modes
 // (app/gui/benchmode.h), which write what they measured as JSON.
 
 #include "bench/driver/rows.h"
@@ -248,6 +248,61 @@ QString paintParseCheck(const Context &c, QJsonObject *figures)
 }
 
 } // namespace
+
+// Issue 19's "playback of a million-event capture at full speed must not stall the GUI thread":
+// the 1M capture opened, then played from the first event "as fast as possible" through the
+// window's own playback controls, every view following.
+QJsonObject rowGuiPlay(const Context &c)
+{
+    const QString name = c.bigJsonl();
+    const QString file = c.inputs(name);
+    const QString figure = QStringLiteral("GUI: play the %1 capture back as fast as possible "
+                                          "(%2, offscreen, every view following)")
+                               .arg(c.scaleLabel(), name);
+    const QString goal = QStringLiteral("no GUI-thread stall > 50 ms");
+    std::vector<GuiRun> runs;
+    for (int i = 0; i < c.runs; ++i) {
+        runs.push_back(
+            runGui(c, {QStringLiteral("--bench-open"), file, QStringLiteral("--bench-play")}));
+        const GuiRun &r = runs.back();
+        if (!r.ok())
+            return rowResult({notMeasured(11, 0, figure, goal, r.failure())}, {});
+        progress(QStringLiteral("  agui-inspector --bench-play [%1/%2]: %3 to the end, %4 seeks, "
+                                "stall %5")
+                     .arg(i + 1)
+                     .arg(c.runs)
+                     .arg(seconds(jsonNumber(r.report, QStringLiteral("play.ms")) / 1e3))
+                     .arg(jsonNumber(r.report, QStringLiteral("play.seeks")))
+                     .arg(seconds(jsonNumber(r.report, QStringLiteral("play.stall.maxMs")) / 1e3)));
+    }
+    const double playS = medianOfReports(runs, QStringLiteral("play.ms")) / 1e3;
+    const double seeks = medianOfReports(runs, QStringLiteral("play.seeks"));
+    const double stall = maxOfReports(runs, QStringLiteral("play.stall.maxMs"));
+    const double p99 = maxOfReports(runs, QStringLiteral("play.stall.p99Ms"));
+    TableLine line;
+    line.order = 11;
+    line.figure = figure;
+    line.goal = goal;
+    line.measured = QStringLiteral("%1 to the last event, %2 seeks (one per frame at most); "
+                                   "longest GUI-thread stall %3, p99 lateness %4")
+                        .arg(seconds(playS))
+                        .arg(seeks)
+                        .arg(seconds(stall / 1e3), seconds(p99 / 1e3));
+    judge(line, {{QStringLiteral("stall"), stall, 50}});
+    for (const GuiRun &r : runs) {
+        if (jsonNumber(r.report, QStringLiteral("play.reachedSeq"))
+            != jsonNumber(r.report, QStringLiteral("play.lastSeq")))
+            line.verdict += QStringLiteral(" (playback stopped before the last event!)");
+    }
+    QJsonArray raw;
+    for (const GuiRun &r : runs)
+        raw.append(r.report);
+    return rowResult({line},
+                     {{QStringLiteral("playS"), playS},
+                      {QStringLiteral("seeks"), seeks},
+                      {QStringLiteral("maxStallMs"), stall},
+                      {QStringLiteral("runs"), raw}});
+}
 
 QJsonObject rowGuiScroll(const Context &c)
 {
