@@ -24,6 +24,22 @@ ReplayServer::ReplayServer(Capture capture, const Options &options, QObject *par
         Q_EMIT requestReceived(
             describe(request, QDateTime::currentDateTimeUtc().toMSecsSinceEpoch() * 1000));
     });
+    m_server.setFallback([this](const HttpRequest &request, HttpResponder *responder) {
+        ReceivedRequest seen
+            = describe(request, QDateTime::currentDateTimeUtc().toMSecsSinceEpoch() * 1000);
+        if (request.path == m_options.path) {
+            seen.status = 405;
+            responder->respondError(
+                405, QStringLiteral("%1 serves a run to a POST only").arg(m_options.path),
+                {{"Allow", "POST"}});
+        } else {
+            seen.status = 404;
+            responder->respondError(404,
+                                    QStringLiteral("nothing at %1: the replay is served at %2")
+                                        .arg(request.path, m_options.path));
+        }
+        Q_EMIT requestReceived(seen);
+    });
 }
 
 bool ReplayServer::listen(const QHostAddress &host, quint16 port)

@@ -3,7 +3,9 @@
 // The replay server: a capture's recorded runs served back over the AG-UI HTTP binding (each
 // POST gets the next recorded run, or one chosen run every time, byte for byte with its recorded
 // pacing divided by the speed). One implementation for `agui-inspect serve --replay` and the
-// window's File > Serve This Capture…; both show what arrives through requestReceived().
+// window's File > Serve This Capture…; both show what arrives through requestReceived(),
+// requests for other paths or methods too (a front end pointed at the wrong URL is the commonest
+// mistake), with the 404 or 405 they were answered.
 
 #include "core/capture/capture.h"
 #include "core/net/aguiendpoint.h"
@@ -26,6 +28,9 @@ struct ReceivedRequest
     QString target; // as sent, credential-looking query items redacted
     HttpHeaders headers;
     QByteArray body;
+    // 0: routed to the endpoint (answered with a run, or refused there with its own status);
+    // 404 / 405: it asked for another path or method, and was answered that.
+    int status = 0;
 };
 
 class ReplayServer : public QObject

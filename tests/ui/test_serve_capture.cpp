@@ -125,6 +125,19 @@ void TestServeCapture::servesRecordedRunsInOrder()
             QVERIFY(!value.contains(QString::fromLatin1(kSecret)));
     QVERIFY(!shown.contains(QString::fromLatin1(kSecret)));
 
+    // A front end pointed at the wrong path is listed too, with the 404 it got.
+    QUrl wrong = serve->url();
+    wrong.setPath(QStringLiteral("/api/agent"));
+    std::unique_ptr<QNetworkReply> missing(nam.get(QNetworkRequest(wrong)));
+    QTRY_VERIFY_WITH_TIMEOUT(missing->isFinished(), 60000);
+    QCOMPARE(missing->attribute(QNetworkRequest::HttpStatusCodeAttribute).toInt(), 404);
+    QTRY_COMPARE(serve->requestList()->topLevelItemCount(), 3);
+    QTreeWidgetItem *lost = serve->requestList()->topLevelItem(2);
+    QCOMPARE(lost->text(1), QStringLiteral("GET"));
+    QCOMPARE(lost->text(2), QStringLiteral("/api/agent"));
+    QCOMPARE(lost->text(4), QStringLiteral("404 Not Found"));
+    QCOMPARE(item->text(4), QStringLiteral("to the endpoint"));
+
     const QUrl url = serve->url();
     serve->stop();
     QVERIFY(!serve->isServing());

@@ -91,7 +91,8 @@ void CaptureServer::createDock()
     m_requests->setObjectName(QStringLiteral("receivedRequests"));
     m_requests->setRootIsDecorated(false);
     m_requests->setHeaderLabels({MainWindow::tr("Time"), MainWindow::tr("Method"),
-                                 MainWindow::tr("Target"), MainWindow::tr("Body")});
+                                 MainWindow::tr("Target"), MainWindow::tr("Body"),
+                                 MainWindow::tr("Answer")});
     m_requests->header()->setSectionResizeMode(QHeaderView::ResizeToContents);
     m_requestView = new QPlainTextEdit(split);
     m_requestView->setObjectName(QStringLiteral("receivedRequestText"));
@@ -150,10 +151,14 @@ void CaptureServer::addRequest(const net::ReceivedRequest &request)
     const QString time = QDateTime::fromMSecsSinceEpoch(request.atUs / 1000)
                              .toLocalTime()
                              .toString(QStringLiteral("HH:mm:ss.zzz"));
-    auto *item
-        = new QTreeWidgetItem(m_requests,
-                              {time, request.method, request.target,
-                               MainWindow::tr("%n byte(s)", nullptr, int(request.body.size()))});
+    // Requests the endpoint did not take (another path or method) say what they were answered.
+    const QString answer = request.status == 0 ? MainWindow::tr("to the endpoint")
+                                               : QString::number(request.status) + QLatin1Char(' ')
+            + QString::fromLatin1(net::HttpResponder::reasonPhrase(request.status));
+    auto *item = new QTreeWidgetItem(
+        m_requests,
+        {time, request.method, request.target,
+         MainWindow::tr("%n byte(s)", nullptr, int(request.body.size())), answer});
     if (!m_requests->currentItem())
         m_requests->setCurrentItem(item);
 }
