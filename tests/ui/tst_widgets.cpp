@@ -33,6 +33,7 @@ private Q_SLOTS:
     void initTestCase();
     void connectDialogValidatesAsYouType();
     void connectDialogMasksHeaderValues();
+    void connectDialogAddsOnlyMissingHeaders();
     void followTailOnlyAtTheBottom();
     void protoFrameShownAsHexAndDecoded();
 };
@@ -79,6 +80,19 @@ void TestWidgets::connectDialogValidatesAsYouType()
     const QJsonObject b = ConnectDialog::defaultInput();
     QVERIFY(a.value(QStringLiteral("runId")) != b.value(QStringLiteral("runId")));
     QVERIFY(a.value(QStringLiteral("messages")).isArray());
+}
+
+// Run Again's recorded headers go beside the remembered ones and never replace them.
+void TestWidgets::connectDialogAddsOnlyMissingHeaders()
+{
+    ConnectDialog dialog;
+    dialog.setEndpoint(QStringLiteral("http://127.0.0.1:9/agent"));
+    dialog.setHeaders({{QStringLiteral("Authorization"), QStringLiteral("Bearer kept")}});
+    dialog.addMissingHeaders({{QStringLiteral("authorization"), QStringLiteral("Bearer other")},
+                              {QStringLiteral("X-Trace"), QStringLiteral("1")}});
+    const HttpHeaders expected {{QStringLiteral("Authorization"), QStringLiteral("Bearer kept")},
+                                {QStringLiteral("X-Trace"), QStringLiteral("1")}};
+    QCOMPARE(dialog.request().headers, expected);
 }
 
 void TestWidgets::connectDialogMasksHeaderValues()

@@ -273,6 +273,19 @@ void ConnectDialog::setHeaders(const HttpHeaders &headers)
         addHeaderRow(h.first, h.second);
 }
 
+void ConnectDialog::addMissingHeaders(const HttpHeaders &headers)
+{
+    for (const auto &[name, value] : headers) {
+        bool present = false;
+        for (int row = 0; row < m_headers->rowCount() && !present; ++row) {
+            const QTableWidgetItem *item = m_headers->item(row, 0);
+            present = item && item->text().compare(name, Qt::CaseInsensitive) == 0;
+        }
+        if (!present)
+            addHeaderRow(name, value);
+    }
+}
+
 void ConnectDialog::addHeaderRow(const QString &name, const QString &value)
 {
     const int row = m_headers->rowCount();

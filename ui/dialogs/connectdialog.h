@@ -28,6 +28,10 @@ public:
     void setInitialInput(const QJsonObject &input);
     void setEndpoint(const QString &url);
     void setHeaders(const HttpHeaders &headers);
+    // Adds the headers whose names are not in the table yet (case-insensitive), below the rows
+    // there: Run Again's recorded headers go beside the ones remembered for the endpoint, whose
+    // values the keychain is still filling in.
+    void addMissingHeaders(const HttpHeaders &headers);
     RunRequest request() const;
 
     // Empty when the form can start a run; else what is wrong (shown under the body).

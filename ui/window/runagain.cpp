@@ -77,10 +77,9 @@ void RunAgain::prefill(ConnectDialog &dialog, int run) const
 {
     const RecordedRequest &request = m_window->document()->capture().runs.at(run).request;
     dialog.setEndpoint(request.url); // loads the headers remembered for it (keychain)
-    // The recorded ones the user did not save go on top; a redacted value is left for the user.
-    const HttpHeaders recorded = net::resendableHeaders(request.headers);
-    if (!recorded.isEmpty())
-        dialog.setHeaders(recorded);
+    // The recorded ones the user did not save go below them (never credentials: a capture has
+    // those redacted, and resendableHeaders leaves them out).
+    dialog.addMissingHeaders(net::resendableHeaders(request.headers));
     const QJsonDocument body = QJsonDocument::fromJson(request.body);
     if (body.isObject())
         dialog.setInitialInput(body.object());
