@@ -221,6 +221,10 @@ Capture redactCapture(const Capture &capture, ContentRedactor &redactor, Redacti
         }
         redactBody(run, original, redactor, s);
     }
+    // A bookmark's note is the user's own words about the content (often quoting it); which
+    // events are bookmarked is structure and stays.
+    for (Bookmark &b : out.bookmarks)
+        b.note = redactor.text(b.note);
     s.values = redactor.redactedCount();
     if (summary)
         *summary = s;

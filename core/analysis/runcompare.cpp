@@ -277,6 +277,7 @@ Capture captureOfRun(const Capture &capture, int index)
     Capture only = capture;
     only.runs = {capture.runs.value(index)};
     only.notes.clear();
+    only.bookmarks.clear(); // their event numbers count the whole capture's events
     only.problems.clear();
     return only;
 }

@@ -73,6 +73,16 @@ struct CaptureNote
     QString text;
 };
 
+// A user's mark on one event, with an optional note (written by the inspector's Bookmarks
+// panel). seq is the event's index in the capture as received, 0-based: the same number the
+// event list's # column shows, so a bookmark survives any filter or list mode.
+struct Bookmark
+{
+    qint64 seq = -1;
+    QString note; // plain text
+    qint64 createdAtUs = -1;
+};
+
 // One HTTP exchange: the request we sent, the response head and every body chunk.
 struct RunRecording
 {
@@ -110,6 +120,7 @@ struct Capture
     QJsonObject header; // the header record as written (own format / DevTools)
     QList<RunRecording> runs;
     QList<CaptureNote> notes;
+    QList<Bookmark> bookmarks; // in the order written; own format only
     QList<CaptureProblem> problems;
     qint64 bytesRead = 0; // bytes of the file consumed
     qint64 bodyBytesRead = 0; // response body bytes read (counted even when chunks are not kept)

@@ -224,6 +224,13 @@ bool CaptureWriter::writeNote(int run, const QString &text, qint64 atUs)
     return writeRecord(noteRecord(run, text, orNow(atUs)));
 }
 
+bool CaptureWriter::writeBookmark(const Bookmark &bookmark)
+{
+    Bookmark timed = bookmark;
+    timed.createdAtUs = orNow(bookmark.createdAtUs);
+    return writeRecord(bookmarkRecord(timed));
+}
+
 bool CaptureWriter::writeCapture(const Capture &capture)
 {
     for (const CaptureNote &n : capture.notes) {
@@ -255,6 +262,10 @@ bool CaptureWriter::writeCapture(const Capture &capture)
                 return false;
         }
         if (r.end != RunEnd::Open && !writeRecord(endRecord(run, r.end, r.endError, r.endedAtUs)))
+            return false;
+    }
+    for (const Bookmark &b : capture.bookmarks) {
+        if (!writeRecord(bookmarkRecord(b)))
             return false;
     }
     return true;
@@ -309,6 +320,15 @@ QByteArray CaptureWriter::noteRecord(int run, const QString &text, qint64 atUs)
 {
     QByteArray out = recordStart("note", run, atUs);
     out.append(",\"text\":").append(quoted(text)).append("}\n");
+    return out;
+}
+
+QByteArray CaptureWriter::bookmarkRecord(const Bookmark &bookmark)
+{
+    // No run: a bookmark names an event of the whole capture by its index.
+    QByteArray out = recordStart("bookmark", -1, bookmark.createdAtUs);
+    out.append(",\"seq\":").append(number(bookmark.seq));
+    out.append(",\"note\":").append(quoted(bookmark.note)).append("}\n");
     return out;
 }
 

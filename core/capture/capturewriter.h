@@ -44,8 +44,10 @@ public:
     bool writeChunk(int run, QByteArrayView bytes, qint64 receivedAtUs);
     bool endRun(int run, RunEnd end, const QString &error = {}, qint64 atUs = -1);
     bool writeNote(int run, const QString &text, qint64 atUs = -1);
+    bool writeBookmark(const Bookmark &bookmark); // createdAtUs < 0 means "now"
 
-    // Writes a whole capture (e.g. an import) run by run, keeping its times.
+    // Writes a whole capture (e.g. an import) run by run, keeping its times; its bookmarks come
+    // last, after every run.
     bool writeCapture(const Capture &capture);
 
     // The records as bytes (one line each, with its '\n'), for tests and tools. Times are
@@ -56,6 +58,7 @@ public:
     static QByteArray chunkRecord(int run, QByteArrayView bytes, qint64 receivedAtUs);
     static QByteArray endRecord(int run, RunEnd end, const QString &error, qint64 atUs);
     static QByteArray noteRecord(int run, const QString &text, qint64 atUs);
+    static QByteArray bookmarkRecord(const Bookmark &bookmark);
 
 private:
     bool writeRecord(const QByteArray &line);

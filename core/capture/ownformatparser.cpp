@@ -113,6 +113,8 @@ private:
                 {hasRun ? runIndex(run) : -1, t, o.value(QLatin1String("text")).toString()});
             return;
         }
+        if (kind == QLatin1String("bookmark"))
+            return bookmark(o, t, offset, lineNumber);
         const bool known = kind == QLatin1String("run") || kind == QLatin1String("request")
             || kind == QLatin1String("response") || kind == QLatin1String("chunk")
             || kind == QLatin1String("end");
@@ -181,6 +183,22 @@ private:
             r.endError = o.value(QLatin1String("error")).toString();
             r.endedAtUs = t;
         }
+    }
+
+    void bookmark(const QJsonObject &o, qint64 t, qint64 offset, qint64 lineNumber)
+    {
+        // Only a whole, non-negative event index that fits in qint64 names an event; anything
+        // else (a string, -1, 2.5, 1e300) would bookmark the wrong event or none.
+        const QJsonValue seqValue = o.value(QLatin1String("seq"));
+        const double seq = seqValue.toDouble(-1);
+        if (!seqValue.isDouble() || !(seq >= 0 && seq < 9.0e15) || std::floor(seq) != seq) {
+            problem("bad-record", Severity::Error, offset, lineNumber,
+                    QStringLiteral("line %1: bookmark without a valid event number (\"seq\" must "
+                                   "be a whole number, 0 or more); skipped")
+                        .arg(lineNumber));
+            return;
+        }
+        m_capture.bookmarks.append({qint64(seq), o.value(QLatin1String("note")).toString(), t});
     }
 
     static QByteArray bytesFrom(const QJsonObject &o, QLatin1StringView textKey,

@@ -184,6 +184,18 @@ private Q_SLOTS:
         QVERIFY(op[QLatin1String("value")].toString().startsWith(
             QLatin1String("<redacted string, 3 chars")));
     }
+
+    void bookmarkNotesAreRedacted()
+    {
+        Capture capture;
+        capture.bookmarks = {{3, QStringLiteral("the agent said Paris here"), 1}};
+        ContentRedactor r;
+        const Capture out = redactCapture(capture, r);
+        QCOMPARE(out.bookmarks.size(), 1);
+        QCOMPARE(out.bookmarks[0].seq, 3); // which event is marked is structure
+        QVERIFY(!out.bookmarks[0].note.contains(QLatin1String("Paris")));
+        QVERIFY(out.bookmarks[0].note.startsWith(QLatin1String("<redacted string, ")));
+    }
 };
 
 QTEST_GUILESS_MAIN(TestRedactedExport)

@@ -234,6 +234,64 @@ private Q_SLOTS:
         QCOMPARE(out.runs[0].chunks[0].receivedAtUs, -1);
         QCOMPARE(out.runs[0].end, RunEnd::Finished);
     }
+
+    void bookmarksRoundTrip()
+    {
+        Capture in;
+        RunRecording r;
+        r.chunks.append({5, QByteArray("data: {\"type\":\"RUN_STARTED\"}\n\n"), 0, false});
+        in.runs.append(r);
+        in.bookmarks = {{0, QStringLiteral("first \"quoted\"\nline two <b>not bold</b>"), 17},
+                        {42, QString(), 18}};
+        QByteArray file;
+        QBuffer buffer(&file);
+        buffer.open(QIODevice::WriteOnly);
+        CaptureWriter writer;
+        QVERIFY(writer.open(&buffer));
+        QVERIFY(writer.writeCapture(in));
+        QVERIFY(writer.writeBookmark({7, QStringLiteral("appended"), -1}));
+        // k and t first, as every record; then the event and the note.
+        QVERIFY2(file.contains("{\"k\":\"bookmark\",\"t\":18,\"seq\":42,\"note\":\"\"}\n"),
+                 file.constData());
+        const Capture out = readCapture(file);
+        QVERIFY2(out.problems.isEmpty(), qPrintable(out.problems.value(0).message));
+        QVERIFY(out.notes.isEmpty()); // a known kind, not an unknown record kept as a note
+        QCOMPARE(out.bookmarks.size(), 3);
+        QCOMPARE(out.bookmarks[0].seq, 0);
+        QCOMPARE(out.bookmarks[0].note, in.bookmarks[0].note);
+        QCOMPARE(out.bookmarks[0].createdAtUs, 17);
+        QCOMPARE(out.bookmarks[1].seq, 42);
+        QCOMPARE(out.bookmarks[1].note, QString());
+        QCOMPARE(out.bookmarks[2].seq, 7);
+        QVERIFY(out.bookmarks[2].createdAtUs > 0); // "now"
+    }
+
+    void badBookmarksAreProblemsNamingTheLine_data()
+    {
+        QTest::addColumn<QByteArray>("record");
+        QTest::newRow("negative") << QByteArray(R"({"k":"bookmark","t":1,"seq":-1,"note":"x"})");
+        QTest::newRow("string") << QByteArray(R"({"k":"bookmark","t":1,"seq":"3","note":"x"})");
+        QTest::newRow("missing") << QByteArray(R"({"k":"bookmark","t":1,"note":"x"})");
+        QTest::newRow("fraction") << QByteArray(R"({"k":"bookmark","t":1,"seq":2.5})");
+        QTest::newRow("huge") << QByteArray(R"({"k":"bookmark","t":1,"seq":1e300})");
+        QTest::newRow("null") << QByteArray(R"({"k":"bookmark","t":1,"seq":null})");
+    }
+
+    void badBookmarksAreProblemsNamingTheLine()
+    {
+        QFETCH(QByteArray, record);
+        const QByteArray file = CaptureWriter::headerRecord(QStringLiteral("t"), QString())
+            + CaptureWriter::bookmarkRecord({1, QStringLiteral("good"), 1}) + record + '\n'
+            + CaptureWriter::bookmarkRecord({2, QStringLiteral("after"), 1});
+        const Capture out = readCapture(file);
+        QCOMPARE(out.problems.size(), 1);
+        QCOMPARE(out.problems[0].line, 3);
+        QCOMPARE(out.problems[0].ruleId, QStringLiteral("capture.bad-record"));
+        QVERIFY2(out.problems[0].message.contains(QLatin1String("line 3")),
+                 qPrintable(out.problems[0].message));
+        QCOMPARE(out.bookmarks.size(), 2); // the others are read
+        QCOMPARE(out.bookmarks[1].note, QStringLiteral("after"));
+    }
 };
 
 QTEST_GUILESS_MAIN(TestCaptureWriter)
