@@ -95,6 +95,21 @@ QString EventFilter::syntaxHelp()
         "Commas give alternatives (family:tool,text); a leading - negates (-type:*_CONTENT).");
 }
 
+const QStringList &EventFilter::keyNames()
+{
+    static const QStringList keys {QStringLiteral("type"), QStringLiteral("family"),
+                                   QStringLiteral("id"),   QStringLiteral("run"),
+                                   QStringLiteral("has"),  QStringLiteral("text")};
+    return keys;
+}
+
+const QStringList &EventFilter::hasValues()
+{
+    static const QStringList values {QStringLiteral("diag"), QStringLiteral("error"),
+                                     QStringLiteral("warning"), QStringLiteral("info")};
+    return values;
+}
+
 EventFilter EventFilter::parse(const QString &text)
 {
     EventFilter filter;
@@ -186,9 +201,7 @@ EventFilter EventFilter::parse(const QString &text)
             term.key = Key::Has;
             for (const QString &alt : alternatives) {
                 const QString v = alt.toLower();
-                if (v != QLatin1String("diag") && v != QLatin1String("diagnostics")
-                    && v != QLatin1String("error") && v != QLatin1String("warning")
-                    && v != QLatin1String("info"))
+                if (!hasValues().contains(v) && v != QLatin1String("diagnostics"))
                     return fail(
                         QObject::tr("has: wants diag, error, warning or info, not \"%1\"").arg(alt),
                         position);

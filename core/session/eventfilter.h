@@ -57,6 +57,10 @@ public:
     bool matches(const EventStore &store, qint64 seq) const;
 
     static QString syntaxHelp();
+    // The keys ("type", "family", "id", "run", "has", "text") and the values has: takes, in the
+    // order the help lists them: the one list the parser and completion (filtercompletion.h) use.
+    static const QStringList &keyNames();
+    static const QStringList &hasValues();
 
 private:
     QString m_text;

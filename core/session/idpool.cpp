@@ -21,6 +21,18 @@ qint32 IdPool::find(std::string_view utf8) const
     return it == m_index.end() ? -1 : it->second;
 }
 
+QStringList IdPool::withPrefix(const QString &prefix, int limit) const
+{
+    QStringList out;
+    for (const QString &id : m_strings) {
+        if (out.size() >= limit)
+            break;
+        if (id.startsWith(prefix, Qt::CaseInsensitive))
+            out << id;
+    }
+    return out;
+}
+
 qint64 IdPool::approximateMemoryUsage() const
 {
     qint64 total = 0;

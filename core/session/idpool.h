@@ -2,6 +2,7 @@
 
 #include <QList>
 #include <QString>
+#include <QStringList>
 
 #include <string>
 #include <string_view>
@@ -18,6 +19,9 @@ public:
     qint32 find(std::string_view utf8) const; // -1 when absent
     QString string(qint32 index) const { return index < 0 ? QString() : m_strings.at(index); }
     qsizetype size() const { return m_strings.size(); }
+    // Ids starting with prefix (case-insensitive), at most limit, in first-seen order: the
+    // filter bar's completion (a linear scan, run on a keystroke, not per event).
+    QStringList withPrefix(const QString &prefix, int limit) const;
     qint64 approximateMemoryUsage() const;
 
 private:
