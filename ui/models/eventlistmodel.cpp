@@ -1,6 +1,7 @@
 #include "ui/models/eventlistmodel.h"
 
 #include "ui/eventpresentation.h"
+#include "ui/models/bookmarklist.h"
 
 #include <QApplication>
 #include <QFont>
@@ -43,6 +44,26 @@ void EventListModel::setDarkPalette(bool dark)
     // repaint union over a huge range (QTBUG-124173, as Wireshark notes).
     Q_EMIT layoutAboutToBeChanged();
     Q_EMIT layoutChanged();
+}
+
+void EventListModel::setBookmarks(BookmarkList *bookmarks)
+{
+    m_bookmarks = bookmarks;
+    m_bookmarkIcon = QIcon(QStringLiteral(":/agui/icons/bookmark.svg"));
+    for (auto signal : {&BookmarkList::added, &BookmarkList::removed, &BookmarkList::noteChanged})
+        connect(bookmarks, signal, this, &EventListModel::bookmarkChanged);
+    // Only the few bookmarked rows change, never a whole-table dataChanged.
+    connect(bookmarks, &BookmarkList::reset, this, [this] {
+        for (const qint64 seq : m_bookmarks->seqs())
+            bookmarkChanged(seq);
+    });
+}
+
+void EventListModel::bookmarkChanged(qint64 seq)
+{
+    if (seq < m_announcedRows)
+        Q_EMIT dataChanged(index(int(seq), SeqColumn), index(int(seq), SeqColumn),
+                           {Qt::DecorationRole, Qt::ToolTipRole, BookmarkedRole});
 }
 
 void EventListModel::onEventsAppended(qint64, qint64)
@@ -199,6 +220,8 @@ QVariant EventListModel::data(const QModelIndex &index, int role) const
             return familyColor(eventFamily(m_document->row(seq).type), m_dark);
         return {};
     case Qt::DecorationRole:
+        if (index.column() == SeqColumn && m_bookmarks && m_bookmarks->contains(seq))
+            return m_bookmarkIcon;
         if (index.column() == DiagnosticsColumn) {
             const EventSummary row = m_document->row(seq);
             if (row.diagnosticCount > 0)
@@ -215,6 +238,10 @@ QVariant EventListModel::data(const QModelIndex &index, int role) const
         }
         if (index.column() == SummaryColumn)
             return parsed(seq).summary;
+        if (index.column() == SeqColumn && m_bookmarks && m_bookmarks->contains(seq)) {
+            const QString note = m_bookmarks->note(seq);
+            return note.isEmpty() ? tr("Bookmarked") : tr("Bookmark: %1").arg(note);
+        }
         return {};
     case Qt::TextAlignmentRole:
         if (index.column() == SeqColumn || index.column() == DeltaColumn
@@ -229,6 +256,8 @@ QVariant EventListModel::data(const QModelIndex &index, int role) const
         return int(eventFamily(m_document->row(seq).type));
     case DiagnosticCountRole:
         return m_document->row(seq).diagnosticCount;
+    case BookmarkedRole:
+        return m_bookmarks && m_bookmarks->contains(seq);
     }
     return {};
 }

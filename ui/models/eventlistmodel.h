@@ -10,6 +10,8 @@
 
 namespace agui::ui {
 
+class BookmarkList;
+
 // The flat, virtual event list (Wireshark's packet list model, for AG-UI events): one row per
 // event of the SessionDocument, nothing stored per row here; display text is computed in data()
 // for the rows the view paints. Appends are staged and announced in batches, at most every
@@ -35,6 +37,7 @@ public:
         EventTypeRole, // int (EventType)
         FamilyRole, // int (EventFamily)
         DiagnosticCountRole, // int
+        BookmarkedRole, // bool
     };
     static constexpr int kFlushIntervalMs = 50;
 
@@ -43,6 +46,8 @@ public:
     SessionDocument *document() const { return m_document; }
     // Colours differ on dark palettes; the window tells the model when the palette changes.
     void setDarkPalette(bool dark);
+    // Bookmarked events get a marker in "#" and their note as its tooltip.
+    void setBookmarks(BookmarkList *bookmarks);
     // Announces staged rows now (tests, and before a selection jump to a row just received).
     void flushPendingRows();
     qint64 pendingRowCount() const;
@@ -79,12 +84,15 @@ private:
     void updateClock();
     void computeWantedSummaries();
     QIcon diagnosticIcon(Severity severity) const;
+    void bookmarkChanged(qint64 seq);
 
     QPointer<SessionDocument> m_document;
     int m_announcedRows = 0;
     QTimer m_flushTimer;
     bool m_dark = false;
     mutable QIcon m_icons[3];
+    QPointer<BookmarkList> m_bookmarks;
+    QIcon m_bookmarkIcon;
     static constexpr qsizetype kSummaryCacheLimit = 20000;
     mutable QHash<qint64, ParsedRow> m_parsed;
     bool m_showsTimestamps = false;

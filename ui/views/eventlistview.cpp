@@ -6,6 +6,7 @@
 #include <QAbstractProxyModel>
 #include <QHeaderView>
 #include <QScrollBar>
+#include <QStyle>
 #include <QStyledItemDelegate>
 
 namespace agui::ui {
@@ -147,9 +148,12 @@ int EventListView::numberColumnWidth(int column, qint64 largest) const
     const QFontMetrics fm = fontMetrics();
     const int digits = int(QString::number(qMax<qint64>(largest, 0)).size());
     const QString title = model()->headerData(column, Qt::Horizontal).toString();
+    // "#" also holds the bookmark marker: room for it, so a bookmarked row's number is whole.
+    const int icon = style()->pixelMetric(QStyle::PM_SmallIconSize, nullptr, this);
+    const int marker = column == EventListModel::SeqColumn ? icon + icon / 4 : 0;
     return qMax(fm.horizontalAdvance(QString(qMax(digits, 3), QLatin1Char('9'))),
                 fm.horizontalAdvance(title))
-        + fm.horizontalAdvance(QLatin1Char('0')) * 2;
+        + fm.horizontalAdvance(QLatin1Char('0')) * 2 + marker;
 }
 
 void EventListView::fitNumberColumns(bool reset)

@@ -17,6 +17,7 @@
 #include "ui/views/eventlistview.h"
 #include "ui/widgets/filterlineedit.h"
 #include "ui/widgets/plaintooltips.h"
+#include "ui/window/bookmarkactions.h"
 #include "ui/window/copyactions.h"
 #include "ui/window/mcpshare.h"
 #include "ui/window/navigationactions.h"
@@ -111,6 +112,7 @@ MainWindow::MainWindow(QWidget *parent)
     installServeAction(this); // File > Serve This Capture…
     installMcpShare(this); // File > Share with Coding Agents…
     installNavigationActions(this); // Go menu, tab shortcuts, Help > Keyboard Shortcuts
+    installBookmarkActions(this); // Ctrl+B, F2 / Shift+F2, the Bookmarks panel
     connect(m_filterModel, &EventFilterModel::countsChanged, this, &MainWindow::updateCounts);
     connect(m_live, &LiveRunController::stateChanged, this, &MainWindow::onRunStateChanged);
     m_connectionLabel->setText(m_live->statusText());
@@ -533,6 +535,8 @@ bool MainWindow::saveCapture(const QString &path, QString *error, QString *warni
     if (!eventsOnly && m_live->saveSpilledRecording(path, &spillError)) {
         // A live body too large for memory: the recording file is the capture.
         if (error)
+        if (spillError.isEmpty())
+            spillError = appendBookmarks(path, m_document->capture().bookmarks);
             *error = spillError;
         return spillError.isEmpty();
     }
@@ -557,6 +561,12 @@ bool MainWindow::saveCapture(const QString &path, QString *error, QString *warni
             *warning = tr("%n events re-encoded (first: %1)", nullptr, int(rewrittenCount))
                            .arg(*warning);
     } else {
+        const qsizetype marks = m_document->capture().bookmarks.size();
+        if (marks > 0 && warning) // JSON lines hold events only
+            *warning = (warning->isEmpty() ? QString() : *warning + QStringLiteral("; "))
+                + (marks == 1 ? tr("the bookmark is not saved")
+                              : tr("%1 bookmarks are not saved").arg(marks))
+                + tr(": only the .aguicap format keeps them");
         CaptureWriter writer;
         if (!writer.open(&file) || !writer.writeCapture(m_document->capture())) {
             if (error)

@@ -1,0 +1,169 @@
+#include "ui/window/bookmarkactions.h"
+
+#include "core/capture/capturewriter.h"
+#include "ui/models/bookmarklist.h"
+#include "ui/models/eventlistmodel.h"
+#include "ui/models/sessiondocument.h"
+#include "ui/views/bookmarkspanel.h"
+#include "ui/views/eventlistview.h"
+#include "ui/window/mainwindow.h"
+
+#include <QAction>
+#include <QDockWidget>
+#include <QMenu>
+#include <QStatusBar>
+
+#include <limits>
+
+namespace agui::ui {
+
+namespace {
+
+QAction *addAction(QMenu *menu, const QString &text, const QKeySequence &shortcut,
+                   const QString &name)
+{
+    QAction *a = menu->addAction(text);
+    a->setObjectName(name);
+    a->setShortcut(shortcut);
+    a->setShortcutContext(Qt::WindowShortcut);
+    return a;
+}
+
+} // namespace
+
+BookmarkActions::BookmarkActions(MainWindow *window)
+    : QObject(window)
+    , m_window(window)
+{
+    setObjectName(QStringLiteral("bookmarkActions"));
+    m_bookmarks = new BookmarkList(window->document(), this);
+    window->listModel()->setBookmarks(m_bookmarks);
+    createDock();
+    addActions();
+}
+
+void BookmarkActions::createDock()
+{
+    m_dock = new QDockWidget(MainWindow::tr("Bookmarks"), m_window);
+    m_dock->setObjectName(QStringLiteral("bookmarksDock")); // saveState() needs it
+    m_panel = new BookmarksPanel(m_bookmarks, m_window->document(), m_dock);
+    m_panel->setObjectName(QStringLiteral("bookmarksPanel"));
+    m_dock->setWidget(m_panel);
+    m_window->addDockWidget(Qt::BottomDockWidgetArea, m_dock);
+    m_dock->hide();
+    connect(m_panel, &BookmarksPanel::eventActivated, this, &BookmarkActions::activate);
+    connect(m_window->eventList(), &EventListView::currentSeqChanged, m_panel,
+            &BookmarksPanel::showBookmark);
+    // A capture opened with bookmarks shows them: otherwise only the list's markers would say
+    // that someone left notes in it.
+    connect(m_bookmarks, &BookmarkList::reset, this, [this] {
+        if (m_bookmarks->size() > 0)
+            m_dock->show();
+    });
+}
+
+void BookmarkActions::addActions()
+{
+    QMenu *edit = m_window->menu(MainWindow::MenuId::Edit);
+    edit->addSeparator();
+    QAction *toggle
+        = addAction(edit, MainWindow::tr("Toggle &Bookmark"), QKeySequence(Qt::CTRL | Qt::Key_B),
+                    QStringLiteral("toggleBookmarkAction"));
+    connect(toggle, &QAction::triggered, this, &BookmarkActions::toggleCurrent);
+    m_window->eventList()->addAction(toggle); // the list's context menu lists its actions
+    connect(addAction(edit, MainWindow::tr("Edit Bookmark &Note…"),
+                      QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_B),
+                      QStringLiteral("editBookmarkNoteAction")),
+            &QAction::triggered, this, &BookmarkActions::editCurrentNote);
+    QMenu *go = m_window->menu(MainWindow::MenuId::Go);
+    go->addSeparator();
+    connect(addAction(go, MainWindow::tr("Next Boo&kmark"), QKeySequence(Qt::Key_F2),
+                      QStringLiteral("nextBookmarkAction")),
+            &QAction::triggered, this, [this] { step(true); });
+    connect(addAction(go, MainWindow::tr("Previous Bookm&ark"),
+                      QKeySequence(Qt::SHIFT | Qt::Key_F2),
+                      QStringLiteral("previousBookmarkAction")),
+            &QAction::triggered, this, [this] { step(false); });
+    QAction *show = m_dock->toggleViewAction();
+    show->setText(MainWindow::tr("&Bookmarks"));
+    m_window->menu(MainWindow::MenuId::View)->addAction(show);
+}
+
+void BookmarkActions::showMessage(const QString &text) const
+{
+    m_window->statusBar()->showMessage(text, 4000);
+}
+
+void BookmarkActions::toggleCurrent()
+{
+    const qint64 seq = m_window->eventList()->currentSeq();
+    if (seq < 0)
+        return showMessage(MainWindow::tr("Select an event to bookmark"));
+    showMessage(m_bookmarks->toggle(seq)
+                    ? MainWindow::tr("Bookmarked event %1").arg(seq)
+                    : MainWindow::tr("Removed the bookmark on event %1").arg(seq));
+}
+
+void BookmarkActions::editCurrentNote()
+{
+    const qint64 seq = m_window->eventList()->currentSeq();
+    if (seq < 0)
+        return showMessage(MainWindow::tr("Select an event to bookmark"));
+    m_bookmarks->add(seq); // no-op when it is bookmarked already
+    m_dock->show();
+    m_panel->editNote(seq);
+}
+
+void BookmarkActions::step(bool forward)
+{
+    if (m_bookmarks->size() == 0)
+        return showMessage(MainWindow::tr("No bookmarks"));
+    const qint64 current = m_window->eventList()->currentSeq();
+    qint64 from = current >= 0 ? current : (forward ? -1 : m_window->lastEventSeq() + 1);
+    bool wrapped = false;
+    // At most one lap: bookmarks the filter hides (or beyond the session's events) are skipped.
+    for (qsizetype tries = 0; tries <= m_bookmarks->size(); ++tries) {
+        qint64 seq = m_bookmarks->nearest(from, forward);
+        if (seq < 0) {
+            wrapped = true;
+            seq = m_bookmarks->nearest(forward ? -1 : std::numeric_limits<qint64>::max(), forward);
+        }
+        if (m_window->selectEvent(seq)) {
+            if (wrapped)
+                showMessage(forward ? MainWindow::tr("Wrapped to the first bookmark")
+                                    : MainWindow::tr("Wrapped to the last bookmark"));
+            return;
+        }
+        from = seq;
+    }
+    showMessage(MainWindow::tr("The filter hides every bookmarked event"));
+}
+
+void BookmarkActions::activate(qint64 seq)
+{
+    if (seq >= m_window->document()->size())
+        return showMessage(MainWindow::tr("Event %1 is not in this session").arg(seq));
+    if (!m_window->selectEvent(seq))
+        showMessage(MainWindow::tr("Event %1 is hidden by the filter").arg(seq));
+}
+
+BookmarkActions *installBookmarkActions(MainWindow *window)
+{
+    return new BookmarkActions(window);
+}
+
+QString appendBookmarks(const QString &path, const QList<Bookmark> &bookmarks)
+{
+    if (bookmarks.isEmpty())
+        return {};
+    CaptureWriter writer;
+    if (!writer.openAppend(path))
+        return writer.errorString();
+    for (const Bookmark &b : bookmarks) {
+        if (!writer.writeBookmark(b))
+            return writer.errorString();
+    }
+    return {};
+}
+
+} // namespace agui::ui
