@@ -142,6 +142,16 @@ int SessionDocument::runCount() const
     return m_backing->runCount();
 }
 
+FilterVocabulary SessionDocument::filterVocabulary() const
+{
+    FilterVocabulary vocabulary;
+    vocabulary.runCount = runCount();
+    vocabulary.ids = [this](const QString &prefix, int limit) {
+        return session().events().ids().withPrefix(prefix, limit);
+    };
+    return vocabulary;
+}
+
 qint64 SessionDocument::diagnosticEventCount() const
 {
     return m_backing->diagnosticEventCount();

@@ -3,6 +3,7 @@
 #include "core/capture/capture.h"
 #include "core/protocol/event.h"
 #include "core/session/eventstore.h"
+#include "core/session/filtercompletion.h"
 
 #include <QObject>
 #include <QString>
@@ -48,6 +49,9 @@ public:
     // The RunAgentInput of the run whose events come next (seeds messages and state).
     void setRunInput(const QJsonObject &input);
     int runCount() const;
+    // The names the filter bar completes from: the ids seen so far and the run count, read
+    // from whatever backing is current when the completion is asked for.
+    FilterVocabulary filterVocabulary() const;
     qint64 diagnosticEventCount() const;
     qint64 firstEventWithError() const; // -1 when no event has an error-level finding
     // The nearest event after (forward) or before `from` with a finding; -1 when none.

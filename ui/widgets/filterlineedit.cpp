@@ -1,6 +1,11 @@
 #include "ui/widgets/filterlineedit.h"
 
+#include <QAbstractItemView>
+#include <QCompleter>
+#include <QKeyEvent>
 #include <QPainter>
+#include <QScrollBar>
+#include <QStringListModel>
 
 namespace agui::ui {
 
@@ -15,6 +20,76 @@ FilterLineEdit::FilterLineEdit(QWidget *parent)
     connect(&m_applyTimer, &QTimer::timeout, this, &FilterLineEdit::applyNow);
     connect(this, &QLineEdit::textChanged, this, &FilterLineEdit::onTextChanged);
     connect(this, &QLineEdit::returnPressed, this, &FilterLineEdit::applyNow);
+
+    // The completer is not installed with setCompleter(): that one completes the whole text,
+    // this one the word under the cursor (Qt's "Custom Completer" example does the same).
+    m_completions = new QStringListModel(this);
+    m_completer = new QCompleter(m_completions, this);
+    m_completer->setWidget(this);
+    m_completer->setCompletionMode(QCompleter::UnfilteredPopupCompletion);
+    m_completer->setCaseSensitivity(Qt::CaseInsensitive);
+    m_completer->setMaxVisibleItems(12);
+    connect(m_completer, qOverload<const QString &>(&QCompleter::activated), this,
+            &FilterLineEdit::insertCompletion);
+    connect(this, &QLineEdit::textEdited, this,
+            [this] { showCompletions(CompletionTrigger::Typing); });
+}
+
+void FilterLineEdit::setVocabularySource(std::function<FilterVocabulary()> source)
+{
+    m_vocabularySource = std::move(source);
+}
+
+void FilterLineEdit::showCompletions(CompletionTrigger trigger)
+{
+    const FilterVocabulary vocabulary
+        = m_vocabularySource ? m_vocabularySource() : FilterVocabulary();
+    m_pending = completeFilter(text(), cursorPosition(), vocabulary, trigger);
+    if (m_pending.isEmpty()) {
+        m_completer->popup()->hide();
+        return;
+    }
+    m_completions->setStringList(m_pending.candidates);
+    QRect anchor = cursorRect();
+    anchor.setWidth(m_completer->popup()->sizeHintForColumn(0)
+                    + m_completer->popup()->verticalScrollBar()->sizeHint().width());
+    m_completer->complete(anchor);
+    m_completer->popup()->setCurrentIndex(m_completions->index(0));
+}
+
+void FilterLineEdit::insertCompletion(const QString &candidate)
+{
+    int cursor = 0;
+    setText(applyFilterCompletion(text(), m_pending, candidate, &cursor));
+    setCursorPosition(cursor);
+    // A completed key goes straight on to its values ("type:" offers the event types).
+    if (candidate.endsWith(QLatin1Char(':')))
+        QMetaObject::invokeMethod(
+            this, [this] { showCompletions(CompletionTrigger::Typing); }, Qt::QueuedConnection);
+}
+
+void FilterLineEdit::keyPressEvent(QKeyEvent *event)
+{
+    if (m_completer->popup()->isVisible()) {
+        // The completer's event filter acts on these keys; the edit must not (Enter would
+        // apply the half-typed filter).
+        switch (event->key()) {
+        case Qt::Key_Enter:
+        case Qt::Key_Return:
+        case Qt::Key_Escape:
+        case Qt::Key_Tab:
+        case Qt::Key_Backtab:
+            event->ignore();
+            return;
+        default:
+            break;
+        }
+    }
+    if (event->key() == Qt::Key_Space && event->modifiers() == Qt::ControlModifier) {
+        showCompletions(CompletionTrigger::Asked);
+        return;
+    }
+    QLineEdit::keyPressEvent(event);
 }
 
 void FilterLineEdit::onTextChanged(const QString &text)

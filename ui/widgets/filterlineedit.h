@@ -1,16 +1,24 @@
 #pragma once
 
 #include "core/session/eventfilter.h"
+#include "core/session/filtercompletion.h"
 
 #include <QLineEdit>
 #include <QTimer>
+
+#include <functional>
+
+class QCompleter;
+class QStringListModel;
 
 namespace agui::ui {
 
 // The filter bar's edit (Wireshark's SyntaxLineEdit idea): the text is parsed on every
 // keystroke and the background says valid / invalid at once (with the error in the tooltip);
 // a valid filter is applied after a short pause (kApplyDelayMs) or at once on Enter. An invalid
-// one is underlined in red from the character where the parser stopped.
+// one is underlined in red from the character where the parser stopped. As the user types, a
+// popup completes keys, event types, families, has: values, ids and run numbers
+// (core/session/filtercompletion.h); Ctrl+Space asks for it anywhere.
 class FilterLineEdit : public QLineEdit
 {
     Q_OBJECT
@@ -26,6 +34,11 @@ public:
     const EventFilter &currentFilter() const { return m_filter; }
     // Where the red underline goes (null when the filter is not invalid).
     QRect errorMarkerRect() const;
+    // The session's names (ids, run count), asked for on each completion; unset: none.
+    void setVocabularySource(std::function<FilterVocabulary()> source);
+    QCompleter *completer() const { return m_completer; }
+    // Shows the completions for the word at the cursor (what typing and Ctrl+Space do).
+    void showCompletions(CompletionTrigger trigger);
 
 Q_SIGNALS:
     void filterReady(const agui::EventFilter &filter);
@@ -33,15 +46,21 @@ Q_SIGNALS:
 
 protected:
     void paintEvent(QPaintEvent *event) override;
+    void keyPressEvent(QKeyEvent *event) override;
 
 private:
     void onTextChanged(const QString &text);
     void applyNow();
     void updateLook();
+    void insertCompletion(const QString &candidate);
 
     EventFilter m_filter;
     SyntaxState m_state = Empty;
     QTimer m_applyTimer;
+    std::function<FilterVocabulary()> m_vocabularySource;
+    QCompleter *m_completer = nullptr;
+    QStringListModel *m_completions = nullptr;
+    FilterCompletion m_pending; // what the popup's candidates replace
 };
 
 } // namespace agui::ui

@@ -150,6 +150,7 @@ void MainWindow::createCentralArea()
     leftLayout->setSpacing(4);
     auto *filterRow = new QHBoxLayout;
     m_filterEdit = new FilterLineEdit(left);
+    m_filterEdit->setVocabularySource([this] { return m_document->filterVocabulary(); });
     m_filterCounts = new QLabel(left);
     m_filterCounts->setTextFormat(Qt::PlainText);
     auto *listMode = new QComboBox(left);
