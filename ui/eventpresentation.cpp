@@ -3,6 +3,8 @@
 #include "core/protocol/eventsummary.h"
 
 #include <QDateTime>
+#include <QJsonDocument>
+#include <QJsonObject>
 
 namespace agui::ui {
 
@@ -59,6 +61,24 @@ QString formatDelta(qint64 deltaUs)
     if (deltaUs < 1000 * 1000)
         return QStringLiteral("+%1 ms").arg(deltaUs / 1000);
     return QStringLiteral("+%1 s").arg(double(deltaUs) / 1e6, 0, 'f', 3);
+}
+
+QString recordedRunLabel(const RunRecording &run, int index, RunLabelDetail detail)
+{
+    // Parsed when a picker opens, once per recorded run: not on paint.
+    const QString runId = QJsonDocument::fromJson(run.request.body)
+                              .object()
+                              .value(QStringLiteral("runId"))
+                              .toString();
+    QString label = QObject::tr("Run %1").arg(index + 1);
+    if (detail == RunLabelDetail::WithRequest) {
+        const QString method
+            = run.request.method.isEmpty() ? QStringLiteral("POST") : run.request.method;
+        label = QObject::tr("%1: %2 %3").arg(label, method, run.request.url);
+    }
+    if (!runId.isEmpty())
+        label = QObject::tr("%1 (runId %2)").arg(label, runId);
+    return label;
 }
 
 } // namespace agui::ui

@@ -1,5 +1,6 @@
 #pragma once
 
+#include "core/capture/capture.h"
 #include "core/protocol/event.h"
 
 #include <QColor>
@@ -20,5 +21,11 @@ QColor familyColor(EventFamily family, bool darkBackground);
 QString formatTime(qint64 receivedAtUs);
 // "+12.3 ms", "+1.204 s"; "" when either time is unknown.
 QString formatDelta(qint64 deltaUs);
+
+// A recorded run as pickers name it, counted from 1 like the list's Run column: "Run 2
+// (runId r2)", or with the request as well, "Run 2: POST http://… (runId r2)". The runId is
+// the one the RunAgentInput in the request body asked for, when it names one.
+enum class RunLabelDetail { Short, WithRequest };
+QString recordedRunLabel(const RunRecording &run, int index, RunLabelDetail detail);
 
 } // namespace agui::ui

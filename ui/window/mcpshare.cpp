@@ -86,16 +86,9 @@ McpShare::~McpShare()
 
 void McpShare::createStatusWidget()
 {
-    m_status = new QWidget(m_window);
-    m_status->setObjectName(QStringLiteral("mcpShareStatus"));
-    auto *row = new QHBoxLayout(m_status);
-    row->setContentsMargins(0, 0, 0, 0);
-    m_statusLabel = new QLabel(m_status);
-    m_statusLabel->setTextFormat(Qt::PlainText);
-    m_statusLabel->setTextInteractionFlags(Qt::TextSelectableByMouse);
-    auto *copy = new QToolButton(m_status);
-    copy->setObjectName(QStringLiteral("mcpShareCopy"));
-    copy->setText(MainWindow::tr("Copy Setup"));
+    m_status = new ServiceStatusStrip(QStringLiteral("mcpShare"), MainWindow::tr("Copy Setup"),
+                                      m_window);
+    QToolButton *copy = m_status->copyButton();
     copy->setPopupMode(QToolButton::InstantPopup);
     auto *menu = new QMenu(copy);
     const auto addCopy = [this, menu](const QString &text, const QString &name,
@@ -112,13 +105,7 @@ void McpShare::createStatusWidget()
     addCopy(MainWindow::tr("Cursor mcp.json"), QStringLiteral("mcpCopyCursor"),
             &McpShare::cursorConfig);
     copy->setMenu(menu);
-    auto *stopButton = new QToolButton(m_status);
-    stopButton->setObjectName(QStringLiteral("mcpShareStop"));
-    stopButton->setText(MainWindow::tr("Stop"));
-    connect(stopButton, &QToolButton::clicked, this, &McpShare::stop);
-    row->addWidget(m_statusLabel);
-    row->addWidget(copy);
-    row->addWidget(stopButton);
+    connect(m_status, &ServiceStatusStrip::stopClicked, this, &McpShare::stop);
     m_window->statusBar()->addPermanentWidget(m_status);
     m_status->hide();
 }
@@ -305,13 +292,13 @@ void McpShare::updateStatus()
     if (!isSharing())
         return;
     const QLocale locale;
-    m_statusLabel->setText(
+    m_status->setText(
         MainWindow::tr("Shared with coding agents at %1 · agent sessions: %2 · tool calls: %3 · "
                        "%4 events")
             .arg(m_url.toString(), locale.toString(m_agentSessions), locale.toString(m_toolCalls),
                  locale.toString(m_sharedEvents)));
-    m_statusLabel->setToolTip(MainWindow::tr("MCP over HTTP, loopback only, with an access token "
-                                             "(Copy Setup puts it on the clipboard)"));
+    m_status->setDetails(MainWindow::tr("MCP over HTTP, loopback only, with an access token "
+                                        "(Copy Setup puts it on the clipboard)"));
 }
 
 QString McpShare::claudeCodeCommand() const

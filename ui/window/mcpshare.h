@@ -12,12 +12,13 @@
 // time) and it decodes only what is new, so neither an agent's bulk tool call nor the decoding
 // ever holds up the GUI thread.
 
+#include "ui/widgets/servicestatusstrip.h"
+
 #include <QObject>
 #include <QPointer>
 #include <QUrl>
 
 class QAction;
-class QLabel;
 class QThread;
 class QTimer;
 class QWidget;
@@ -76,8 +77,7 @@ private:
 
     MainWindow *m_window;
     QAction *m_action = nullptr;
-    QWidget *m_status = nullptr;
-    QLabel *m_statusLabel = nullptr;
+    ServiceStatusStrip *m_status = nullptr;
     QTimer *m_debounce = nullptr;
     QThread *m_thread = nullptr;
     QPointer<mcp::SessionShare> m_share;

@@ -3,6 +3,7 @@
 #include "core/net/resendheaders.h"
 #include "ui/dialogs/connectdialog.h"
 #include "ui/diff/diffview.h"
+#include "ui/eventpresentation.h"
 #include "ui/live/liveruncontroller.h"
 #include "ui/live/runrequest.h"
 #include "ui/models/sessiondocument.h"
@@ -16,27 +17,6 @@
 #include <QStatusBar>
 
 namespace agui::ui {
-
-namespace {
-
-// "Run 2: POST http://localhost:8000/agent (runId run-7)" for the picker.
-QString runLabel(const RunRecording &run, int index)
-{
-    const QString runId = QJsonDocument::fromJson(run.request.body)
-                              .object()
-                              .value(QStringLiteral("runId"))
-                              .toString();
-    QString label
-        = MainWindow::tr("Run %1: %2 %3")
-              .arg(index)
-              .arg(run.request.method.isEmpty() ? QStringLiteral("POST") : run.request.method,
-                   run.request.url);
-    if (!runId.isEmpty())
-        label += MainWindow::tr(" (runId %1)").arg(runId);
-    return label;
-}
-
-} // namespace
 
 RunAgain::RunAgain(MainWindow *window, DiffView *diff)
     : QObject(window)
@@ -92,7 +72,8 @@ int RunAgain::chooseRun()
         return runs.first();
     QStringList labels;
     for (int run : runs)
-        labels << runLabel(m_window->document()->capture().runs.at(run), run);
+        labels << recordedRunLabel(m_window->document()->capture().runs.at(run), run,
+                                   RunLabelDetail::WithRequest);
     bool ok = false;
     const QString chosen = QInputDialog::getItem(m_window, MainWindow::tr("Run Again"),
                                                  MainWindow::tr("Recorded run to send again:"),

@@ -1,5 +1,6 @@
 #include "ui/window/servecapture.h"
 
+#include "ui/eventpresentation.h"
 #include "ui/models/sessiondocument.h"
 #include "ui/window/mainwindow.h"
 
@@ -14,8 +15,6 @@
 #include <QFormLayout>
 #include <QHBoxLayout>
 #include <QHeaderView>
-#include <QJsonDocument>
-#include <QJsonObject>
 #include <QLabel>
 #include <QMenu>
 #include <QPlainTextEdit>
@@ -29,19 +28,6 @@
 #include <algorithm>
 
 namespace agui::ui {
-
-namespace {
-
-// The runId a recorded request asked for, to name the run in the picker.
-QString runLabel(const RunRecording &run, int index)
-{
-    const QJsonObject input = QJsonDocument::fromJson(run.request.body).object();
-    const QString runId = input.value(QStringLiteral("runId")).toString();
-    return runId.isEmpty() ? MainWindow::tr("Run %1").arg(index + 1)
-                           : MainWindow::tr("Run %1 (%2)").arg(index + 1).arg(runId);
-}
-
-} // namespace
 
 CaptureServer::CaptureServer(MainWindow *window)
     : QObject(window)
@@ -59,25 +45,11 @@ CaptureServer::CaptureServer(MainWindow *window)
 
 void CaptureServer::createStatusWidget()
 {
-    m_status = new QWidget(m_window);
-    m_status->setObjectName(QStringLiteral("serveStatus"));
-    auto *row = new QHBoxLayout(m_status);
-    row->setContentsMargins(0, 0, 0, 0);
-    m_urlLabel = new QLabel(m_status);
-    m_urlLabel->setTextFormat(Qt::PlainText);
-    m_urlLabel->setTextInteractionFlags(Qt::TextSelectableByMouse);
-    auto *copy = new QToolButton(m_status);
-    copy->setObjectName(QStringLiteral("serveCopyUrl"));
-    copy->setText(MainWindow::tr("Copy"));
-    connect(copy, &QToolButton::clicked, this,
+    m_status = new ServiceStatusStrip(QStringLiteral("serve"), MainWindow::tr("Copy"), m_window);
+    m_status->copyButton()->setToolTip(MainWindow::tr("Copy the URL"));
+    connect(m_status->copyButton(), &QToolButton::clicked, this,
             [this] { QApplication::clipboard()->setText(url().toString()); });
-    auto *stopButton = new QToolButton(m_status);
-    stopButton->setObjectName(QStringLiteral("serveStop"));
-    stopButton->setText(MainWindow::tr("Stop"));
-    connect(stopButton, &QToolButton::clicked, this, &CaptureServer::stop);
-    row->addWidget(m_urlLabel);
-    row->addWidget(copy);
-    row->addWidget(stopButton);
+    connect(m_status, &ServiceStatusStrip::stopClicked, this, &CaptureServer::stop);
     m_window->statusBar()->addPermanentWidget(m_status);
     m_status->hide();
 }
@@ -118,7 +90,7 @@ bool CaptureServer::start(const net::ReplayServer::Options &options, quint16 por
     }
     m_server = server;
     connect(server, &net::ReplayServer::requestReceived, this, &CaptureServer::addRequest);
-    m_urlLabel->setText(MainWindow::tr("Serving at %1").arg(url().toString()));
+    m_status->setText(MainWindow::tr("Serving at %1").arg(url().toString()));
     m_status->show();
     if (m_dock->isHidden()) {
         m_dock->show();
@@ -192,7 +164,7 @@ void CaptureServer::showDialog()
     auto *run = new QComboBox(&dialog);
     run->addItem(MainWindow::tr("The next recorded run for each request"), -1);
     for (int i = 0; i < capture.runs.size(); ++i)
-        run->addItem(runLabel(capture.runs.at(i), i), i);
+        run->addItem(recordedRunLabel(capture.runs.at(i), i, RunLabelDetail::Short), i);
     auto *form = new QFormLayout(&dialog);
     form->addRow(MainWindow::tr("Port on 127.0.0.1:"), port);
     form->addRow(MainWindow::tr("Pacing:"), speed);

@@ -8,13 +8,13 @@
 // what the front end sent next to what it got.
 
 #include "core/net/replayserver.h"
+#include "ui/widgets/servicestatusstrip.h"
 
 #include <QObject>
 #include <QPointer>
 
 class QAction;
 class QDockWidget;
-class QLabel;
 class QPlainTextEdit;
 class QTreeWidget;
 class QWidget;
@@ -55,8 +55,7 @@ private:
     MainWindow *m_window;
     QAction *m_serve = nullptr;
     net::ReplayServer *m_server = nullptr;
-    QWidget *m_status = nullptr;
-    QLabel *m_urlLabel = nullptr;
+    ServiceStatusStrip *m_status = nullptr;
     QDockWidget *m_dock = nullptr;
     QTreeWidget *m_requests = nullptr;
     QPlainTextEdit *m_requestView = nullptr;
