@@ -535,9 +535,9 @@ bool MainWindow::saveCapture(const QString &path, QString *error, QString *warni
     QString spillError;
     if (!eventsOnly && m_live->saveSpilledRecording(path, &spillError)) {
         // A live body too large for memory: the recording file is the capture.
-        if (error)
         if (spillError.isEmpty())
             spillError = appendBookmarks(path, m_document->capture().bookmarks);
+        if (error)
             *error = spillError;
         return spillError.isEmpty();
     }
@@ -561,13 +561,13 @@ bool MainWindow::saveCapture(const QString &path, QString *error, QString *warni
         if (rewrittenCount > 1 && warning)
             *warning = tr("%n events re-encoded (first: %1)", nullptr, int(rewrittenCount))
                            .arg(*warning);
-    } else {
         const qsizetype marks = m_document->capture().bookmarks.size();
         if (marks > 0 && warning) // JSON lines hold events only
             *warning = (warning->isEmpty() ? QString() : *warning + QStringLiteral("; "))
                 + (marks == 1 ? tr("the bookmark is not saved")
                               : tr("%1 bookmarks are not saved").arg(marks))
                 + tr(": only the .aguicap format keeps them");
+    } else {
         CaptureWriter writer;
         if (!writer.open(&file) || !writer.writeCapture(m_document->capture())) {
             if (error)
