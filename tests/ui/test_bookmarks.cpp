@@ -3,6 +3,8 @@
 // capture and a new window opening it lists them again; F2 / Shift+F2 step through them
 // (wrapping), Enter in the panel selects the event and Delete removes the bookmark.
 
+#include "core/capture/capturereader.h"
+#include "core/capture/capturewriter.h"
 #include "sessionviews_testdata.h"
 #include "ui/models/bookmarklist.h"
 #include "ui/models/bookmarksmodel.h"
@@ -30,6 +32,7 @@ private Q_SLOTS:
     void initTestCase() { MainWindow::setPersistSettings(false); }
     void bookmarkEditSaveReopenAndStep();
     void eventsOnlyFormatSaysBookmarksAreLost();
+    void appendedToACopiedRecording();
 
 private:
     QTemporaryDir m_dir;
@@ -175,6 +178,27 @@ void TestBookmarks::eventsOnlyFormatSaysBookmarksAreLost()
     QVERIFY2(window.saveCapture(m_dir.filePath(QStringLiteral("events.jsonl")), &error, &warning),
              qPrintable(error));
     QVERIFY2(warning.contains(QLatin1String("bookmark")), qPrintable(warning));
+}
+
+// A live recording too large for memory is saved as a copy of its file; the bookmarks are
+// appended to the copy and read back with it.
+void TestBookmarks::appendedToACopiedRecording()
+{
+    const QString path = m_dir.filePath(QStringLiteral("recording.aguicap"));
+    {
+        CaptureWriter writer;
+        QVERIFY(writer.open(path));
+        const int run = writer.beginRun(RecordedRequest {});
+        QVERIFY(writer.writeChunk(run, "data: {\"type\":\"RUN_STARTED\"}\n\n", -1));
+    }
+    QCOMPARE(appendBookmarks(path, {{0, QStringLiteral("first"), 5}}), QString());
+    Capture capture;
+    QString error;
+    QVERIFY2(readCaptureFile(path, &capture, &error), qPrintable(error));
+    QVERIFY(capture.problems.isEmpty());
+    QCOMPARE(capture.runs.size(), 1);
+    QCOMPARE(capture.bookmarks.size(), 1);
+    QCOMPARE(capture.bookmarks[0].note, QStringLiteral("first"));
 }
 
 QTEST_MAIN(TestBookmarks)
