@@ -18,6 +18,7 @@ class TestFilterBar : public QObject
 {
     Q_OBJECT
 private Q_SLOTS:
+    void initTestCase() { MainWindow::setPersistSettings(false); }
     void keyThenItsValues();
     void escapeKeepsTheText();
     void ctrlSpaceOffersEveryKey();

@@ -1,5 +1,7 @@
 #include "ui/models/eventlistmodel.h"
 
+#include "core/session/session.h"
+
 #include "ui/eventpresentation.h"
 #include "ui/models/bookmarklist.h"
 
@@ -25,6 +27,7 @@ EventListModel::EventListModel(SessionDocument *document, QObject *parent)
         m_summaryTimer.stop();
         m_parsed.clear();
         m_wanted.clear();
+        m_ruleOfRow.clear();
         beginResetModel();
     });
     connect(document, &SessionDocument::resetDone, this, [this] {
@@ -44,6 +47,26 @@ void EventListModel::setDarkPalette(bool dark)
     // repaint union over a huge range (QTBUG-124173, as Wireshark notes).
     Q_EMIT layoutAboutToBeChanged();
     Q_EMIT layoutChanged();
+}
+
+void EventListModel::setColouringRules(ColouringRules rules)
+{
+    m_colouring = std::move(rules);
+    m_ruleOfRow.clear();
+    Q_EMIT layoutAboutToBeChanged(); // a recolour of every row: see setDarkPalette
+    Q_EMIT layoutChanged();
+}
+
+int EventListModel::colouringRuleOf(qint64 seq) const
+{
+    if (m_colouring.isEmpty())
+        return -1;
+    if (qint64(m_ruleOfRow.size()) <= seq)
+        m_ruleOfRow.resize(size_t(m_document->size()), kRuleUnknown);
+    qint16 &rule = m_ruleOfRow[size_t(seq)];
+    if (rule == kRuleUnknown)
+        rule = qint16(m_colouring.match(m_document->session().events(), seq));
+    return rule;
 }
 
 void EventListModel::setBookmarks(BookmarkList *bookmarks)
@@ -215,10 +238,18 @@ QVariant EventListModel::data(const QModelIndex &index, int role) const
         }
         return {};
     }
-    case Qt::ForegroundRole:
+    case Qt::BackgroundRole: {
+        const int rule = colouringRuleOf(seq);
+        return rule < 0 ? QVariant() : QVariant(m_colouring.background(rule));
+    }
+    case Qt::ForegroundRole: {
+        const int rule = colouringRuleOf(seq);
+        if (rule >= 0)
+            return ColouringRules::textOn(m_colouring.background(rule));
         if (index.column() == TypeColumn)
             return familyColor(eventFamily(m_document->row(seq).type), m_dark);
         return {};
+    }
     case Qt::DecorationRole:
         if (index.column() == SeqColumn && m_bookmarks && m_bookmarks->contains(seq))
             return m_bookmarkIcon;

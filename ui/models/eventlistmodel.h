@@ -1,5 +1,6 @@
 #pragma once
 
+#include "ui/models/colouringrules.h"
 #include "ui/models/sessiondocument.h"
 
 #include <QAbstractTableModel>
@@ -7,6 +8,8 @@
 #include <QIcon>
 #include <QPointer>
 #include <QTimer>
+
+#include <vector>
 
 namespace agui::ui {
 
@@ -46,6 +49,11 @@ public:
     SessionDocument *document() const { return m_document; }
     // Colours differ on dark palettes; the window tells the model when the palette changes.
     void setDarkPalette(bool dark);
+    // Rows the first matching rule colours (background, and text that reads on it). Matches are
+    // worked out for the rows painted, once each, from the store's records (no JSON parse,
+    // unless a rule searches the text).
+    void setColouringRules(ColouringRules rules);
+    const ColouringRules &colouringRules() const { return m_colouring; }
     // Bookmarked events get a marker in "#" and their note as its tooltip.
     void setBookmarks(BookmarkList *bookmarks);
     // Announces staged rows now (tests, and before a selection jump to a row just received).
@@ -85,6 +93,7 @@ private:
     void computeWantedSummaries();
     QIcon diagnosticIcon(Severity severity) const;
     void bookmarkChanged(qint64 seq);
+    int colouringRuleOf(qint64 seq) const; // -1: no rule colours the row
 
     QPointer<SessionDocument> m_document;
     int m_announcedRows = 0;
@@ -93,6 +102,11 @@ private:
     mutable QIcon m_icons[3];
     QPointer<BookmarkList> m_bookmarks;
     QIcon m_bookmarkIcon;
+    ColouringRules m_colouring;
+    // Per row: the matching rule's index, -1 none, kRuleUnknown not yet asked (two bytes per
+    // event, 2 MB for a million, instead of matching on every repaint).
+    static constexpr qint16 kRuleUnknown = -2;
+    mutable std::vector<qint16> m_ruleOfRow;
     static constexpr qsizetype kSummaryCacheLimit = 20000;
     mutable QHash<qint64, ParsedRow> m_parsed;
     bool m_showsTimestamps = false;

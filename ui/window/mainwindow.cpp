@@ -18,6 +18,7 @@
 #include "ui/widgets/filterlineedit.h"
 #include "ui/widgets/plaintooltips.h"
 #include "ui/window/bookmarkactions.h"
+#include "ui/window/colouringactions.h"
 #include "ui/window/copyactions.h"
 #include "ui/window/mcpshare.h"
 #include "ui/window/navigationactions.h"
@@ -111,6 +112,7 @@ MainWindow::MainWindow(QWidget *parent)
     installCopyActions(this); // Edit > Copy Events as JSON, as curl, JSON Pointer
     installServeAction(this); // File > Serve This Capture…
     installMcpShare(this); // File > Share with Coding Agents…
+    installColouringRules(this); // View > Colouring Rules…
     installNavigationActions(this); // Go menu, tab shortcuts, Help > Keyboard Shortcuts
     installBookmarkActions(this); // Ctrl+B, F2 / Shift+F2, the Bookmarks panel
     connect(m_filterModel, &EventFilterModel::countsChanged, this, &MainWindow::updateCounts);
