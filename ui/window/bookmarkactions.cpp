@@ -12,7 +12,9 @@
 #include <QDockWidget>
 #include <QMenu>
 #include <QStatusBar>
+#include <QTimer>
 
+#include <algorithm>
 #include <limits>
 
 namespace agui::ui {
@@ -58,7 +60,7 @@ void BookmarkActions::createDock()
     // that someone left notes in it.
     connect(m_bookmarks, &BookmarkList::reset, this, [this] {
         if (m_bookmarks->size() > 0)
-            m_dock->show();
+            showDock();
     });
 }
 
@@ -89,6 +91,18 @@ void BookmarkActions::addActions()
     m_window->menu(MainWindow::MenuId::View)->addAction(show);
 }
 
+void BookmarkActions::showDock()
+{
+    if (!m_dock->isHidden())
+        return;
+    m_dock->show();
+    // A strip under the list, not half the window: the session stays the main view. After the
+    // dock is laid out, or the layout's first pass sizes it again.
+    QTimer::singleShot(0, m_dock, [this] {
+        m_window->resizeDocks({m_dock}, {std::max(110, m_window->height() / 7)}, Qt::Vertical);
+    });
+}
+
 void BookmarkActions::showMessage(const QString &text) const
 {
     m_window->statusBar()->showMessage(text, 4000);
@@ -110,7 +124,7 @@ void BookmarkActions::editCurrentNote()
     if (seq < 0)
         return showMessage(MainWindow::tr("Select an event to bookmark"));
     m_bookmarks->add(seq); // no-op when it is bookmarked already
-    m_dock->show();
+    showDock();
     m_panel->editNote(seq);
 }
 

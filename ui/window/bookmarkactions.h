@@ -36,6 +36,7 @@ private:
     void createDock();
     void addActions();
     void activate(qint64 seq); // from the panel: select the event in the window
+    void showDock();
     void showMessage(const QString &text) const;
 
     MainWindow *m_window = nullptr;
