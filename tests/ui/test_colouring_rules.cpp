@@ -92,6 +92,16 @@ private Q_SLOTS:
         QCOMPARE(
             model->index(1, EventListModel::TypeColumn).data(Qt::ForegroundRole).value<QColor>(),
             QColor(Qt::black));
+        // On a dark palette a pale tint is mixed into the dark base; the text turns light.
+        model->setDarkPalette(true);
+        const QColor darkRed = backgroundOf(model, 9);
+        QVERIFY2(darkRed.lightness() < 110 && darkRed.red() > darkRed.green(),
+                 qPrintable(darkRed.name()));
+        QCOMPARE(
+            model->index(9, EventListModel::TypeColumn).data(Qt::ForegroundRole).value<QColor>(),
+            QColor(Qt::white));
+        QCOMPARE(backgroundOf(model, 5), kBlue); // already dark: as chosen
+        model->setDarkPalette(false);
         // Order decides: with Runs switched on and first, row 0 is blue.
         QList<ColouringRule> rules = testRules();
         rules[1].enabled = true;

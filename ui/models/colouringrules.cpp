@@ -109,6 +109,17 @@ int ColouringRules::match(const EventStore &store, qint64 seq) const
     return -1;
 }
 
+QColor ColouringRules::shownOn(const QColor &background, bool darkPalette)
+{
+    if (!darkPalette || background.lightness() < 128)
+        return background;
+    const QColor base(0x26, 0x26, 0x26); // about the dark theme's list base
+    constexpr double kTint = 0.25;
+    return QColor::fromRgbF(float(base.redF() + (background.redF() - base.redF()) * kTint),
+                            float(base.greenF() + (background.greenF() - base.greenF()) * kTint),
+                            float(base.blueF() + (background.blueF() - base.blueF()) * kTint));
+}
+
 QColor ColouringRules::textOn(const QColor &background)
 {
     // Relative luminance (WCAG's weights, without the gamma curve: enough to pick a side).

@@ -46,6 +46,10 @@ public:
     // The index in rules() of the first enabled rule that matches event seq; -1 when none.
     int match(const EventStore &store, qint64 seq) const;
     QColor background(int rule) const { return m_rules.at(rule).background; }
+    // The colour as a row shows it: as chosen on a light palette; on a dark one a light tint is
+    // mixed into the dark base, so a pale rule stays a tint instead of a glaring band (the
+    // user's colour still decides the hue).
+    static QColor shownOn(const QColor &background, bool darkPalette);
     // Black or white, whichever reads on the background.
     static QColor textOn(const QColor &background);
 

@@ -240,12 +240,14 @@ QVariant EventListModel::data(const QModelIndex &index, int role) const
     }
     case Qt::BackgroundRole: {
         const int rule = colouringRuleOf(seq);
-        return rule < 0 ? QVariant() : QVariant(m_colouring.background(rule));
+        return rule < 0 ? QVariant()
+                        : QVariant(ColouringRules::shownOn(m_colouring.background(rule), m_dark));
     }
     case Qt::ForegroundRole: {
         const int rule = colouringRuleOf(seq);
         if (rule >= 0)
-            return ColouringRules::textOn(m_colouring.background(rule));
+            return ColouringRules::textOn(
+                ColouringRules::shownOn(m_colouring.background(rule), m_dark));
         if (index.column() == TypeColumn)
             return familyColor(eventFamily(m_document->row(seq).type), m_dark);
         return {};
