@@ -61,7 +61,7 @@ int runScreenshot(agui::ui::MainWindow &window, const QCommandLineParser &args,
         }
         size = QSize(m.captured(1).toInt(), m.captured(2).toInt());
     }
-    window.resize(size);
+    window.applyFirstLayout(size);
     window.show();
     if (!fillWindow(window, args, capture, run))
         return 2;

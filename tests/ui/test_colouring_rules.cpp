@@ -62,7 +62,8 @@ private Q_SLOTS:
         const QList<ColouringRule> rules = ColouringRules::fromJson(json, &error);
         QCOMPARE(rules.size(), 1);
         QCOMPARE(rules.first().name, QStringLiteral("ok"));
-        QVERIFY2(error.contains(QStringLiteral("rule 2 (bad)")), qPrintable(error));
+        QVERIFY2(error.contains(QStringLiteral("rule 2 (bad): unknown key \"colour:\"")),
+                 qPrintable(error));
         QVERIFY2(error.contains(QStringLiteral("rule 3 (nocolour)")), qPrintable(error));
         QVERIFY(ColouringRules::fromJson("{}", &error).isEmpty());
         QVERIFY(!error.isEmpty());
@@ -125,8 +126,12 @@ private Q_SLOTS:
             ->setText(QStringLiteral("colour:red"));
         QVERIFY(!ok->isEnabled());
         const auto *problem = dialog.findChild<QLabel *>(QStringLiteral("colouringRulesProblem"));
-        QVERIFY2(problem->text().contains(QStringLiteral("Rule 3 (Text)")),
-                 qPrintable(problem->text()));
+        QVERIFY2(
+            problem->text().startsWith(QStringLiteral("Rule 3 (Text): unknown key \"colour:\"")),
+            qPrintable(problem->text()));
+        dialog.table()->item(2, ColouringRulesDialog::FilterColumn)->setText(QStringLiteral(" "));
+        QVERIFY(!ok->isEnabled());
+        QCOMPARE(problem->text(), QStringLiteral("Rule 3 (Text) needs a filter."));
         dialog.table()
             ->item(2, ColouringRulesDialog::FilterColumn)
             ->setText(QStringLiteral("family:text"));

@@ -79,6 +79,9 @@ void ColouringRulesDialog::setRules(const QList<ColouringRule> &rules)
     for (const ColouringRule &rule : rules)
         addRule(rule);
     m_table->resizeColumnToContents(NameColumn);
+    // Rows show their own colours until the user picks one (a selected row shows the
+    // selection colour instead); the current row stays, for the buttons.
+    m_table->clearSelection();
 }
 
 void ColouringRulesDialog::addRule(const ColouringRule &rule)
@@ -158,10 +161,11 @@ QString ColouringRulesDialog::problem() const
         const EventFilter filter = EventFilter::parse(all.at(i).filter);
         if (all.at(i).name.isEmpty())
             return tr("Rule %1 needs a name.").arg(i + 1);
-        if (filter.isEmpty())
-            return tr("Rule %1 (%2) needs a filter.").arg(i + 1).arg(all.at(i).name);
+        // Validity first: a filter that does not parse has no terms either.
         if (!filter.isValid())
             return tr("Rule %1 (%2): %3").arg(i + 1).arg(all.at(i).name, filter.errorMessage());
+        if (filter.isEmpty())
+            return tr("Rule %1 (%2) needs a filter.").arg(i + 1).arg(all.at(i).name);
     }
     return {};
 }

@@ -64,8 +64,8 @@ QList<ColouringRule> ColouringRules::fromJson(const QByteArray &json, QString *e
                             .arg(rule.name.isEmpty() ? QObject::tr("no name") : rule.name,
                                  !rule.background.isValid()
                                      ? QObject::tr("no valid background colour")
-                                     : (filter.isEmpty() ? QObject::tr("empty filter")
-                                                         : filter.errorMessage()));
+                                     : !filter.isValid() ? filter.errorMessage()
+                                                         : QObject::tr("empty filter"));
             continue;
         }
         rules << rule;

@@ -359,7 +359,9 @@ void MainWindow::updateCounts()
     if (m_filterModel->isFiltering())
         counts += tr(" (filtering…)");
     m_filterCounts->setText(counts);
-    QString status = tr("%1 events · %2 runs").arg(total).arg(m_document->runCount());
+    const int runs = m_document->runCount();
+    QString status = (total == 1 ? tr("1 event") : tr("%1 events").arg(total))
+        + (runs == 1 ? tr(" · 1 run") : tr(" · %1 runs").arg(runs));
     const qint64 withDiag = m_document->diagnosticEventCount();
     if (withDiag > 0)
         status += tr(" · %1 with diagnostics").arg(withDiag);
@@ -763,6 +765,12 @@ void MainWindow::fitToScreen()
     const QRect available = screen->availableGeometry();
     const QSize size = (QSizeF(available.size()) * 0.8).toSize();
     setGeometry(QStyle::alignedRect(Qt::LeftToRight, Qt::AlignCenter, size, available));
+    applyFirstLayout(size);
+}
+
+void MainWindow::applyFirstLayout(const QSize &size)
+{
+    resize(size);
     m_splitter->setSizes({size.width() * 62 / 100, size.width() * 38 / 100});
 }
 

@@ -98,6 +98,9 @@ public:
     // Settings are kept unless disabled (tests and the screenshot mode run with a clean slate).
     static void setPersistSettings(bool persist);
     static bool persistSettings(); // also: whether to use the OS keychain
+    // The first launch's layout at this size (the list wider than the detail): headless
+    // screenshots use it, so they show what a new user sees.
+    void applyFirstLayout(const QSize &size);
 
 Q_SIGNALS:
     void captureLoaded(const QString &path, bool ok);
