@@ -1,12 +1,11 @@
 #include "ui/live/liveruncontroller.h"
 
 #include "core/capture/capturewriter.h"
-#include "core/capture/redaction.h"
-#include "core/net/chunksink.h"
 #include "core/net/runclient.h"
 #include "core/protocol/eventsummary.h"
 #include "core/protocol/runagentinput.h"
 #include "core/session/session.h"
+#include "ui/live/documentrecorder.h"
 #include "ui/models/sessiondocument.h"
 
 #include <QDateTime>
@@ -16,88 +15,6 @@
 #include <QStandardPaths>
 
 namespace agui::ui {
-
-// Tees the run's recording: the capture file first (when there is one), then the document's
-// in-memory capture (credentials redacted there too, as the file writer does). With a file, the
-// in-memory copy keeps body bytes up to a budget shared by the session's runs
-// (kMaxInMemoryBodyBytes); past it they are in the file only and *spilled says so.
-class DocumentRecorder : public net::ChunkSink
-{
-public:
-    DocumentRecorder(SessionDocument *document, CaptureWriter *writer, qint64 *inMemory,
-                     bool *spilled)
-        : m_document(document)
-        , m_inMemory(inMemory)
-        , m_spilled(spilled)
-    {
-        if (writer)
-            m_file = std::make_unique<net::CaptureWriterSink>(writer);
-    }
-
-    void requestSent(const RecordedRequest &request) override
-    {
-        if (m_file)
-            m_file->requestSent(request);
-        RunRecording recording;
-        recording.id
-            = m_file && m_file->run() >= 0 ? m_file->run() : int(m_document->capture().runs.size());
-        recording.request = request;
-        recording.request.headers = redactHeaders(request.headers);
-        recording.request.url = redactUrl(request.url);
-        m_document->mutableCapture().runs.append(recording);
-        m_index = int(m_document->capture().runs.size()) - 1;
-    }
-    void responseStarted(const RecordedResponse &response) override
-    {
-        if (m_file)
-            m_file->responseStarted(response);
-        if (RunRecording *r = current()) {
-            r->response = response;
-            r->response.headers = redactHeaders(response.headers);
-            r->framing = framingForContentType(
-                headerValue(response.headers, QLatin1StringView("Content-Type")));
-        }
-    }
-    void chunkReceived(const QByteArray &bytes, qint64 receivedAtUs) override
-    {
-        if (m_file)
-            m_file->chunkReceived(bytes, receivedAtUs);
-        if (RunRecording *r = current()) {
-            if (m_file && *m_inMemory + bytes.size() > LiveRunController::kMaxInMemoryBodyBytes) {
-                *m_spilled = true; // in the file only: a huge body must not fill memory twice
-            } else {
-                *m_inMemory += bytes.size();
-                r->chunks.append(Chunk {receivedAtUs, bytes, -1, false});
-            }
-            m_document->feedChunk(m_index, bytes, receivedAtUs); // recorded first, then decoded
-        }
-    }
-    void runEnded(RunEnd end, const QString &error, qint64 atUs) override
-    {
-        if (m_file)
-            m_file->runEnded(end, error, atUs);
-        if (RunRecording *r = current()) {
-            r->end = end;
-            r->endError = error;
-            r->endedAtUs = atUs;
-            m_document->finishRunBody(m_index);
-        }
-    }
-
-private:
-    RunRecording *current()
-    {
-        if (!m_document || m_index < 0 || m_index >= m_document->capture().runs.size())
-            return nullptr;
-        return &m_document->mutableCapture().runs[m_index];
-    }
-
-    QPointer<SessionDocument> m_document;
-    std::unique_ptr<net::CaptureWriterSink> m_file;
-    qint64 *m_inMemory;
-    bool *m_spilled;
-    int m_index = -1;
-};
 
 namespace {
 

@@ -22,6 +22,7 @@
 #include "ui/window/copyactions.h"
 #include "ui/window/mcpshare.h"
 #include "ui/window/navigationactions.h"
+#include "ui/window/proxycontrol.h"
 #include "ui/window/reportstabs.h"
 #include "ui/window/servecapture.h"
 #include "ui/window/sessionviews.h"
@@ -112,6 +113,7 @@ MainWindow::MainWindow(QWidget *parent)
     installCopyActions(this); // Edit > Copy Events as JSON, as curl, JSON Pointer
     installServeAction(this); // File > Serve This Capture…
     installMcpShare(this); // File > Share with Coding Agents…
+    installProxyControl(this); // File > Start Proxy…
     installColouringRules(this); // View > Colouring Rules…
     installNavigationActions(this); // Go menu, tab shortcuts, Help > Keyboard Shortcuts
     installBookmarkActions(this); // Ctrl+B, F2 / Shift+F2, the Bookmarks panel

@@ -1,0 +1,306 @@
+// File > Start Proxy…: the recording proxy in the window, between a front end (a
+// QNetworkAccessManager here) and a scripted SSE agent (sseserver.h). The front end gets the
+// agent's bytes unchanged; each exchange is a run of the window's session as it happens (events
+// decoded, the request with its credentials redacted, every chunk); concurrent exchanges are
+// separate runs; Stop closes the port, hides the status strip and ends the open exchanges with
+// what they received; a refused upstream gives the front end a 502 and ends the run with an
+// error; closing the window with exchanges open ends the proxy's thread cleanly.
+
+#include "core/capture/redaction.h"
+#include "sseserver.h"
+#include "ui/dialogs/connectdialog.h"
+#include "ui/dialogs/proxydialog.h"
+#include "ui/live/liveruncontroller.h"
+#include "ui/models/sessiondocument.h"
+#include "ui/window/mainwindow.h"
+#include "ui/window/proxycontrol.h"
+
+#include <QAction>
+#include <QLabel>
+#include <QLineEdit>
+#include <QMenu>
+#include <QNetworkAccessManager>
+#include <QNetworkReply>
+#include <QTcpServer>
+#include <QTest>
+#include <QToolButton>
+
+#include <memory>
+
+using namespace agui;
+using namespace agui::ui;
+
+namespace {
+
+constexpr int kTimeoutMs = 30000;
+const QByteArray kSecret = QByteArrayLiteral("s3cret-token-5a9e");
+
+const QList<QByteArray> kEvents
+    = {R"({"type":"RUN_STARTED","threadId":"t1","runId":"r1"})",
+       R"({"type":"TEXT_MESSAGE_START","messageId":"m1","role":"assistant"})",
+       R"({"type":"TEXT_MESSAGE_CONTENT","messageId":"m1","delta":"Hello"})",
+       R"({"type":"TEXT_MESSAGE_END","messageId":"m1"})",
+       R"({"type":"RUN_FINISHED","threadId":"t1","runId":"r1"})"};
+
+QByteArray sseBody()
+{
+    QByteArray body;
+    for (const QByteArray &e : kEvents)
+        body += "data: " + e + "\n\n";
+    return body;
+}
+
+QByteArray recordedBody(const RunRecording &run)
+{
+    QByteArray body;
+    for (const Chunk &c : run.chunks)
+        body += c.bytes;
+    return body;
+}
+
+// The front end: a POST with a credential, as a real one sends it.
+QNetworkReply *post(QNetworkAccessManager &nam, const QUrl &url)
+{
+    QNetworkRequest request(url);
+    request.setHeader(QNetworkRequest::ContentTypeHeader, QStringLiteral("application/json"));
+    request.setRawHeader("Accept", "text/event-stream");
+    request.setRawHeader("Authorization", "Bearer " + kSecret);
+    return nam.post(request, QByteArrayLiteral(R"({"threadId":"t1","runId":"r1"})"));
+}
+
+bool waitFinished(QNetworkReply *reply)
+{
+    return QTest::qWaitFor([reply] { return reply->isFinished(); }, kTimeoutMs);
+}
+
+struct Fixture
+{
+    std::unique_ptr<MainWindow> window = std::make_unique<MainWindow>();
+    ProxyControl *proxy = window->findChild<ProxyControl *>(QStringLiteral("proxyControl"));
+
+    Fixture()
+    {
+        window->liveRun()->setCaptureDirectory(QString()); // the window's own runs: memory only
+        window->show();
+    }
+    bool start(const QUrl &upstream)
+    {
+        return proxy->start(QHostAddress(QHostAddress::LocalHost), 0, upstream)
+            && QTest::qWaitFor([this] { return proxy->isRunning(); }, kTimeoutMs);
+    }
+    const Capture &capture() const { return window->document()->capture(); }
+};
+
+} // namespace
+
+class TestProxyWindow : public QObject
+{
+    Q_OBJECT
+private Q_SLOTS:
+    void initTestCase() { MainWindow::setPersistSettings(false); }
+    void menuHasStartProxy();
+    void rejectsBadUpstream();
+    void forwardsAndRecordsAnExchange();
+    void concurrentExchangesAreSeparateRuns();
+    void stopClosesThePortAndEndsOpenExchanges();
+    void refusedUpstreamGives502AndAnErrorRun();
+    void startsAFreshSessionAndWaitsForTheWindowsOwnRun();
+    void closingTheWindowWithAnOpenExchange();
+    void boundToEveryInterfaceShowsLoopback();
+};
+
+void TestProxyWindow::menuHasStartProxy()
+{
+    Fixture f;
+    QVERIFY(f.proxy);
+    QVERIFY(f.window->menu(MainWindow::MenuId::File)->actions().contains(f.proxy->startAction()));
+    QVERIFY(f.proxy->statusWidget()->isHidden());
+}
+
+void TestProxyWindow::rejectsBadUpstream()
+{
+    QVERIFY(!ProxyDialog::upstreamProblem(QUrl(QStringLiteral("ftp://host/agent"))).isEmpty());
+    QVERIFY(!ProxyDialog::upstreamProblem(QUrl(QStringLiteral("http:///agent"))).isEmpty());
+    QVERIFY(!ProxyDialog::upstreamProblem(QUrl()).isEmpty());
+    QVERIFY(ProxyDialog::upstreamProblem(QUrl(QStringLiteral("https://h:8000/a"))).isEmpty());
+    QVERIFY(ProxyDialog::parseAddress(QStringLiteral("nowhere")).isNull());
+    QCOMPARE(ProxyDialog::parseAddress(QStringLiteral("localhost")),
+             QHostAddress(QHostAddress::LocalHost));
+
+    Fixture f;
+    QVERIFY(!f.proxy->start(QHostAddress(QHostAddress::LocalHost), 0,
+                            QUrl(QStringLiteral("ftp://host/agent"))));
+    QVERIFY(f.proxy->lastError().contains(QLatin1String("http://")));
+    QVERIFY(!f.proxy->isRunning());
+
+    ProxyDialog dialog;
+    dialog.findChild<QLineEdit *>(QStringLiteral("proxyUpstream"))
+        ->setText(QStringLiteral("agent.local/x"));
+    dialog.accept();
+    QCOMPARE(dialog.result(), int(QDialog::Rejected)); // stays open, saying why
+    QVERIFY(!dialog.findChild<QLabel *>(QStringLiteral("proxyDialogError"))->text().isEmpty());
+    QCOMPARE(dialog.port(), ProxyDialog::kDefaultPort);
+}
+
+void TestProxyWindow::forwardsAndRecordsAnExchange()
+{
+    SseTestServer upstream;
+    upstream.setReply(QStringLiteral("/agent"), SseTestServer::sse(kEvents));
+    Fixture f;
+    QVERIFY(f.start(upstream.url(QStringLiteral("/agent"))));
+    QVERIFY(f.proxy->statusWidget()->isVisible());
+    QVERIFY(f.proxy->statusWidget()->text().contains(f.proxy->url().toString()));
+
+    QNetworkAccessManager nam;
+    std::unique_ptr<QNetworkReply> reply(post(nam, f.proxy->url()));
+    QVERIFY(waitFinished(reply.get()));
+    QCOMPARE(reply->error(), QNetworkReply::NoError);
+    QCOMPARE(reply->attribute(QNetworkRequest::HttpStatusCodeAttribute).toInt(), 200);
+    QCOMPARE(reply->readAll(), sseBody()); // the agent's bytes, unchanged
+    QVERIFY(upstream.lastRequest().contains(QByteArray("Bearer " + kSecret))); // forwarded as sent
+
+    QTRY_COMPARE_WITH_TIMEOUT(f.window->document()->size(), qint64(kEvents.size()), kTimeoutMs);
+    QCOMPARE(f.window->document()->row(0).type, EventType::RunStarted);
+    QCOMPARE(f.window->document()->row(2).type, EventType::TextMessageContent);
+    QCOMPARE(f.window->document()->row(4).type, EventType::RunFinished);
+    QTRY_COMPARE_WITH_TIMEOUT(f.proxy->openCount(), 0, kTimeoutMs);
+    QCOMPARE(f.proxy->exchangeCount(), 1);
+    QVERIFY(f.proxy->statusWidget()->text().contains(QLatin1String("exchanges: 1")));
+
+    QCOMPARE(f.capture().runs.size(), 1);
+    const RunRecording &run = f.capture().runs.first();
+    QCOMPARE(run.request.method, QStringLiteral("POST"));
+    QCOMPARE(run.request.url, upstream.url(QStringLiteral("/agent")).toString());
+    QCOMPARE(headerValue(run.request.headers, QLatin1StringView("Authorization")), redactedValue());
+    QCOMPARE(run.request.body, QByteArrayLiteral(R"({"threadId":"t1","runId":"r1"})"));
+    QCOMPARE(run.response.status, 200);
+    QCOMPARE(recordedBody(run), sseBody()); // every chunk
+    QCOMPARE(run.end, RunEnd::Finished);
+    for (const RunRecording &r : f.capture().runs)
+        for (const auto &[name, value] : r.request.headers)
+            QVERIFY(!value.contains(QString::fromLatin1(kSecret)));
+}
+
+void TestProxyWindow::concurrentExchangesAreSeparateRuns()
+{
+    SseTestServer upstream;
+    ScriptedReply slow = SseTestServer::sse(kEvents);
+    slow.pauseMs = 150; // both exchanges are open at once
+    upstream.setReply(QStringLiteral("/agent"), slow);
+    Fixture f;
+    QVERIFY(f.start(upstream.url(QStringLiteral("/agent"))));
+    QNetworkAccessManager nam;
+    std::unique_ptr<QNetworkReply> first(post(nam, f.proxy->url()));
+    std::unique_ptr<QNetworkReply> second(post(nam, f.proxy->url()));
+    QTRY_COMPARE_WITH_TIMEOUT(f.proxy->openCount(), 2, kTimeoutMs);
+    QVERIFY(waitFinished(first.get()));
+    QVERIFY(waitFinished(second.get()));
+    QCOMPARE(first->readAll(), sseBody());
+    QCOMPARE(second->readAll(), sseBody());
+    QTRY_COMPARE_WITH_TIMEOUT(f.proxy->openCount(), 0, kTimeoutMs);
+    QCOMPARE(f.capture().runs.size(), 2);
+    for (const RunRecording &run : f.capture().runs) {
+        QCOMPARE(recordedBody(run), sseBody());
+        QCOMPARE(run.end, RunEnd::Finished);
+    }
+    QCOMPARE(f.window->document()->size(), qint64(2 * kEvents.size()));
+}
+
+void TestProxyWindow::stopClosesThePortAndEndsOpenExchanges()
+{
+    SseTestServer upstream;
+    // Two events, then the agent keeps the stream open and silent.
+    upstream.setReply(QStringLiteral("/agent"), SseTestServer::sse(kEvents.mid(0, 2), false));
+    Fixture f;
+    QVERIFY(f.start(upstream.url(QStringLiteral("/agent"))));
+    const QUrl url = f.proxy->url();
+    QNetworkAccessManager nam;
+    std::unique_ptr<QNetworkReply> open(post(nam, url));
+    QTRY_COMPARE_WITH_TIMEOUT(f.window->document()->size(), qint64(2), kTimeoutMs);
+    QCOMPARE(f.proxy->openCount(), 1);
+
+    auto *stop = f.proxy->statusWidget()->findChild<QToolButton *>(QStringLiteral("proxyStop"));
+    QVERIFY(stop);
+    stop->click();
+    QVERIFY(!f.proxy->isRunning());
+    QVERIFY(f.proxy->statusWidget()->isHidden());
+    QCOMPARE(f.proxy->openCount(), 0);
+    const RunRecording &run = f.capture().runs.first();
+    QCOMPARE(run.end, RunEnd::Aborted);
+    QCOMPARE(recordedBody(run), "data: " + kEvents.at(0) + "\n\ndata: " + kEvents.at(1) + "\n\n");
+    QVERIFY(waitFinished(open.get())); // its front end sees the connection go
+
+    std::unique_ptr<QNetworkReply> refused(post(nam, url));
+    QVERIFY(waitFinished(refused.get()));
+    QCOMPARE(refused->error(), QNetworkReply::ConnectionRefusedError);
+    QCOMPARE(f.capture().runs.size(), 1);
+}
+
+void TestProxyWindow::refusedUpstreamGives502AndAnErrorRun()
+{
+    QTcpServer closed;
+    QVERIFY(closed.listen(QHostAddress::LocalHost));
+    const quint16 port = closed.serverPort();
+    closed.close(); // nothing listens there now
+    Fixture f;
+    QVERIFY(f.start(QUrl(QStringLiteral("http://127.0.0.1:%1/agent").arg(port))));
+    QNetworkAccessManager nam;
+    std::unique_ptr<QNetworkReply> reply(post(nam, f.proxy->url()));
+    QVERIFY(waitFinished(reply.get()));
+    QCOMPARE(reply->attribute(QNetworkRequest::HttpStatusCodeAttribute).toInt(), 502);
+    QVERIFY(reply->readAll().contains("upstream gave no response"));
+    QTRY_COMPARE_WITH_TIMEOUT(f.capture().runs.size(), 1, kTimeoutMs);
+    QTRY_COMPARE_WITH_TIMEOUT(f.capture().runs.first().end, RunEnd::Error, kTimeoutMs);
+    QVERIFY(!f.capture().runs.first().endError.isEmpty());
+    QCOMPARE(f.window->document()->size(), qint64(0));
+}
+
+void TestProxyWindow::startsAFreshSessionAndWaitsForTheWindowsOwnRun()
+{
+    SseTestServer upstream;
+    upstream.setReply(QStringLiteral("/own"), SseTestServer::sse(kEvents.mid(0, 1), false));
+    upstream.setReply(QStringLiteral("/agent"), SseTestServer::sse(kEvents));
+    Fixture f;
+    RunRequest own;
+    own.url = upstream.url(QStringLiteral("/own"));
+    own.input = ConnectDialog::defaultInput();
+    QVERIFY(f.window->startRun(own));
+    QTRY_COMPARE_WITH_TIMEOUT(f.window->document()->size(), qint64(1), kTimeoutMs);
+    QVERIFY(!f.proxy->start(QHostAddress(QHostAddress::LocalHost), 0,
+                            upstream.url(QStringLiteral("/agent"))));
+    QVERIFY(f.proxy->lastError().contains(QLatin1String("Stop")));
+    f.window->liveRun()->stop();
+    QVERIFY(f.window->waitForRunToEnd(kTimeoutMs));
+    QVERIFY(f.start(upstream.url(QStringLiteral("/agent"))));
+    QCOMPARE(f.window->document()->size(), qint64(0)); // a session of its own
+    QVERIFY(f.capture().runs.isEmpty());
+}
+
+void TestProxyWindow::closingTheWindowWithAnOpenExchange()
+{
+    SseTestServer upstream;
+    upstream.setReply(QStringLiteral("/agent"), SseTestServer::sse(kEvents.mid(0, 2), false));
+    Fixture f;
+    QVERIFY(f.start(upstream.url(QStringLiteral("/agent"))));
+    QNetworkAccessManager nam;
+    std::unique_ptr<QNetworkReply> open(post(nam, f.proxy->url()));
+    QTRY_COMPARE_WITH_TIMEOUT(f.window->document()->size(), qint64(2), kTimeoutMs);
+    f.window->close();
+    f.window.reset(); // the proxy's thread ends with the window, the exchange with it
+    QVERIFY(waitFinished(open.get()));
+}
+
+void TestProxyWindow::boundToEveryInterfaceShowsLoopback()
+{
+    Fixture f;
+    QVERIFY(f.proxy->start(QHostAddress(QHostAddress::AnyIPv4), 0,
+                           QUrl(QStringLiteral("http://127.0.0.1:9/agent"))));
+    QTRY_VERIFY_WITH_TIMEOUT(f.proxy->isRunning(), kTimeoutMs);
+    QCOMPARE(f.proxy->url().host(), QStringLiteral("127.0.0.1")); // what a front end can use
+    QVERIFY(f.proxy->url().port() > 0);
+    f.proxy->stop();
+    QVERIFY(!f.proxy->isRunning());
+}
+
+QTEST_MAIN(TestProxyWindow)
+#include "test_proxy_window.moc"

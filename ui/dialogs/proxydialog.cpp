@@ -1,0 +1,142 @@
+#include "ui/dialogs/proxydialog.h"
+
+#include "core/capture/redaction.h"
+#include "ui/window/mainwindow.h"
+
+#include <QDialogButtonBox>
+#include <QFormLayout>
+#include <QLabel>
+#include <QLineEdit>
+#include <QPushButton>
+#include <QSettings>
+#include <QSpinBox>
+
+namespace agui::ui {
+
+namespace {
+
+const char kAddressKey[] = "proxy/listenAddress";
+const char kPortKey[] = "proxy/listenPort";
+const char kUpstreamKey[] = "proxy/upstream";
+
+} // namespace
+
+ProxyDialog::ProxyDialog(QWidget *parent)
+    : QDialog(parent)
+{
+    setWindowTitle(tr("Start Proxy"));
+    auto *form = new QFormLayout(this);
+    auto *about = new QLabel(tr("A front end on this machine talks to the proxy instead of its "
+                                "agent; each request is forwarded to the agent unchanged and "
+                                "recorded as a run of a new session in this window, as it "
+                                "happens. Credentials are forwarded but not recorded."),
+                             this);
+    about->setTextFormat(Qt::PlainText);
+    about->setWordWrap(true);
+    form->addRow(about);
+    m_address = new QLineEdit(QStringLiteral("127.0.0.1"), this);
+    m_address->setObjectName(QStringLiteral("proxyListenAddress"));
+    m_address->setToolTip(tr("Only this machine can connect unless you bind another address"));
+    form->addRow(tr("Listen on address:"), m_address);
+    m_port = new QSpinBox(this);
+    m_port->setObjectName(QStringLiteral("proxyListenPort"));
+    m_port->setRange(0, 65535);
+    m_port->setSpecialValueText(tr("any free port"));
+    m_port->setValue(kDefaultPort);
+    form->addRow(tr("Port:"), m_port);
+    m_upstream = new QLineEdit(this);
+    m_upstream->setObjectName(QStringLiteral("proxyUpstream"));
+    m_upstream->setPlaceholderText(QStringLiteral("http://127.0.0.1:8000/agent"));
+    form->addRow(tr("Forward to (agent URL):"), m_upstream);
+    m_error = new QLabel(this);
+    m_error->setObjectName(QStringLiteral("proxyDialogError"));
+    m_error->setTextFormat(Qt::PlainText);
+    m_error->setWordWrap(true);
+    form->addRow(m_error);
+    auto *buttons = new QDialogButtonBox(QDialogButtonBox::Ok | QDialogButtonBox::Cancel, this);
+    buttons->button(QDialogButtonBox::Ok)->setText(tr("Start"));
+    connect(buttons, &QDialogButtonBox::accepted, this, &ProxyDialog::accept);
+    connect(buttons, &QDialogButtonBox::rejected, this, &ProxyDialog::reject);
+    form->addRow(buttons);
+    restore();
+}
+
+QHostAddress ProxyDialog::address() const
+{
+    return parseAddress(m_address->text());
+}
+
+quint16 ProxyDialog::port() const
+{
+    return quint16(m_port->value());
+}
+
+QUrl ProxyDialog::upstream() const
+{
+    return QUrl(m_upstream->text().trimmed(), QUrl::StrictMode);
+}
+
+QHostAddress ProxyDialog::parseAddress(const QString &text)
+{
+    const QString t = text.trimmed();
+    if (t.compare(QLatin1String("localhost"), Qt::CaseInsensitive) == 0)
+        return QHostAddress(QHostAddress::LocalHost);
+    return QHostAddress(t);
+}
+
+QString ProxyDialog::upstreamProblem(const QUrl &url)
+{
+    if (url.isEmpty())
+        return tr("Enter the agent's URL, for example http://127.0.0.1:8000/agent.");
+    if (!url.isValid())
+        return tr("The agent's URL is not valid: %1").arg(url.errorString());
+    const QString scheme = url.scheme().toLower();
+    if (scheme != QLatin1String("http") && scheme != QLatin1String("https"))
+        return tr("The agent's URL must start with http:// or https://.");
+    if (url.host().isEmpty())
+        return tr("The agent's URL has no host.");
+    return {};
+}
+
+QString ProxyDialog::validationError() const
+{
+    if (address().isNull())
+        return tr("The listening address must be an IP address such as 127.0.0.1 (this machine "
+                  "only) or 0.0.0.0 (every interface).");
+    return upstreamProblem(upstream());
+}
+
+void ProxyDialog::accept()
+{
+    const QString error = validationError();
+    m_error->setText(error);
+    if (!error.isEmpty())
+        return;
+    remember();
+    QDialog::accept();
+}
+
+void ProxyDialog::restore()
+{
+    if (!MainWindow::persistSettings())
+        return;
+    const QSettings settings;
+    m_address->setText(settings.value(QLatin1String(kAddressKey), m_address->text()).toString());
+    m_port->setValue(settings.value(QLatin1String(kPortKey), int(kDefaultPort)).toInt());
+    m_upstream->setText(settings.value(QLatin1String(kUpstreamKey)).toString());
+}
+
+void ProxyDialog::remember() const
+{
+    if (!MainWindow::persistSettings())
+        return;
+    QSettings settings;
+    settings.setValue(QLatin1String(kAddressKey), m_address->text().trimmed());
+    settings.setValue(QLatin1String(kPortKey), m_port->value());
+    // A URL with a secret in it (user info, a token in the query) stays out of the settings file.
+    const QString text = m_upstream->text().trimmed();
+    if (redactUrl(text) == text && upstream().userInfo().isEmpty())
+        settings.setValue(QLatin1String(kUpstreamKey), text);
+}
+
+} // namespace agui::ui

@@ -1,0 +1,83 @@
+#include "ui/live/proxyworker.h"
+
+#include "core/net/agentproxy.h"
+#include "core/net/chunksink.h"
+
+#include <QPointer>
+
+namespace agui::ui {
+
+namespace {
+
+// One exchange's recording, passed on as the worker's signals (queued to the window).
+class SignalSink : public net::ChunkSink
+{
+public:
+    SignalSink(ProxyWorker *worker, int exchange)
+        : m_worker(worker)
+        , m_exchange(exchange)
+    { }
+
+    void requestSent(const RecordedRequest &request) override
+    {
+        if (m_worker)
+            Q_EMIT m_worker->requestSent(m_exchange, request);
+    }
+    void responseStarted(const RecordedResponse &response) override
+    {
+        if (m_worker)
+            Q_EMIT m_worker->responseStarted(m_exchange, response);
+    }
+    void chunkReceived(const QByteArray &bytes, qint64 receivedAtUs) override
+    {
+        if (m_worker)
+            Q_EMIT m_worker->chunkReceived(m_exchange, bytes, receivedAtUs);
+    }
+    void runEnded(RunEnd end, const QString &error, qint64 atUs) override
+    {
+        if (m_worker)
+            Q_EMIT m_worker->runEnded(m_exchange, end, error, atUs);
+    }
+
+private:
+    QPointer<ProxyWorker> m_worker;
+    int m_exchange;
+};
+
+} // namespace
+
+ProxyWorker::ProxyWorker(QObject *parent)
+    : QObject(parent)
+{ }
+
+ProxyWorker::~ProxyWorker()
+{
+    stop(); // the proxy's sockets go on the thread that made them
+}
+
+void ProxyWorker::start(const QHostAddress &address, quint16 port, const QUrl &upstream)
+{
+    stop();
+    m_proxy = std::make_unique<net::AgentProxy>();
+    m_proxy->setUpstream(upstream);
+    m_proxy->setSinkFactory([this](int exchange) -> std::unique_ptr<net::ChunkSink> {
+        return std::make_unique<SignalSink>(this, exchange);
+    });
+    if (!m_proxy->listen(address, port)) {
+        const QString reason = m_proxy->errorString();
+        m_proxy.reset();
+        Q_EMIT failed(reason);
+        return;
+    }
+    Q_EMIT started(m_proxy->url());
+}
+
+void ProxyWorker::stop()
+{
+    if (!m_proxy)
+        return;
+    m_proxy->close();
+    m_proxy.reset();
+}
+
+} // namespace agui::ui

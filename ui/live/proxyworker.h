@@ -1,0 +1,53 @@
+#pragma once
+
+// The recording proxy (core/net's AgentProxy) on a thread of its own, for the window's File >
+// Start Proxy…: forwarding a front end's stream never waits for the GUI, and a busy GUI never
+// slows a stream down. Everything here runs on the worker thread; the window talks to it by
+// queued calls and hears every exchange through the signals, in order, recorded before the
+// bytes are forwarded (AgentProxy's ChunkSink), so the window's session gets every byte the
+// front end gets.
+
+#include "core/capture/capture.h"
+
+#include <QHostAddress>
+#include <QObject>
+#include <QUrl>
+
+#include <memory>
+
+namespace agui::net {
+class AgentProxy;
+}
+
+namespace agui::ui {
+
+class ProxyWorker : public QObject
+{
+    Q_OBJECT
+
+public:
+    explicit ProxyWorker(QObject *parent = nullptr);
+    ~ProxyWorker() override;
+
+    // Listens on address:port (0: any free port) and forwards to upstream. started(url) or
+    // failed(reason) tells how it went.
+    void start(const QHostAddress &address, quint16 port, const QUrl &upstream);
+    // Closes the port and drops the exchanges in progress (their front ends see the connection
+    // close). Their runs are not ended here: the window ends what it recorded.
+    void stop();
+
+Q_SIGNALS:
+    void started(const QUrl &url);
+    void failed(const QString &reason);
+    // One exchange, as AgentProxy's ChunkSink sees it (the request not yet redacted: the
+    // window's recorder redacts it, as it does its own runs').
+    void requestSent(int exchange, const agui::RecordedRequest &request);
+    void responseStarted(int exchange, const agui::RecordedResponse &response);
+    void chunkReceived(int exchange, const QByteArray &bytes, qint64 receivedAtUs);
+    void runEnded(int exchange, agui::RunEnd end, const QString &error, qint64 atUs);
+
+private:
+    std::unique_ptr<net::AgentProxy> m_proxy;
+};
+
+} // namespace agui::ui

@@ -1,0 +1,285 @@
+#include "ui/window/proxycontrol.h"
+
+#include "core/capture/capturewriter.h"
+#include "core/capture/redaction.h"
+#include "core/protocol/eventsummary.h"
+#include "ui/dialogs/proxydialog.h"
+#include "ui/live/documentrecorder.h"
+#include "ui/live/liveruncontroller.h"
+#include "ui/live/proxyworker.h"
+#include "ui/models/sessiondocument.h"
+#include "ui/window/mainwindow.h"
+
+#include <QAction>
+#include <QApplication>
+#include <QClipboard>
+#include <QLocale>
+#include <QMenu>
+#include <QMessageBox>
+#include <QStatusBar>
+#include <QThread>
+#include <QToolButton>
+
+namespace agui::ui {
+
+ProxyControl::ProxyControl(MainWindow *window)
+    : QObject(window)
+    , m_window(window)
+{
+    setObjectName(QStringLiteral("proxyControl"));
+    m_action = new QAction(MainWindow::tr("Start &Proxy…"), window);
+    m_action->setObjectName(QStringLiteral("startProxyAction"));
+    m_action->setCheckable(true);
+    m_action->setToolTip(MainWindow::tr("Sit between a front end and its agent: every exchange "
+                                        "is forwarded unchanged and recorded as a run here"));
+    connect(m_action, &QAction::triggered, this, [this] {
+        if (isRunning())
+            stop();
+        else
+            showDialog();
+        m_action->setChecked(isRunning() || m_thread);
+    });
+    connect(window->document(), &SessionDocument::aboutToReset, this,
+            &ProxyControl::onSessionReplaced);
+    // Quitting without closing the window first still ends the thread cleanly.
+    connect(qApp, &QCoreApplication::aboutToQuit, this, &ProxyControl::stop);
+    createStatusWidget();
+}
+
+ProxyControl::~ProxyControl()
+{
+    // The document may already be gone (it is an older child of the window): record nothing.
+    shutDownWorker(Pending::Drop);
+}
+
+void ProxyControl::createStatusWidget()
+{
+    m_status = new ServiceStatusStrip(QStringLiteral("proxy"), MainWindow::tr("Copy"), m_window);
+    m_status->copyButton()->setToolTip(MainWindow::tr("Copy the URL to give the front end"));
+    connect(m_status->copyButton(), &QToolButton::clicked, this,
+            [this] { QApplication::clipboard()->setText(m_url.toString()); });
+    connect(m_status, &ServiceStatusStrip::stopClicked, this, &ProxyControl::stop);
+    m_window->statusBar()->addPermanentWidget(m_status);
+    m_status->hide();
+}
+
+void ProxyControl::showDialog()
+{
+    ProxyDialog dialog(m_window);
+    if (dialog.exec() != QDialog::Accepted || !confirmNewSession())
+        return;
+    if (!start(dialog.address(), dialog.port(), dialog.upstream()))
+        m_window->statusBar()->showMessage(m_lastError, 10000);
+}
+
+// The proxy records into a session of its own: asks before the open one is replaced.
+bool ProxyControl::confirmNewSession()
+{
+    const SessionDocument *document = m_window->document();
+    if (document->size() == 0 && document->capture().runs.isEmpty())
+        return true;
+    QMessageBox box(QMessageBox::Question, MainWindow::tr("Start Proxy"),
+                    MainWindow::tr("The proxy records into a new session, which replaces the one "
+                                   "open now. Save it first (File > Save As…) to keep it."),
+                    QMessageBox::Ok | QMessageBox::Cancel, m_window);
+    box.setTextFormat(Qt::PlainText);
+    box.button(QMessageBox::Ok)->setText(MainWindow::tr("Start a New Session"));
+    return box.exec() == QMessageBox::Ok;
+}
+
+bool ProxyControl::start(const QHostAddress &address, quint16 port, const QUrl &upstream)
+{
+    m_lastError = ProxyDialog::upstreamProblem(upstream);
+    if (m_lastError.isEmpty() && m_window->liveRun()->isRunning())
+        m_lastError = MainWindow::tr("Stop the running run before starting the proxy.");
+    if (!m_lastError.isEmpty())
+        return false;
+    stop();
+    beginSession();
+    m_upstream = upstream;
+    m_thread = new QThread(this);
+    m_thread->setObjectName(QStringLiteral("agentProxy"));
+    auto *worker = new ProxyWorker;
+    worker->moveToThread(m_thread);
+    connect(m_thread, &QThread::finished, worker, &QObject::deleteLater);
+    connect(worker, &ProxyWorker::started, this, &ProxyControl::onStarted);
+    connect(worker, &ProxyWorker::failed, this, &ProxyControl::onFailed);
+    connect(worker, &ProxyWorker::requestSent, this, &ProxyControl::onRequest);
+    connect(worker, &ProxyWorker::responseStarted, this, &ProxyControl::onResponse);
+    connect(worker, &ProxyWorker::chunkReceived, this, &ProxyControl::onChunk);
+    connect(worker, &ProxyWorker::runEnded, this, &ProxyControl::onEnded);
+    m_worker = worker;
+    m_thread->start();
+    m_action->setChecked(true);
+    QMetaObject::invokeMethod(
+        worker, [worker, address, port, upstream] { worker->start(address, port, upstream); },
+        Qt::QueuedConnection);
+    return true;
+}
+
+// A fresh session, as opening a file gives one: the window's next own run continues no thread
+// of the old session and records to a new file.
+void ProxyControl::beginSession()
+{
+    m_startingSession = true;
+    m_window->document()->clear();
+    m_window->liveRun()->resetThread();
+    m_startingSession = false;
+    m_exchanges = 0;
+    m_inMemory = 0;
+    m_spilled = false;
+    m_window->setWindowFilePath(QString());
+    m_window->setWindowTitle(MainWindow::tr("Proxy — AG-UI Inspector"));
+}
+
+void ProxyControl::stop()
+{
+    const bool wasRunning = isRunning() || m_thread;
+    shutDownWorker(Pending::Record);
+    endOpenExchanges(MainWindow::tr("the proxy was stopped"));
+    m_status->hide();
+    m_action->setChecked(false);
+    if (wasRunning)
+        Q_EMIT runningChanged(false);
+}
+
+// Waits for the worker thread to close the port and drop its connections; what it recorded
+// until then is either taken in (Stop: nothing is lost) or dropped (the session it belonged to
+// is gone). Touches no widget: it also runs while the window is being destroyed.
+void ProxyControl::shutDownWorker(Pending pending)
+{
+    if (m_thread) {
+        if (ProxyWorker *worker = m_worker)
+            QMetaObject::invokeMethod(
+                worker, [worker] { worker->stop(); }, Qt::QueuedConnection);
+        m_thread->quit();
+        m_thread->wait();
+        delete m_thread; // the worker was deleted on its thread as it finished
+        m_thread = nullptr;
+    }
+    if (pending == Pending::Record)
+        QCoreApplication::sendPostedEvents(this, QEvent::MetaCall);
+    else
+        QCoreApplication::removePostedEvents(this, QEvent::MetaCall);
+    m_url = QUrl();
+}
+
+void ProxyControl::endOpenExchanges(const QString &why)
+{
+    const qint64 at = nowUs();
+    for (auto &[exchange, recorder] : m_open) {
+        recorder->runEnded(RunEnd::Aborted, why, at);
+        Q_EMIT exchangeEnded(recorder->runIndex());
+    }
+    m_open.clear();
+}
+
+void ProxyControl::onSessionReplaced()
+{
+    if (m_startingSession || (!isRunning() && !m_thread))
+        return;
+    m_open.clear(); // their runs belonged to the session going away
+    shutDownWorker(Pending::Drop);
+    m_status->hide();
+    m_action->setChecked(false);
+    m_window->statusBar()->showMessage(
+        MainWindow::tr("Proxy stopped: the session it recorded into was replaced"), 10000);
+    Q_EMIT runningChanged(false);
+}
+
+void ProxyControl::onStarted(const QUrl &url)
+{
+    m_url = url;
+    // Bound to every interface: this machine's front ends reach it on loopback.
+    const QHostAddress bound(url.host());
+    if (bound == QHostAddress(QHostAddress::AnyIPv4) || bound == QHostAddress(QHostAddress::Any))
+        m_url.setHost(QStringLiteral("127.0.0.1"));
+    else if (bound == QHostAddress(QHostAddress::AnyIPv6))
+        m_url.setHost(QStringLiteral("::1"));
+    updateStatus();
+    m_status->show();
+    Q_EMIT runningChanged(true);
+}
+
+void ProxyControl::onFailed(const QString &reason)
+{
+    shutDownWorker(Pending::Drop);
+    m_status->hide();
+    m_action->setChecked(false);
+    m_lastError = MainWindow::tr("Cannot start the proxy: %1").arg(reason);
+    m_window->statusBar()->showMessage(m_lastError, 10000);
+    Q_EMIT failed(reason);
+}
+
+void ProxyControl::onRequest(int exchange, const RecordedRequest &request)
+{
+    auto recorder = std::make_unique<DocumentRecorder>(m_window->document(), nullptr, &m_inMemory,
+                                                       &m_spilled);
+    recorder->requestSent(request); // redacted as it is recorded
+    m_open[exchange] = std::move(recorder);
+    ++m_exchanges;
+    updateStatus();
+}
+
+void ProxyControl::onResponse(int exchange, const RecordedResponse &response)
+{
+    if (const auto it = m_open.find(exchange); it != m_open.end())
+        it->second->responseStarted(response);
+}
+
+void ProxyControl::onChunk(int exchange, const QByteArray &bytes, qint64 receivedAtUs)
+{
+    if (const auto it = m_open.find(exchange); it != m_open.end())
+        it->second->chunkReceived(bytes, receivedAtUs);
+}
+
+void ProxyControl::onEnded(int exchange, RunEnd end, const QString &error, qint64 atUs)
+{
+    const auto it = m_open.find(exchange);
+    if (it == m_open.end())
+        return;
+    const std::unique_ptr<DocumentRecorder> recorder = std::move(it->second);
+    m_open.erase(it);
+    recorder->runEnded(end, error, atUs);
+    if (end == RunEnd::Error) {
+        m_window->statusBar()->showMessage(MainWindow::tr("Proxy: run %1 failed: %2")
+                                               .arg(recorder->runIndex() + 1)
+                                               .arg(visibleText(error.simplified())),
+                                           10000);
+    }
+    updateStatus();
+    Q_EMIT exchangeEnded(recorder->runIndex());
+}
+
+void ProxyControl::updateStatus()
+{
+    if (!isRunning())
+        return;
+    const QLocale locale;
+    m_status->setText(MainWindow::tr("Proxy at %1 → %2 · exchanges: %3 · open: %4")
+                          .arg(m_url.toString(), redactUrl(m_upstream.toString()),
+                               locale.toString(m_exchanges), locale.toString(openCount())));
+    m_status->setDetails(MainWindow::tr("Point the front end at %1 instead of its agent: each "
+                                        "request is forwarded to the agent unchanged and "
+                                        "recorded as a run of this session")
+                             .arg(m_url.toString()));
+}
+
+ProxyControl *installProxyControl(MainWindow *window)
+{
+    auto *control = new ProxyControl(window);
+    QMenu *file = window->menu(MainWindow::MenuId::File);
+    // With the other services (Serve This Capture…, Share with Coding Agents…), before the
+    // separator above Quit.
+    QAction *before = nullptr;
+    for (QAction *action : file->actions()) {
+        if (action->isSeparator()) {
+            before = action;
+            break;
+        }
+    }
+    file->insertAction(before, control->startAction());
+    return control;
+}
+
+} // namespace agui::ui

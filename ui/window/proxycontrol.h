@@ -1,0 +1,102 @@
+#pragma once
+
+// File > Start Proxy…: the recording proxy (core/net's AgentProxy, the one `agui-inspect proxy`
+// runs) in the window. A front end points at the proxy instead of its agent; each exchange is a
+// run of the window's live session, shown as it happens and recorded the way the window's own
+// runs are (DocumentRecorder: request with credentials redacted, response head, every chunk
+// with its receive time, the end). The status bar shows the URL to give the front end, the
+// counts, Copy and Stop.
+//
+// The proxy runs on a thread of its own (ProxyWorker); its recording comes over as queued
+// signals, in order, so the GUI never waits on a socket and a busy GUI never slows a stream.
+//
+// Sessions: starting the proxy starts a fresh session (the Start Proxy dialog asks first when
+// the window holds one), and refuses while the window's own run is going. Connect… while the
+// proxy runs adds its runs beside the proxy's. Opening a capture replaces the session the proxy
+// records into, so it stops the proxy. Stop (or closing the window) ends the exchanges still
+// open as aborted, with every byte received until then.
+
+#include "core/capture/capture.h"
+#include "ui/widgets/servicestatusstrip.h"
+
+#include <QHostAddress>
+#include <QObject>
+#include <QPointer>
+#include <QUrl>
+
+#include <map>
+#include <memory>
+
+class QAction;
+class QThread;
+
+namespace agui::ui {
+
+class DocumentRecorder;
+class MainWindow;
+class ProxyWorker;
+
+class ProxyControl : public QObject
+{
+    Q_OBJECT
+
+public:
+    explicit ProxyControl(MainWindow *window);
+    ~ProxyControl() override;
+
+    // Starts a fresh session and the proxy on address:port (0: any free port) forwarding to
+    // upstream. False (lastError()) when it cannot start at all (a bad upstream URL, the window's
+    // own run going); otherwise asynchronous: runningChanged(true) or failed(reason) follows.
+    bool start(const QHostAddress &address, quint16 port, const QUrl &upstream);
+    void stop();
+    bool isRunning() const { return m_url.isValid(); }
+    QUrl url() const { return m_url; } // where the front end should point
+    QUrl upstream() const { return m_upstream; }
+    int exchangeCount() const { return m_exchanges; }
+    int openCount() const { return int(m_open.size()); }
+    QString lastError() const { return m_lastError; }
+
+    QAction *startAction() const { return m_action; }
+    ServiceStatusStrip *statusWidget() const { return m_status; }
+
+Q_SIGNALS:
+    void runningChanged(bool running);
+    void failed(const QString &reason);
+    void exchangeEnded(int run); // run indexes the document's capture
+
+private:
+    void showDialog();
+    bool confirmNewSession();
+    void beginSession();
+    void createStatusWidget();
+    void updateStatus();
+    void onStarted(const QUrl &url);
+    void onFailed(const QString &reason);
+    void onRequest(int exchange, const RecordedRequest &request);
+    void onResponse(int exchange, const RecordedResponse &response);
+    void onChunk(int exchange, const QByteArray &bytes, qint64 receivedAtUs);
+    void onEnded(int exchange, RunEnd end, const QString &error, qint64 atUs);
+    void onSessionReplaced();
+    void endOpenExchanges(const QString &why);
+    enum class Pending { Record, Drop };
+    void shutDownWorker(Pending pending);
+
+    MainWindow *m_window;
+    QAction *m_action = nullptr;
+    ServiceStatusStrip *m_status = nullptr;
+    QThread *m_thread = nullptr;
+    QPointer<ProxyWorker> m_worker;
+    QUrl m_url;
+    QUrl m_upstream;
+    QString m_lastError;
+    std::map<int, std::unique_ptr<DocumentRecorder>> m_open; // by exchange
+    int m_exchanges = 0;
+    qint64 m_inMemory = 0; // the recorder's budget counters (no file: all stays in memory)
+    bool m_spilled = false;
+    bool m_startingSession = false; // our own reset of the document, not someone else's
+};
+
+// Adds File > Start Proxy… (one call from the window's constructor).
+ProxyControl *installProxyControl(MainWindow *window);
+
+} // namespace agui::ui
