@@ -21,6 +21,7 @@
 #include <QMenu>
 #include <QNetworkAccessManager>
 #include <QNetworkReply>
+#include <QSignalSpy>
 #include <QTcpServer>
 #include <QTest>
 #include <QToolButton>
@@ -107,6 +108,7 @@ private Q_SLOTS:
     void startsAFreshSessionAndWaitsForTheWindowsOwnRun();
     void closingTheWindowWithAnOpenExchange();
     void boundToEveryInterfaceShowsLoopback();
+    void openingACaptureStopsTheProxy();
 };
 
 void TestProxyWindow::menuHasStartProxy()
@@ -300,6 +302,30 @@ void TestProxyWindow::boundToEveryInterfaceShowsLoopback()
     QVERIFY(f.proxy->url().port() > 0);
     f.proxy->stop();
     QVERIFY(!f.proxy->isRunning());
+}
+
+void TestProxyWindow::openingACaptureStopsTheProxy()
+{
+    SseTestServer upstream;
+    upstream.setReply(QStringLiteral("/agent"), SseTestServer::sse(kEvents.mid(0, 2), false));
+    Fixture f;
+    QVERIFY(f.start(upstream.url(QStringLiteral("/agent"))));
+    QNetworkAccessManager nam;
+    std::unique_ptr<QNetworkReply> open(post(nam, f.proxy->url()));
+    QTRY_COMPARE_WITH_TIMEOUT(f.proxy->openCount(), 1, kTimeoutMs);
+    QSignalSpy running(f.proxy, &ProxyControl::runningChanged);
+    QString error;
+    QVERIFY(f.window->openCaptureAndWait(
+        QStringLiteral(AGUI_SOURCE_DIR "/resources/samples/demo.aguicap"), &error));
+    // The session the proxy recorded into is gone, and the proxy with it.
+    QVERIFY(!f.proxy->isRunning());
+    QCOMPARE(running.count(), 1);
+    QVERIFY(f.proxy->statusWidget()->isHidden());
+    QCOMPARE(f.proxy->openCount(), 0);
+    QVERIFY(waitFinished(open.get()));
+    QVERIFY(!f.capture().runs.isEmpty()); // the capture's own runs, nothing of the proxy's
+    for (const RunRecording &run : f.capture().runs)
+        QVERIFY(!run.request.url.contains(upstream.url(QStringLiteral("/agent")).toString()));
 }
 
 QTEST_MAIN(TestProxyWindow)
