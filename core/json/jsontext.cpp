@@ -2,6 +2,7 @@
 
 #include <QJsonArray>
 #include <QJsonDocument>
+#include <QJsonObject>
 
 namespace agui::json {
 
@@ -11,6 +12,19 @@ QString toCompactJson(const QJsonValue &value)
     // then cut off again.
     const QByteArray text = QJsonDocument(QJsonArray {value}).toJson(QJsonDocument::Compact);
     return QString::fromUtf8(text.mid(1, text.size() - 2));
+}
+
+QString toIndentedJson(const QJsonValue &value)
+{
+    QByteArray text;
+    if (value.isObject())
+        text = QJsonDocument(value.toObject()).toJson(QJsonDocument::Indented);
+    else if (value.isArray())
+        text = QJsonDocument(value.toArray()).toJson(QJsonDocument::Indented);
+    else
+        return value.isUndefined() ? QString() : toCompactJson(value);
+    text.chop(1); // the newline QJsonDocument ends with
+    return QString::fromUtf8(text);
 }
 
 QString toShortJson(const QJsonValue &value, qsizetype maxChars)

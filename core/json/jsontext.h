@@ -8,6 +8,10 @@ namespace agui::json {
 // Compact JSON text of any value, scalars included (QJsonDocument only takes arrays and objects).
 QString toCompactJson(const QJsonValue &value);
 
+// Indented JSON text (four spaces, as QJsonDocument writes it, without the final newline) of
+// objects and arrays; scalars as toCompactJson; "" for undefined (an absent value).
+QString toIndentedJson(const QJsonValue &value);
+
 // toCompactJson cut to at most maxChars characters (with a trailing "…") for use in messages.
 QString toShortJson(const QJsonValue &value, qsizetype maxChars = 120);
 

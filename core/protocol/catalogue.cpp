@@ -1,5 +1,6 @@
 #include "core/protocol/catalogue.h"
 
+#include "core/json/jsonpointer.h"
 #include "core/json/jsontext.h"
 
 #include <QAnyStringView>
@@ -610,8 +611,7 @@ QString zodIssue(const QString &pointer, const QString &message)
         if (index && QString::number(i) == token)
             path.append(i);
         else
-            path.append(token.replace(QStringLiteral("~1"), QStringLiteral("/"))
-                            .replace(QStringLiteral("~0"), QStringLiteral("~")));
+            path.append(json::Pointer::unescapeToken(token));
     }
     const QJsonObject issue {{QStringLiteral("path"), path}, {QStringLiteral("message"), message}};
     return QString::fromUtf8(QJsonDocument(issue).toJson(QJsonDocument::Compact));

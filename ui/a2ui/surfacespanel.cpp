@@ -1,5 +1,7 @@
 #include "ui/a2ui/surfacespanel.h"
 
+#include "core/json/jsontext.h"
+
 #include "core/a2ui/a2uilint.h"
 #include "core/a2ui/inspect.h"
 #include "core/json/jsonpatch.h"
@@ -20,15 +22,6 @@
 namespace agui::ui {
 
 namespace {
-
-QString pretty(const QJsonValue &v)
-{
-    if (v.isObject())
-        return QString::fromUtf8(QJsonDocument(v.toObject()).toJson(QJsonDocument::Indented));
-    if (v.isArray())
-        return QString::fromUtf8(QJsonDocument(v.toArray()).toJson(QJsonDocument::Indented));
-    return QString::fromUtf8(QJsonDocument(QJsonArray {v}).toJson(QJsonDocument::Compact));
-}
 
 QPlainTextEdit *jsonView(QWidget *parent)
 {
@@ -151,7 +144,7 @@ void SurfacesPanel::showCurrent()
         QString text = tr("No A2UI surface as of this event.");
         for (const a2ui::PendingSurface &p : m_set.pending()) {
             if (QStringLiteral("pending:") + p.sourceId == id)
-                text = tr("%1: %2").arg(p.sourceId, pretty(p.content));
+                text = tr("%1: %2").arg(p.sourceId, json::toIndentedJson(p.content));
         }
         m_status->setText(text);
         m_dataModel->clear();
@@ -175,10 +168,10 @@ void SurfacesPanel::showCurrent()
 void SurfacesPanel::updateSidePanel()
 {
     const a2ui::Surface &s = m_surface->surface();
-    m_dataModel->setPlainText(pretty(s.dataModel));
+    m_dataModel->setPlainText(json::toIndentedJson(s.dataModel));
     if (!m_inspectedId.isEmpty())
         m_inspector->setPlainText(
-            pretty(a2ui::inspectComponent(s, m_inspectedId, m_inspectedScope)));
+            json::toIndentedJson(a2ui::inspectComponent(s, m_inspectedId, m_inspectedScope)));
     m_findings->clear();
     a2ui::Issues issues = s.diagnostics;
     issues.append(a2ui::lintSurface(s));
@@ -198,7 +191,7 @@ void SurfacesPanel::inspect(const QString &componentId, const QString &scopePath
     m_inspectedId = componentId;
     m_inspectedScope = scopePath;
     m_inspector->setPlainText(
-        pretty(a2ui::inspectComponent(m_surface->surface(), componentId, scopePath)));
+        json::toIndentedJson(a2ui::inspectComponent(m_surface->surface(), componentId, scopePath)));
     m_side->setCurrentWidget(m_inspector);
 }
 

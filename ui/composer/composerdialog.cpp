@@ -1,5 +1,7 @@
 #include "ui/composer/composerdialog.h"
 
+#include "core/json/jsontext.h"
+
 #include "core/a2ui/action.h"
 #include "core/protocol/runagentinput.h"
 #include "ui/widgets/jsonhighlighter.h"
@@ -18,13 +20,6 @@
 namespace agui::ui {
 
 namespace {
-
-QString pretty(const QJsonValue &v)
-{
-    if (v.isArray())
-        return QString::fromUtf8(QJsonDocument(v.toArray()).toJson(QJsonDocument::Indented));
-    return QString::fromUtf8(QJsonDocument(v.toObject()).toJson(QJsonDocument::Indented));
-}
 
 QPlainTextEdit *editor(QWidget *parent, const QString &name)
 {
@@ -178,7 +173,8 @@ void ComposerDialog::setContext(const ComposerContext &context)
     m_context = context;
     {
         const QSignalBlocker block(m_resume);
-        m_resume->setPlainText(pretty(defaultResumeEntries(context.pendingInterrupts)));
+        m_resume->setPlainText(
+            json::toIndentedJson(defaultResumeEntries(context.pendingInterrupts)));
     }
     rebuild();
 }
@@ -203,7 +199,7 @@ void ComposerDialog::setUserAction(const QJsonObject &userAction)
 {
     {
         const QSignalBlocker block(m_action);
-        m_action->setPlainText(pretty(userAction));
+        m_action->setPlainText(json::toIndentedJson(userAction));
     }
     setMode(Mode::UserAction);
     rebuild();
@@ -257,7 +253,7 @@ void ComposerDialog::rebuild()
     }
     m_modeProblem->setText(error);
     m_rebuilding = true;
-    m_body->setPlainText(pretty(buildInput()));
+    m_body->setPlainText(json::toIndentedJson(buildInput()));
     m_rebuilding = false;
     validate();
 }

@@ -1,5 +1,7 @@
 #include "ui/dialogs/connectdialog.h"
 
+#include "core/json/jsontext.h"
+
 #include "core/capture/redaction.h"
 #include "ui/dialogs/credentialstore.h"
 #include "ui/widgets/jsonhighlighter.h"
@@ -215,7 +217,7 @@ ConnectDialog::ConnectDialog(QWidget *parent)
             o = defaultInput();
         }
         o.insert(QLatin1String(key), newId());
-        m_body->setPlainText(QString::fromUtf8(QJsonDocument(o).toJson(QJsonDocument::Indented)));
+        m_body->setPlainText(json::toIndentedJson(o));
     };
     connect(newRun, &QPushButton::clicked, this, [patchBody] { patchBody("runId", false); });
     connect(newThread, &QPushButton::clicked, this, [patchBody] { patchBody("threadId", true); });
@@ -258,7 +260,7 @@ QJsonObject ConnectDialog::defaultInput()
 
 void ConnectDialog::setInitialInput(const QJsonObject &input)
 {
-    m_body->setPlainText(QString::fromUtf8(QJsonDocument(input).toJson(QJsonDocument::Indented)));
+    m_body->setPlainText(json::toIndentedJson(input));
 }
 
 void ConnectDialog::setEndpoint(const QString &url)

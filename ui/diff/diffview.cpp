@@ -105,11 +105,7 @@ QString jsonText(const QJsonValue &v)
 {
     if (v.isUndefined())
         return QObject::tr("(absent)");
-    if (v.isObject())
-        return QString::fromUtf8(QJsonDocument(v.toObject()).toJson(QJsonDocument::Indented));
-    if (v.isArray())
-        return QString::fromUtf8(QJsonDocument(v.toArray()).toJson(QJsonDocument::Indented));
-    return json::toCompactJson(v);
+    return json::toIndentedJson(v);
 }
 
 } // namespace

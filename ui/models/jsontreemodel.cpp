@@ -1,5 +1,6 @@
 #include "ui/models/jsontreemodel.h"
 
+#include "core/json/jsonpointer.h"
 #include "core/json/jsontext.h"
 
 #include <QJsonArray>
@@ -18,28 +19,6 @@ struct JsonTreeModel::Node
     std::vector<std::unique_ptr<Node>> children;
 };
 
-namespace {
-
-// RFC 6901 escaping: "~" -> "~0", "/" -> "~1" (in that order).
-QString escapePointerToken(QString token)
-{
-    return token.replace(QLatin1Char('~'), QStringLiteral("~0"))
-        .replace(QLatin1Char('/'), QStringLiteral("~1"));
-}
-
-QString compactJson(const QJsonValue &value)
-{
-    if (value.isObject())
-        return QString::fromUtf8(QJsonDocument(value.toObject()).toJson(QJsonDocument::Compact));
-    if (value.isArray())
-        return QString::fromUtf8(QJsonDocument(value.toArray()).toJson(QJsonDocument::Compact));
-    // Scalars: wrap in an array and strip the brackets, so strings get JSON escaping.
-    const QByteArray text = QJsonDocument(QJsonArray {value}).toJson(QJsonDocument::Compact);
-    return QString::fromUtf8(text.mid(1, text.size() - 2));
-}
-
-} // namespace
-
 JsonTreeModel::JsonTreeModel(QObject *parent)
     : QAbstractItemModel(parent)
 { }
@@ -54,7 +33,7 @@ void JsonTreeModel::build(Node *node)
         child->value = value;
         child->parent = node;
         child->row = int(node->children.size());
-        child->pointer = node->pointer + QLatin1Char('/') + escapePointerToken(token);
+        child->pointer = node->pointer + QLatin1Char('/') + json::Pointer::escapeToken(token);
         build(child.get());
         node->children.push_back(std::move(child));
     };
@@ -147,7 +126,7 @@ QString JsonTreeModel::valuePreview(const QJsonValue &value)
         const qsizetype n = value.toArray().size();
         return n == 1 ? QStringLiteral("[1 item]") : QStringLiteral("[%1 items]").arg(n);
     }
-    QString text = compactJson(value);
+    QString text = json::toCompactJson(value);
     // One line in the tree; the full text is in the tooltip and "Copy value".
     if (text.size() > 500)
         text = text.left(500) + QStringLiteral("…");
@@ -179,7 +158,7 @@ QVariant JsonTreeModel::data(const QModelIndex &index, int role) const
     case JsonValueRole:
         return QVariant::fromValue(node->value);
     case CompactJsonRole:
-        return compactJson(node->value);
+        return json::toCompactJson(node->value);
     }
     return {};
 }

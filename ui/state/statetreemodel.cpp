@@ -1,5 +1,7 @@
 #include "ui/state/statetreemodel.h"
 
+#include "core/json/jsontext.h"
+
 #include <QBrush>
 #include <QColor>
 #include <QJsonArray>
@@ -12,12 +14,7 @@ QString compactJsonText(const QJsonValue &value)
 {
     if (value.isUndefined())
         return {};
-    if (value.isObject())
-        return QString::fromUtf8(QJsonDocument(value.toObject()).toJson(QJsonDocument::Compact));
-    if (value.isArray())
-        return QString::fromUtf8(QJsonDocument(value.toArray()).toJson(QJsonDocument::Compact));
-    const QByteArray text = QJsonDocument(QJsonArray {value}).toJson(QJsonDocument::Compact);
-    return QString::fromUtf8(text.mid(1, text.size() - 2));
+    return json::toCompactJson(value);
 }
 
 StateTreeModel::StateTreeModel(QObject *parent)

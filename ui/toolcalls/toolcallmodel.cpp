@@ -1,5 +1,7 @@
 #include "ui/toolcalls/toolcallmodel.h"
 
+#include "core/json/jsontext.h"
+
 #include "ui/state/statetreemodel.h"
 
 #include <QBrush>
@@ -12,17 +14,6 @@
 namespace agui::ui {
 
 namespace {
-
-QString prettyJson(const QJsonValue &value)
-{
-    if (value.isObject())
-        return QString::fromUtf8(QJsonDocument(value.toObject()).toJson(QJsonDocument::Indented))
-            .trimmed();
-    if (value.isArray())
-        return QString::fromUtf8(QJsonDocument(value.toArray()).toJson(QJsonDocument::Indented))
-            .trimmed();
-    return compactJsonText(value);
-}
 
 QString oneLine(QString text, int limit = 200)
 {
@@ -42,7 +33,7 @@ QString resultText(const ToolCall &call)
         return result.toString();
     if (result.isUndefined())
         return {};
-    return prettyJson(result);
+    return json::toIndentedJson(result);
 }
 
 qint64 endUs(const ToolCall &call)
@@ -217,7 +208,7 @@ QVariant ToolCallModel::data(const QModelIndex &index, int role) const
         return toolCallPhaseName(phase);
     case ArgsTextRole:
         if (call.parsedArgs && call.status != ToolCallStatus::StreamingArgs)
-            return prettyJson(*call.parsedArgs);
+            return json::toIndentedJson(*call.parsedArgs);
         return call.args;
     case ArgsErrorRole:
         return call.argsError;

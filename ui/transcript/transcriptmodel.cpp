@@ -1,5 +1,7 @@
 #include "ui/transcript/transcriptmodel.h"
 
+#include "core/json/jsontext.h"
+
 #include "ui/state/statetreemodel.h"
 
 #include <QJsonArray>
@@ -12,17 +14,6 @@ namespace {
 
 // Painting a megabyte of text per card helps no one; the full text stays in FullTextRole.
 constexpr qsizetype kMaxBodyChars = 6000;
-
-QString pretty(const QJsonValue &value)
-{
-    if (value.isObject())
-        return QString::fromUtf8(QJsonDocument(value.toObject()).toJson(QJsonDocument::Indented))
-            .trimmed();
-    if (value.isArray())
-        return QString::fromUtf8(QJsonDocument(value.toArray()).toJson(QJsonDocument::Indented))
-            .trimmed();
-    return compactJsonText(value);
-}
 
 QString partText(const QJsonObject &part)
 {
@@ -71,7 +62,7 @@ QString messageContentText(const Message &message)
     }
     if (message.contentJson.isString())
         return message.contentJson.toString();
-    return pretty(message.contentJson);
+    return json::toIndentedJson(message.contentJson);
 }
 
 TranscriptModel::TranscriptModel(QObject *parent)

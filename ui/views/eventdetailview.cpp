@@ -1,5 +1,7 @@
 #include "ui/views/eventdetailview.h"
 
+#include "core/json/jsontext.h"
+
 #include "core/protocol/eventsummary.h"
 #include "ui/eventpresentation.h"
 #include "ui/models/jsontreemodel.h"
@@ -166,7 +168,7 @@ QString protoFrameText(const Event &event)
         out += QStringLiteral(" |") + ascii + QStringLiteral("|\n");
     }
     out += QStringLiteral("\n4-byte big-endian length + ag_ui.Event, decoded as:\n");
-    out += QString::fromUtf8(QJsonDocument(event.json).toJson(QJsonDocument::Indented));
+    out += json::toIndentedJson(event.json) + QLatin1Char('\n');
     return out;
 }
 

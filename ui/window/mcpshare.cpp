@@ -1,5 +1,7 @@
 #include "ui/window/mcpshare.h"
 
+#include "core/json/jsontext.h"
+
 #include "core/mcp/sessionshare.h"
 #include "ui/dialogs/credentialstore.h"
 #include "ui/models/sessiondocument.h"
@@ -44,11 +46,6 @@ QByteArray newToken()
 QString bearer(const QByteArray &token)
 {
     return QStringLiteral("Bearer ") + QString::fromLatin1(token);
-}
-
-QString jsonText(const QJsonObject &object)
-{
-    return QString::fromUtf8(QJsonDocument(object).toJson(QJsonDocument::Indented));
 }
 
 } // namespace
@@ -315,7 +312,7 @@ QString McpShare::vsCodeConfig() const
                               {QLatin1String("headers"),
                                QJsonObject {{QLatin1String("Authorization"), bearer(m_token)}}}};
     const QJsonObject servers {{QLatin1String(kServerName), server}};
-    return jsonText(QJsonObject {{QLatin1String("servers"), servers}});
+    return json::toIndentedJson(QJsonObject {{QLatin1String("servers"), servers}});
 }
 
 QString McpShare::cursorConfig() const
@@ -324,7 +321,7 @@ QString McpShare::cursorConfig() const
                               {QLatin1String("headers"),
                                QJsonObject {{QLatin1String("Authorization"), bearer(m_token)}}}};
     const QJsonObject servers {{QLatin1String(kServerName), server}};
-    return jsonText(QJsonObject {{QLatin1String("mcpServers"), servers}});
+    return json::toIndentedJson(QJsonObject {{QLatin1String("mcpServers"), servers}});
 }
 
 McpShare *installMcpShare(MainWindow *window)
