@@ -34,6 +34,7 @@ private Q_SLOTS:
     void connectDialogValidatesAsYouType();
     void connectDialogMasksHeaderValues();
     void connectDialogAddsOnlyMissingHeaders();
+    void connectDialogRefusesARedactedEndpoint();
     void followTailOnlyAtTheBottom();
     void protoFrameShownAsHexAndDecoded();
 };
@@ -93,6 +94,23 @@ void TestWidgets::connectDialogAddsOnlyMissingHeaders()
     const HttpHeaders expected {{QStringLiteral("Authorization"), QStringLiteral("Bearer kept")},
                                 {QStringLiteral("X-Trace"), QStringLiteral("1")}};
     QCOMPARE(dialog.request().headers, expected);
+}
+
+void TestWidgets::connectDialogRefusesARedactedEndpoint()
+{
+    // Run Again fills in a recorded URL; a capture keeps a credential in it redacted, and the
+    // marker must not be sent (the CLI's rerun refuses it too).
+    ConnectDialog dialog;
+    auto *ok = dialog.findChild<QDialogButtonBox *>()->button(QDialogButtonBox::Ok);
+    for (const char *url : {"http://127.0.0.1:9/agent?key=<redacted>",
+                            "http://127.0.0.1:9/agent?key=%3Credacted%3E"}) {
+        dialog.setEndpoint(QString::fromLatin1(url));
+        QVERIFY2(dialog.validationError().contains(QStringLiteral("redacted")), url);
+        QVERIFY(!ok->isEnabled());
+    }
+    dialog.setEndpoint(QStringLiteral("http://127.0.0.1:9/agent?key=real"));
+    QCOMPARE(dialog.validationError(), QString());
+    QVERIFY(ok->isEnabled());
 }
 
 void TestWidgets::connectDialogMasksHeaderValues()

@@ -1,8 +1,8 @@
 #include "ui/dialogs/connectdialog.h"
 
-#include "core/json/jsontext.h"
-
 #include "core/capture/redaction.h"
+#include "core/json/jsontext.h"
+#include "core/net/resendheaders.h"
 #include "ui/dialogs/credentialstore.h"
 #include "ui/widgets/jsonhighlighter.h"
 
@@ -346,6 +346,12 @@ void ConnectDialog::validate()
     else if (!url.isValid()
              || (url.scheme() != QLatin1String("http") && url.scheme() != QLatin1String("https")))
         m_error = tr("The endpoint must be an http:// or https:// URL.");
+    else if (net::isRedacted(m_endpoint->currentText()))
+        // A recorded URL (Run Again) whose credential the capture redacted: sending the marker
+        // would only fail at the agent, so ask for the real value here.
+        m_error = tr("The endpoint has a credential the capture redacted (%1): put the real "
+                     "value in.")
+                      .arg(redactedValue());
     else if (parseError.error != QJsonParseError::NoError)
         m_error
             = tr("Body: %1 at character %2").arg(parseError.errorString()).arg(parseError.offset);

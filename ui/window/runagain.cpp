@@ -89,7 +89,7 @@ void RunAgain::trigger()
     if (run < 0)
         return;
     ConnectDialog dialog(m_window);
-    dialog.setWindowTitle(MainWindow::tr("Run Again: Run %1").arg(run));
+    dialog.setWindowTitle(MainWindow::tr("Run Again: Run %1").arg(run + 1));
     prefill(dialog, run);
     if (dialog.exec() == QDialog::Accepted)
         rerun(run, dialog.request());
@@ -105,7 +105,7 @@ bool RunAgain::rerun(int run, const RunRequest &request)
     m_rerun = next;
     m_window->statusBar()->showMessage(
         MainWindow::tr("Running recorded run %1 again; the Diff tab compares the two when it ends")
-            .arg(run),
+            .arg(run + 1),
         8000);
     return true;
 }
@@ -121,7 +121,7 @@ void RunAgain::onRunStateChanged()
     if (rerunIndex >= m_window->document()->capture().runs.size()) {
         m_window->statusBar()->showMessage(
             MainWindow::tr("The re-run of run %1 sent no request: nothing to compare")
-                .arg(original),
+                .arg(original + 1),
             10000);
         return;
     }
