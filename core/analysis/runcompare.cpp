@@ -303,8 +303,8 @@ SessionDiff diffRecordedRuns(const Capture &capture, int runA, int runB, const D
     sessionFromCapture(captureOfRun(capture, runA), &a);
     sessionFromCapture(captureOfRun(capture, runB), &b);
     SessionDiff diff
-        = diffSessions({a.session.get(), -1, {}, QStringLiteral("run %1").arg(runA)},
-                       {b.session.get(), -1, {}, QStringLiteral("run %1").arg(runB)}, options);
+        = diffSessions({a.session.get(), -1, {}, QStringLiteral("run %1").arg(runA + 1)},
+                       {b.session.get(), -1, {}, QStringLiteral("run %1").arg(runB + 1)}, options);
     const qint64 offset = std::max<qint64>(0, firstSeqOfRun(capture, runA));
     for (DiffItem &item : diff.items) {
         if (item.seqA >= 0)

@@ -23,7 +23,8 @@ SessionDiff compareRunStructure(const DiffSide &a, const DiffSide &b);
 // session they would not compare cleanly: a re-run against the same agent reuses its ids (tool
 // call ids, message ids), and the second run's events would land on the first run's entities.
 // Side A's event indexes are the capture's (firstSeqOfRun is added), so they select the event
-// in the window; side B's count from 0 in the new run.
+// in the window; side B's count from 0 in the new run. The sides are labelled "run N" counted
+// from 1, as the window's pickers name runs.
 SessionDiff diffRecordedRuns(const Capture &capture, int runA, int runB,
                              const DiffOptions &options);
 // The capture with only recorded run `index` (a request and what it got).

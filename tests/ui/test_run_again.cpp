@@ -87,7 +87,7 @@ private Q_SLOTS:
         auto *diff = qobject_cast<DiffView *>(m_window->detailTabs()->currentWidget());
         QVERIFY2(diff, "the Diff tab is shown");
         QTRY_VERIFY_WITH_TIMEOUT(!diff->isComputing(), kDeadlineMs);
-        QVERIFY2(diff->status()->text().contains(QLatin1String("run 0 (A)")),
+        QVERIFY2(diff->status()->text().contains(QLatin1String("run 1 (A)")),
                  qPrintable(diff->status()->text()));
         // The demo agent answers the same request with the same events: only ids and
         // timestamps may differ, and no event is missing or added.

@@ -74,8 +74,8 @@ std::shared_ptr<DiffResult> runDiff(const DiffJob &job)
         result->diff
             = analysis::diffRecordedRuns(job.capture, job.recordedA, job.recordedB, job.options);
         result->summary = QObject::tr("Recorded run %1 (A) and its re-run %2 (B): %3")
-                              .arg(job.recordedA)
-                              .arg(job.recordedB)
+                              .arg(job.recordedA + 1) // counted from 1, as the pickers do
+                              .arg(job.recordedB + 1)
                               .arg(summaryOf(result->diff));
         return result;
     }
