@@ -59,6 +59,41 @@ qint64 RunRecording::bodyBytes() const
     return total;
 }
 
+QByteArray RunRecording::body() const
+{
+    QByteArray out;
+    out.reserve(bodyBytes());
+    for (const Chunk &c : chunks)
+        out.append(c.bytes);
+    return out;
+}
+
+QByteArray RunRecording::deliveredBody() const
+{
+    const QByteArray sent = body();
+    QByteArray out;
+    qint64 at = 0;
+    for (const BodyRewrite &r : rewrites) {
+        // A damaged file may hold rewrites out of order or beyond the body: those that do not
+        // fit after the previous one are left out rather than guessed at.
+        if (r.offset < at || r.length < 0 || r.offset + r.length > sent.size())
+            continue;
+        out.append(sent.constData() + at, r.offset - at);
+        out.append(r.delivered);
+        at = r.offset + r.length;
+    }
+    out.append(sent.constData() + at, sent.size() - at);
+    return out;
+}
+
+const BodyRewrite *RunRecording::rewriteAt(qint64 offset) const
+{
+    const auto it
+        = std::lower_bound(rewrites.cbegin(), rewrites.cend(), offset,
+                           [](const BodyRewrite &r, qint64 value) { return r.offset < value; });
+    return it != rewrites.cend() && it->offset == offset ? &*it : nullptr;
+}
+
 qint64 Capture::bodyBytes() const
 {
     qint64 total = 0;

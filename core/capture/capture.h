@@ -83,6 +83,22 @@ struct Bookmark
     qint64 createdAtUs = -1;
 };
 
+// A change a proxy's rewrite rule made to the body on its way to the front end (docs/proxy.md):
+// the bytes [offset, offset + length) of the body as the agent sent it (the run's chunks, which
+// stay exactly as received) went on as `delivered` instead (empty: dropped), after delayMs.
+// The original and the modified bytes are so both in the capture.
+struct BodyRewrite
+{
+    qint64 atUs = -1;
+    qint64 offset = 0; // into the run's response body as received
+    qint64 length = 0; // bytes of the original event (its whole SSE block or protobuf frame)
+    QString rule; // the rule's name
+    QString action; // "drop", "delay", "edit", "inject"
+    int delayMs = 0;
+    QByteArray delivered;
+    QString error; // the rule could not be applied (e.g. a patch failed): delivered unchanged
+};
+
 // One HTTP exchange: the request we sent, the response head and every body chunk.
 struct RunRecording
 {
@@ -95,8 +111,15 @@ struct RunRecording
     RunEnd end = RunEnd::Open;
     QString endError;
     qint64 endedAtUs = -1;
+    QList<BodyRewrite> rewrites; // in body order; only runs recorded through a rewriting proxy
 
     qint64 bodyBytes() const;
+    QByteArray body() const; // the chunks joined: what the agent sent
+    // What the front end received: body() with every rewrite applied (== body() without any).
+    QByteArray deliveredBody() const;
+    // The rewrite of the event that starts at body offset `offset`; nullptr when it went on as
+    // it came.
+    const BodyRewrite *rewriteAt(qint64 offset) const;
 };
 
 // Something in the capture file we could not take as written; never silent.

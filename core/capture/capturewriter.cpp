@@ -231,6 +231,13 @@ bool CaptureWriter::writeBookmark(const Bookmark &bookmark)
     return writeRecord(bookmarkRecord(timed));
 }
 
+bool CaptureWriter::writeRewrite(int run, const BodyRewrite &rewrite)
+{
+    BodyRewrite timed = rewrite;
+    timed.atUs = orNow(rewrite.atUs);
+    return writeRecord(rewriteRecord(run, timed));
+}
+
 bool CaptureWriter::writeCapture(const Capture &capture)
 {
     for (const CaptureNote &n : capture.notes) {
@@ -255,6 +262,10 @@ bool CaptureWriter::writeCapture(const Capture &capture)
             return false;
         for (const Chunk &c : r.chunks) {
             if (!writeRecord(chunkRecord(run, c.bytes, c.receivedAtUs)))
+                return false;
+        }
+        for (const BodyRewrite &w : r.rewrites) {
+            if (!writeRecord(rewriteRecord(run, w)))
                 return false;
         }
         for (const CaptureNote &n : capture.notes) {
@@ -329,6 +340,22 @@ QByteArray CaptureWriter::bookmarkRecord(const Bookmark &bookmark)
     QByteArray out = recordStart("bookmark", -1, bookmark.createdAtUs);
     out.append(",\"seq\":").append(number(bookmark.seq));
     out.append(",\"note\":").append(quoted(bookmark.note)).append("}\n");
+    return out;
+}
+
+QByteArray CaptureWriter::rewriteRecord(int run, const BodyRewrite &rewrite)
+{
+    QByteArray out = recordStart("rewrite", run, rewrite.atUs);
+    out.append(",\"offset\":").append(number(rewrite.offset));
+    out.append(",\"length\":").append(number(rewrite.length));
+    out.append(",\"rule\":").append(quoted(rewrite.rule));
+    out.append(",\"action\":").append(quoted(rewrite.action));
+    if (rewrite.delayMs > 0)
+        out.append(",\"delayMs\":").append(number(rewrite.delayMs));
+    out.append(bytesMember("text", "b64", rewrite.delivered));
+    if (!rewrite.error.isEmpty())
+        out.append(",\"error\":").append(quoted(rewrite.error));
+    out.append("}\n");
     return out;
 }
 

@@ -45,6 +45,7 @@ public:
     bool endRun(int run, RunEnd end, const QString &error = {}, qint64 atUs = -1);
     bool writeNote(int run, const QString &text, qint64 atUs = -1);
     bool writeBookmark(const Bookmark &bookmark); // createdAtUs < 0 means "now"
+    bool writeRewrite(int run, const BodyRewrite &rewrite); // atUs < 0 means "now"
 
     // Writes a whole capture (e.g. an import) run by run, keeping its times; its bookmarks come
     // last, after every run.
@@ -59,6 +60,7 @@ public:
     static QByteArray endRecord(int run, RunEnd end, const QString &error, qint64 atUs);
     static QByteArray noteRecord(int run, const QString &text, qint64 atUs);
     static QByteArray bookmarkRecord(const Bookmark &bookmark);
+    static QByteArray rewriteRecord(int run, const BodyRewrite &rewrite);
 
 private:
     bool writeRecord(const QByteArray &line);

@@ -117,7 +117,7 @@ private:
             return bookmark(o, t, offset, lineNumber);
         const bool known = kind == QLatin1String("run") || kind == QLatin1String("request")
             || kind == QLatin1String("response") || kind == QLatin1String("chunk")
-            || kind == QLatin1String("end");
+            || kind == QLatin1String("end") || kind == QLatin1String("rewrite");
         if (!known) {
             // Kept as a note so nothing in the file disappears from view.
             problem("unknown-record", Severity::Warning, offset, lineNumber,
@@ -178,11 +178,40 @@ private:
                 return;
             }
             emitChunk(index, std::move(chunk));
+        } else if (kind == QLatin1String("rewrite")) {
+            rewrite(r, o, t, offset, lineNumber);
         } else { // end
             r.end = runEndFromName(o.value(QLatin1String("reason")).toString());
             r.endError = o.value(QLatin1String("error")).toString();
             r.endedAtUs = t;
         }
+    }
+
+    void rewrite(RunRecording &r, const QJsonObject &o, qint64 t, qint64 offset, qint64 lineNumber)
+    {
+        BodyRewrite w;
+        w.atUs = t;
+        const double at = o.value(QLatin1String("offset")).toDouble(-1);
+        const double length = o.value(QLatin1String("length")).toDouble(-1);
+        bool ok = at >= 0 && at < 9.0e15 && std::floor(at) == at && length >= 0 && length < 9.0e15
+            && std::floor(length) == length;
+        w.offset = ok ? qint64(at) : 0;
+        w.length = ok ? qint64(length) : 0;
+        w.rule = o.value(QLatin1String("rule")).toString();
+        w.action = o.value(QLatin1String("action")).toString();
+        w.delayMs = o.value(QLatin1String("delayMs")).toInt();
+        w.error = o.value(QLatin1String("error")).toString();
+        bool bytesOk = true;
+        w.delivered = bytesFrom(o, QLatin1StringView("text"), QLatin1StringView("b64"), &bytesOk);
+        if (!ok || !bytesOk) {
+            problem("bad-record", Severity::Error, offset, lineNumber,
+                    QStringLiteral("line %1: rewrite record without a valid \"offset\" and "
+                                   "\"length\" (whole numbers, 0 or more) or with bytes that "
+                                   "are not valid base64; skipped")
+                        .arg(lineNumber));
+            return;
+        }
+        r.rewrites.append(w);
     }
 
     void bookmark(const QJsonObject &o, qint64 t, qint64 offset, qint64 lineNumber)
