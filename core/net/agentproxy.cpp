@@ -5,6 +5,10 @@
 #include "core/net/httpserver.h"
 
 #include <QPointer>
+#include <QTimer>
+
+#include <optional>
+#include <utility>
 
 namespace agui::net {
 
@@ -78,6 +82,8 @@ private:
         Q_EMIT m_proxy->responseStarted(m_id, response);
         if (m_responder)
             m_responder->beginStream(head.status, head.header("Content-Type"), extra);
+        if (m_proxy->m_rewriterFactory)
+            m_rewriter = m_proxy->m_rewriterFactory(m_id, response);
     }
 
     void onBytes(const QByteArray &bytes)
@@ -86,10 +92,55 @@ private:
             m_sink->chunkReceived(bytes, nowUs());
         if (!m_upstream.response().headComplete())
             return; // not HTTP: recorded, and answered 502 when the exchange ends
+        if (!m_rewriter)
+            return pass(bytes);
+        BodyRewriter::Output out;
+        m_rewriter->feed(bytes, out);
+        take(std::move(out));
+    }
+
+    void pass(const QByteArray &bytes)
+    {
         if (m_responder && m_responder->write(bytes))
             Q_EMIT m_proxy->chunkForwarded(m_id, bytes.size());
-        if (m_responder && m_responder->bytesQueued() > kMaxQueuedBytes)
+        if (m_responder && m_responder->bytesQueued() + m_heldBytes > kMaxQueuedBytes)
             m_upstream.setPaused(true); // until the front end has read some of it
+    }
+
+    // A rewriter's output: its changes recorded, its pieces queued behind any delay in progress.
+    void take(BodyRewriter::Output out)
+    {
+        for (const BodyRewrite &rewrite : std::as_const(out.rewrites)) {
+            if (m_sink)
+                m_sink->bodyRewritten(rewrite);
+            Q_EMIT m_proxy->bodyRewritten(m_id, rewrite);
+        }
+        for (BodyRewriter::Piece &piece : out.pieces) {
+            m_heldBytes += piece.bytes.size();
+            m_held.append(std::move(piece));
+        }
+        drain();
+    }
+
+    void drain()
+    {
+        while (!m_done && !m_delaying && !m_held.isEmpty()) {
+            BodyRewriter::Piece &next = m_held.first();
+            if (next.delayMs > 0) {
+                m_delaying = true;
+                QTimer::singleShot(std::exchange(next.delayMs, 0), this, [this] {
+                    m_delaying = false;
+                    drain();
+                });
+                return;
+            }
+            const QByteArray bytes = m_held.takeFirst().bytes;
+            m_heldBytes -= bytes.size();
+            if (!bytes.isEmpty())
+                pass(bytes);
+        }
+        if (!m_done && m_held.isEmpty() && m_upstreamEnd)
+            endWith(*m_upstreamEnd);
     }
 
     void onDrained()
@@ -104,6 +155,16 @@ private:
         const QString why = m_upstream.response().headComplete() || !error.isEmpty()
             ? error
             : QStringLiteral("the upstream's answer is not HTTP");
+        m_upstreamEnd = why;
+        if (!m_rewriter)
+            return endWith(why);
+        BodyRewriter::Output out;
+        m_rewriter->finish(out); // what it still holds goes on before the end
+        take(std::move(out)); // ends once every held piece has gone, delays included
+    }
+
+    void endWith(const QString &why)
+    {
         if (m_responder && !m_responder->hasResponded()) // no head: nothing was passed on yet
             m_responder->respondError(502,
                                       QStringLiteral("upstream gave no response: %1").arg(why));
@@ -136,6 +197,11 @@ private:
     QPointer<HttpResponder> m_responder;
     HttpExchange m_upstream;
     std::unique_ptr<ChunkSink> m_sink;
+    std::unique_ptr<BodyRewriter> m_rewriter;
+    QList<BodyRewriter::Piece> m_held; // rewritten pieces not yet written (a delay is running)
+    qint64 m_heldBytes = 0;
+    bool m_delaying = false;
+    std::optional<QString> m_upstreamEnd; // the upstream is done; the exchange ends once drained
     bool m_done = false;
 };
 

@@ -19,6 +19,7 @@
 // appended to the upstream's path ("/v1/agent?x=1" on http://host:8000/base -> /base/v1/agent?x=1).
 
 #include "core/capture/capture.h"
+#include "core/net/bodyrewriter.h"
 #include "core/net/chunksink.h"
 
 #include <QHostAddress>
@@ -51,6 +52,12 @@ public:
     // return nullptr: not recorded). The sink lives until the exchange ended.
     using SinkFactory = std::function<std::unique_ptr<ChunkSink>(int exchange)>;
     void setSinkFactory(SinkFactory factory) { m_sinkFactory = std::move(factory); }
+    // Called once per exchange when the upstream's head is in: what rewrites the body on its way
+    // to the front end (may return nullptr: the body passes untouched, piece by piece, as read).
+    // With a rewriter the body goes on event by event: an event's bytes wait until it is whole.
+    using RewriterFactory = std::function<std::unique_ptr<BodyRewriter>(
+        int exchange, const RecordedResponse &response)>;
+    void setRewriterFactory(RewriterFactory factory) { m_rewriterFactory = std::move(factory); }
 
     // Port 0 picks a free port. False on failure (errorString()).
     bool listen(const QHostAddress &address = QHostAddress::LocalHost, quint16 port = 0);
@@ -71,6 +78,8 @@ Q_SIGNALS:
     void exchangeStarted(int exchange, const agui::RecordedRequest &request);
     void responseStarted(int exchange, const agui::RecordedResponse &response);
     void chunkForwarded(int exchange, qint64 bytes);
+    // A rewriter changed what the front end gets (also given to the exchange's sink).
+    void bodyRewritten(int exchange, const agui::BodyRewrite &rewrite);
     // end: Finished (the body ended as framed), Error (upstream failure; error says which),
     // Aborted (the front end hung up).
     void exchangeEnded(int exchange, agui::RunEnd end, const QString &error);
@@ -84,6 +93,7 @@ private:
     std::unique_ptr<HttpServer> m_server;
     QUrl m_upstream;
     SinkFactory m_sinkFactory;
+    RewriterFactory m_rewriterFactory;
     int m_nextExchange = 0;
     int m_open = 0;
 };

@@ -27,4 +27,10 @@ void CaptureWriterSink::runEnded(RunEnd end, const QString &error, qint64 atUs)
         m_writer->endRun(m_run, end, error, atUs);
 }
 
+void CaptureWriterSink::bodyRewritten(const BodyRewrite &rewrite)
+{
+    if (m_run >= 0)
+        m_writer->writeRewrite(m_run, rewrite);
+}
+
 } // namespace agui::net

@@ -25,6 +25,8 @@ public:
         Q_UNUSED(error);
         Q_UNUSED(atUs);
     }
+    // A proxy's rewrite rule changed what the front end gets (after the chunks it concerns).
+    virtual void bodyRewritten(const BodyRewrite &rewrite) { Q_UNUSED(rewrite); }
 };
 
 } // namespace agui::net
@@ -46,6 +48,7 @@ public:
     void responseStarted(const RecordedResponse &response) override;
     void chunkReceived(const QByteArray &bytes, qint64 receivedAtUs) override;
     void runEnded(RunEnd end, const QString &error, qint64 atUs) override;
+    void bodyRewritten(const BodyRewrite &rewrite) override;
     int run() const { return m_run; } // the capture's run number, -1 before requestSent
 
 private:
