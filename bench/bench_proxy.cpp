@@ -5,9 +5,10 @@
 //   - throughput: the upstream streams a large body in 64 KiB pieces as fast as it drains.
 // The upstream runs on a thread of its own (so the client's reading never delays its writes), the
 // client on the main thread, the proxy as its own process (the real command, recording into a
-// capture file as a user would run it).
+// capture file as a user would run it). With --rules, a second proxy applies that rewrite rules
+// file (every event parsed and matched; docs/proxy.md) and is measured the same way.
 //
-//   bench_proxy AGUI_INSPECT [--events N] [--mib M]
+//   bench_proxy AGUI_INSPECT [--events N] [--mib M] [--rules FILE]
 
 #include "benchutil.h"
 #include "core/net/httpexchange.h"
@@ -157,21 +158,45 @@ void print(const char *what, const Figures &f)
 
 } // namespace
 
+// Starts `agui-inspect proxy` in front of upstream (recording into dir) and returns its URL.
+QUrl startProxy(QProcess &proxy, const QString &inspect, const QUrl &upstream,
+                const QTemporaryDir &dir, const QString &rules)
+{
+    QStringList args {QStringLiteral("proxy"),
+                      QStringLiteral("--upstream"),
+                      upstream.toString(),
+                      QStringLiteral("--listen"),
+                      QStringLiteral("127.0.0.1:0"),
+                      QStringLiteral("--record"),
+                      dir.filePath(rules.isEmpty() ? QStringLiteral("proxy.aguicap")
+                                                   : QStringLiteral("rules.aguicap"))};
+    if (!rules.isEmpty())
+        args << QStringLiteral("--rules") << rules;
+    proxy.start(inspect, args);
+    if (!proxy.waitForStarted() || !proxy.waitForReadyRead(30000))
+        return {};
+    return QUrl(QString::fromUtf8(proxy.readLine().trimmed()));
+}
+
 int main(int argc, char **argv)
 {
     QCoreApplication app(argc, argv);
     const QStringList args = app.arguments();
     if (args.size() < 2) {
-        std::fprintf(stderr, "usage: bench_proxy AGUI_INSPECT [--events N] [--mib M]\n");
+        std::fprintf(stderr,
+                     "usage: bench_proxy AGUI_INSPECT [--events N] [--mib M] [--rules FILE]\n");
         return 2;
     }
     QThread thread;
     Upstream upstream;
+    QString rules;
     for (int i = 2; i + 1 < args.size(); i += 2) {
         if (args[i] == QStringLiteral("--events"))
             upstream.events = args[i + 1].toInt();
         else if (args[i] == QStringLiteral("--mib"))
             upstream.bodyBytes = args[i + 1].toLongLong() << 20;
+        else if (args[i] == QStringLiteral("--rules"))
+            rules = args[i + 1];
     }
     upstream.moveToThread(&thread);
     thread.start();
@@ -179,15 +204,14 @@ int main(int argc, char **argv)
 
     QTemporaryDir dir;
     QProcess proxy;
-    proxy.start(args[1],
-                {QStringLiteral("proxy"), QStringLiteral("--upstream"), upstream.url.toString(),
-                 QStringLiteral("--listen"), QStringLiteral("127.0.0.1:0"),
-                 QStringLiteral("--record"), dir.filePath(QStringLiteral("proxy.aguicap"))});
-    if (!proxy.waitForStarted() || !proxy.waitForReadyRead(30000)) {
+    const QUrl proxied = startProxy(proxy, args[1], upstream.url, dir, {});
+    QProcess rulesProxy;
+    const QUrl withRules
+        = rules.isEmpty() ? QUrl() : startProxy(rulesProxy, args[1], upstream.url, dir, rules);
+    if (proxied.isEmpty() || (!rules.isEmpty() && withRules.isEmpty())) {
         std::fprintf(stderr, "bench_proxy: the proxy did not start\n");
         return 2;
     }
-    const QUrl proxied(QString::fromUtf8(proxy.readLine().trimmed()));
 
     const Figures direct = measure(upstream.url);
     const Figures through = measure(proxied);
@@ -196,6 +220,15 @@ int main(int argc, char **argv)
     std::printf("proxy adds p99 %.3f ms per event; passes %.0f MB/s (recording every byte)\n",
                 percentile(through.latencyMs, 0.99) - percentile(direct.latencyMs, 0.99),
                 through.mbPerS);
+    if (!rules.isEmpty()) {
+        const Figures ruled = measure(withRules);
+        print("rules", ruled);
+        std::printf("proxy with rules adds p99 %.3f ms per event; passes %.0f MB/s\n",
+                    percentile(ruled.latencyMs, 0.99) - percentile(direct.latencyMs, 0.99),
+                    ruled.mbPerS);
+        rulesProxy.terminate();
+        rulesProxy.waitForFinished();
+    }
     proxy.terminate();
     proxy.waitForFinished();
     thread.quit();

@@ -4,6 +4,8 @@
 #include "app/cli/input.h"
 #include "core/capture/capturewriter.h"
 #include "core/capture/redaction.h"
+#include "core/intercept/rewriterules.h"
+#include "core/intercept/rulerewriter.h"
 #include "core/net/agentproxy.h"
 #include "core/net/chunksink.h"
 
@@ -21,7 +23,7 @@ namespace {
 
 const char kHelp[]
     = "usage: agui-inspect proxy --upstream URL [--listen HOST:PORT] [--record FILE]\n"
-      "                          [--exchanges N]\n\n"
+      "                          [--rules FILE] [--exchanges N]\n\n"
       "Sits between a front end and its agent: point the front end at the URL printed on the\n"
       "first line of standard output. Each request is forwarded to the upstream unchanged (minus\n"
       "hop-by-hop headers) and its answer streamed back as it arrives, byte for byte. One line\n"
@@ -32,6 +34,10 @@ const char kHelp[]
       "                    a free one)\n"
       "  --record FILE     record every exchange as a run of a capture (.aguicap): request,\n"
       "                    response head, every chunk with its time; credentials redacted\n"
+      "  --rules FILE      rewrite rules (JSON, docs/proxy.md): each a filter and an action\n"
+      "                    (drop, delay, edit with a JSON Patch, inject events) applied to\n"
+      "                    the events on their way to the front end; every change is logged\n"
+      "                    and recorded beside the agent's original bytes\n"
       "  --exchanges N     exit after N exchanges ended: 0 when all ended as framed with a 2xx\n"
       "                    answer, 1 when one got another status, 2 when one failed in transport\n"
       "                    or its front end hung up. Without it, runs until interrupted.\n";
@@ -44,6 +50,8 @@ struct Options
     QHostAddress host = QHostAddress::LocalHost;
     int port = 8766;
     QString record;
+    QString rulesPath;
+    intercept::RewriteRules rules;
     int exchanges = 0; // 0: until interrupted
 };
 
@@ -51,7 +59,8 @@ QString parseOptions(const QStringList &argv, Options *options, bool *help)
 {
     const Args args = parseArgs(argv,
                                 {QStringLiteral("--upstream"), QStringLiteral("--listen"),
-                                 QStringLiteral("--record"), QStringLiteral("--exchanges")},
+                                 QStringLiteral("--record"), QStringLiteral("--exchanges"),
+                                 QStringLiteral("--rules")},
                                 {QStringLiteral("--help")});
     *help = args.options.contains(QStringLiteral("--help"));
     if (*help)
@@ -75,6 +84,13 @@ QString parseOptions(const QStringList &argv, Options *options, bool *help)
             return QStringLiteral("--listen must be HOST:PORT, e.g. 127.0.0.1:8766");
     }
     options->record = args.options.value(QStringLiteral("--record"));
+    options->rulesPath = args.options.value(QStringLiteral("--rules"));
+    if (!options->rulesPath.isEmpty()) {
+        QString error;
+        options->rules = intercept::RewriteRules::fromFile(options->rulesPath, &error);
+        if (!error.isEmpty())
+            return QStringLiteral("--rules %1").arg(error);
+    }
     if (args.options.contains(QStringLiteral("--exchanges"))) {
         bool ok = false;
         options->exchanges = args.options.value(QStringLiteral("--exchanges")).toInt(&ok);
@@ -87,6 +103,25 @@ QString parseOptions(const QStringList &argv, Options *options, bool *help)
 QString stamp()
 {
     return QDateTime::currentDateTime().toString(QStringLiteral("HH:mm:ss.zzz"));
+}
+
+// "dropped the event at byte 812 (61 bytes)", "could not edit ...: patch operation 0: ...".
+QString describe(const BodyRewrite &rewrite)
+{
+    const QString where
+        = QStringLiteral("the event at byte %1 (%2 bytes)").arg(rewrite.offset).arg(rewrite.length);
+    if (!rewrite.error.isEmpty())
+        return QStringLiteral("could not %1 %2, which went on unchanged: %3")
+            .arg(rewrite.action, where, rewrite.error);
+    if (rewrite.action == QLatin1String("drop"))
+        return QStringLiteral("dropped %1").arg(where);
+    if (rewrite.action == QLatin1String("delay"))
+        return QStringLiteral("delayed %1 by %2 ms").arg(where).arg(rewrite.delayMs);
+    if (rewrite.action == QLatin1String("edit"))
+        return QStringLiteral("edited %1 (now %2 bytes)").arg(where).arg(rewrite.delivered.size());
+    return QStringLiteral("injected events around %1 (now %2 bytes)")
+        .arg(where)
+        .arg(rewrite.delivered.size());
 }
 
 // Reports each exchange on stderr and keeps the figures the exit status is made of.
@@ -113,6 +148,12 @@ public:
             m_chunks[id] += 1;
             m_bytes[id] += bytes;
         });
+        connect(proxy, &net::AgentProxy::bodyRewritten, this,
+                [](int id, const BodyRewrite &rewrite) {
+                    err() << stamp() << " #" << id << " rule \"" << rewrite.rule << "\" "
+                          << describe(rewrite) << '\n';
+                    err().flush();
+                });
         connect(proxy, &net::AgentProxy::exchangeEnded, this,
                 [this](int id, RunEnd end, const QString &error) { ended(id, end, error); });
     }
@@ -167,6 +208,23 @@ int runProxy(const QStringList &argv)
         proxy.setSinkFactory([&writer](int) -> std::unique_ptr<net::ChunkSink> {
             return std::make_unique<net::CaptureWriterSink>(&writer);
         });
+    if (!options.rules.isEmpty()) {
+        proxy.setRewriterFactory([&options](int id, const RecordedResponse &response) {
+            QString whyNot;
+            auto rewriter = intercept::makeRuleRewriter(options.rules, id, response, &whyNot);
+            if (!whyNot.isEmpty()) {
+                err() << stamp() << " #" << id << " rules not applied: " << whyNot << '\n';
+                err().flush();
+            }
+            return rewriter;
+        });
+        // Kept with the recording, so a reader sees what changed the stream and how.
+        if (writer.isOpen())
+            writer.writeNote(
+                -1,
+                QStringLiteral("rewrite rules from %1: %2")
+                    .arg(options.rulesPath, QString::fromUtf8(options.rules.toJson())));
+    }
     ProxyLog log(&proxy);
     if (!proxy.listen(options.host, quint16(options.port))) {
         err() << "agui-inspect proxy: cannot listen on " << options.host.toString() << ':'
@@ -175,7 +233,13 @@ int runProxy(const QStringList &argv)
     }
     out() << proxy.url().toString() << '\n';
     out().flush();
-    err() << "forwarding to " << redactUrl(options.upstream.toString()) << '\n';
+    err() << "forwarding to " << redactUrl(options.upstream.toString());
+    if (!options.rules.isEmpty())
+        err() << " with " << options.rules.rules().size()
+              << (options.rules.rules().size() == 1 ? " rewrite rule from "
+                                                    : " rewrite rules from ")
+              << options.rulesPath;
+    err() << '\n';
     err().flush();
 
     // Ends on --exchanges or on SIGINT/SIGTERM (the capture is closed cleanly either way; it is

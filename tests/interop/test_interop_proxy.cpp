@@ -2,11 +2,15 @@
 // runs every scenario of the node peer agent once directly and once through
 // `agui-inspect proxy`, on both bindings. Through the proxy it must see the same thing: the same
 // verdict, the same events as received, the same events delivered to the application, the same
-// messages and state. The proxy's recording must hold every exchange it forwarded.
+// messages and state. The proxy's recording must hold every exchange it forwarded. Through a
+// proxy with rewrite rules, an edited TEXT_MESSAGE_CONTENT changes exactly that text in the
+// client's messages, and a dropped TOOL_CALL_END makes the client reject the run with the
+// message our linter gives for the stream the client got (the recording's delivered body).
 // Needs node and the pinned packages (README test command); fails, never skips, without them.
 
 #include "interopsupport.h"
 
+#include "core/analysis/capturesession.h"
 #include "core/capture/capturereader.h"
 
 #include <QJsonArray>
@@ -124,6 +128,94 @@ private Q_SLOTS:
             QVERIFY(run.response.present);
             QCOMPARE(run.end, RunEnd::Finished);
         }
+    }
+
+    void rewriteRulesReachTheClient()
+    {
+        const QString rulesPath = m_dir.filePath(QStringLiteral("rules.json"));
+        QFile rulesFile(rulesPath);
+        QVERIFY(rulesFile.open(QIODevice::WriteOnly));
+        rulesFile.write(R"({"rules": [
+          {"name": "lose the end", "filter": "type:TOOL_CALL_END id:tc-1", "action": "drop"},
+          {"name": "shout", "filter": "type:TEXT_MESSAGE_CONTENT id:m-1", "action": "edit",
+           "times": 1, "patch": [{"op": "replace", "path": "/delta", "value": "GRÜSSE, "}]}
+        ]})");
+        rulesFile.close();
+        const QString record = m_dir.filePath(QStringLiteral("rules.aguicap"));
+        ServerProcess proxy;
+        QString error;
+        QString url = proxy.start(QStringLiteral(AGUI_INSPECT_BINARY),
+                                  {QStringLiteral("proxy"), QStringLiteral("--upstream"), m_base,
+                                   QStringLiteral("--listen"), QStringLiteral("127.0.0.1:0"),
+                                   QStringLiteral("--record"), record, QStringLiteral("--rules"),
+                                   rulesPath},
+                                  QStringLiteral("(http://\\S+)"), &error);
+        QVERIFY2(!url.isEmpty(), qPrintable(error));
+        if (url.endsWith(QLatin1Char('/')))
+            url.chop(1);
+        const auto dump = [this](const QString &peer, const QString &scenario) {
+            return runNodeJson(m_node,
+                               {kPeerDir + QStringLiteral("client-dump.mjs"),
+                                QStringLiteral("--peer"), peer, QStringLiteral("--scenario"),
+                                scenario});
+        };
+
+        // The edit: the first delta of m-1 and nothing else.
+        const NodeResult direct = dump(m_base, QStringLiteral("chat-unicode"));
+        const NodeResult edited = dump(url, QStringLiteral("chat-unicode"));
+        QVERIFY2(direct.ok() && edited.ok(), qPrintable(direct.error + edited.error));
+        QVERIFY(edited.json.value(QLatin1String("ok")).toBool());
+        QJsonArray expected = direct.json.value(QLatin1String("messages")).toArray();
+        bool changed = false;
+        for (qsizetype i = 0; i < expected.size(); ++i) {
+            QJsonObject message = expected.at(i).toObject();
+            const QString content = message.value(QLatin1String("content")).toString();
+            if (message.value(QLatin1String("id")).toString() == QLatin1String("m-1")
+                && content.startsWith(QStringLiteral("Grüße, "))) {
+                message.insert(QStringLiteral("content"),
+                               QString(QStringLiteral("GRÜSSE, ") + content.mid(7)));
+                expected.replace(i, message);
+                changed = true;
+            }
+        }
+        QVERIFY(changed);
+        const QString md
+            = describeDifference(edited.json.value(QLatin1String("messages")), expected);
+        QVERIFY2(md.isEmpty(), qPrintable(md));
+
+        // The drop: the client rejects the run, as our linter says of what it got.
+        const NodeResult dropped = dump(url, QStringLiteral("tool-calls"));
+        QVERIFY2(dropped.ok(), qPrintable(dropped.error));
+        QVERIFY(!dropped.json.value(QLatin1String("ok")).toBool());
+        const QString clientError = dropped.json.value(QLatin1String("error")).toString();
+        proxy.stop();
+
+        Capture capture;
+        QVERIFY2(readCaptureFile(record, &capture, &error), qPrintable(error));
+        const RunRecording *toolCalls = nullptr;
+        for (const RunRecording &run : std::as_const(capture.runs))
+            if (run.request.url.endsWith(QLatin1String("/scenario/tool-calls")))
+                toolCalls = &run;
+        QVERIFY(toolCalls);
+        QCOMPARE(toolCalls->rewrites.size(), 1);
+        QCOMPARE(toolCalls->rewrites.first().action, QStringLiteral("drop"));
+        // What the front end got, as a capture of its own, linted.
+        Capture delivered;
+        RunRecording run = *toolCalls;
+        run.chunks = {Chunk {-1, toolCalls->deliveredBody(), -1, false}};
+        run.rewrites.clear();
+        delivered.runs.append(run);
+        analysis::CaptureSession linted;
+        analysis::sessionFromCapture(delivered, &linted);
+        QString predicted;
+        for (const Finding &f : linted.session->findings())
+            if (predicted.isEmpty() && f.layer != QLatin1String("lint")
+                && f.diagnostic.severity == Severity::Error)
+                predicted = f.diagnostic.message;
+        QVERIFY2(
+            !predicted.isEmpty() && clientError.contains(predicted),
+            qPrintable(
+                QStringLiteral("the client said: %1\nour linter: %2").arg(clientError, predicted)));
     }
 
 private:

@@ -1,0 +1,58 @@
+#pragma once
+
+// Rewrite rules: what a proxy does, without a person, to the events an agent sends before the
+// front end gets them (docs/proxy.md, "Rewrite rules"). A rule is a filter in the event filter
+// language (docs/filter.md) and one action: drop the event, delay it (and all after it), edit it
+// with a JSON Patch (RFC 6902), or inject events before or after it. The first enabled rule whose
+// filter matches an event acts on it; an event no rule matches goes on byte for byte.
+//
+// The file is JSON: {"rules": [ {"name": "...", "filter": "type:TOOL_CALL_END", "action":
+// "drop"}, ... ]} (a bare array of rules is accepted too). Every mistake is an error naming the
+// rule (counted from 1) and the field.
+
+#include "core/session/eventfilter.h"
+
+#include <QByteArray>
+#include <QJsonArray>
+#include <QJsonObject>
+#include <QList>
+#include <QString>
+
+namespace agui::intercept {
+
+enum class RewriteAction { Drop, Delay, Edit, Inject };
+
+QString rewriteActionName(RewriteAction action); // "drop", "delay", "edit", "inject"
+
+struct RewriteRule
+{
+    QString name; // as written, else "rule N"
+    EventFilter filter;
+    RewriteAction action = RewriteAction::Drop;
+    bool enabled = true;
+    int delayMs = 0; // Delay
+    QJsonArray patch; // Edit: RFC 6902 operations applied to the event object
+    QList<QJsonObject> before; // Inject: events sent ahead of the matching one
+    QList<QJsonObject> after; // Inject: events sent right after it
+    int times = -1; // acts on at most this many events per exchange; -1: every match
+};
+
+class RewriteRules
+{
+public:
+    // Parses a rules document; on a mistake returns no rules and sets *error ("rule 2 (\"slow
+    // search\"): \"ms\" must be a whole number of milliseconds from 0 to 600000").
+    static RewriteRules fromJson(const QByteArray &json, QString *error);
+    static RewriteRules fromFile(const QString &path, QString *error); // error names the file
+
+    bool isEmpty() const { return m_rules.isEmpty(); }
+    const QList<RewriteRule> &rules() const { return m_rules; }
+    // The rules as a compact JSON document, e.g. to keep them with a recording.
+    QByteArray toJson() const;
+
+private:
+    QList<RewriteRule> m_rules;
+    QByteArray m_source; // the document as parsed (its rules in their own words)
+};
+
+} // namespace agui::intercept
