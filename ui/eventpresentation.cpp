@@ -81,4 +81,35 @@ QString recordedRunLabel(const RunRecording &run, int index, RunLabelDetail deta
     return label;
 }
 
+QString rawAsText(const QByteArray &raw)
+{
+    QString out;
+    out.reserve(raw.size());
+    qsizetype i = 0;
+    while (i < raw.size()) {
+        const auto c = uchar(raw.at(i));
+        if (c < 0x80) {
+            if (c == '\t' || c == '\n' || c >= 0x20)
+                out += QLatin1Char(char(c));
+            else if (c == '\r')
+                out += QStringLiteral("\\r");
+            else
+                out += QStringLiteral("\\x%1").arg(c, 2, 16, QLatin1Char('0'));
+            ++i;
+            continue;
+        }
+        const int len = c >= 0xf0 ? 4 : c >= 0xe0 ? 3 : c >= 0xc0 ? 2 : 0;
+        const QByteArray seq = raw.mid(i, len);
+        QString decoded = len > 0 && seq.size() == len ? QString::fromUtf8(seq) : QString();
+        if (decoded.isEmpty() || decoded.contains(QChar::ReplacementCharacter)) {
+            out += QStringLiteral("\\x%1").arg(c, 2, 16, QLatin1Char('0'));
+            ++i;
+        } else {
+            out += decoded;
+            i += len;
+        }
+    }
+    return out;
+}
+
 } // namespace agui::ui

@@ -25,6 +25,10 @@ QString formatDelta(qint64 deltaUs);
 // A recorded run as pickers name it, counted from 1 like the list's Run column: "Run 2
 // (runId r2)", or with the request as well, "Run 2: POST http://… (runId r2)". The runId is
 // the one the RunAgentInput in the request body asked for, when it names one.
+// Raw bytes as text: valid UTF-8 as it is, CR as \r, other control bytes and bytes that are not
+// valid UTF-8 as \xNN, so nothing hides behind U+FFFD (plain text: for QPlainTextEdit).
+QString rawAsText(const QByteArray &raw);
+
 enum class RunLabelDetail { Short, WithRequest };
 QString recordedRunLabel(const RunRecording &run, int index, RunLabelDetail detail);
 

@@ -4,7 +4,9 @@
 // decoded, the request with its credentials redacted, every chunk); concurrent exchanges are
 // separate runs; Stop closes the port, hides the status strip and ends the open exchanges with
 // what they received; a refused upstream gives the front end a 502 and ends the run with an
-// error; closing the window with exchanges open ends the proxy's thread cleanly.
+// error; closing the window with exchanges open ends the proxy's thread cleanly. Rewrite rules
+// (from the dialog's rules file) change what the front end gets while the session keeps the
+// agent's bytes and every change; a rules file with a mistake keeps the dialog open, naming it.
 
 #include "core/capture/redaction.h"
 #include "sseserver.h"
@@ -12,6 +14,8 @@
 #include "ui/dialogs/proxydialog.h"
 #include "ui/live/liveruncontroller.h"
 #include "ui/models/sessiondocument.h"
+#include "ui/views/eventdetailview.h"
+#include "ui/views/rewriteview.h"
 #include "ui/window/mainwindow.h"
 #include "ui/window/proxycontrol.h"
 
@@ -21,8 +25,11 @@
 #include <QMenu>
 #include <QNetworkAccessManager>
 #include <QNetworkReply>
+#include <QPlainTextEdit>
 #include <QSignalSpy>
+#include <QTabWidget>
 #include <QTcpServer>
+#include <QTemporaryDir>
 #include <QTest>
 #include <QToolButton>
 
@@ -109,6 +116,8 @@ private Q_SLOTS:
     void closingTheWindowWithAnOpenExchange();
     void boundToEveryInterfaceShowsLoopback();
     void openingACaptureStopsTheProxy();
+    void rewriteRulesChangeWhatTheFrontEndGets();
+    void aBadRulesFileKeepsTheDialogOpen();
 };
 
 void TestProxyWindow::menuHasStartProxy()
@@ -326,6 +335,78 @@ void TestProxyWindow::openingACaptureStopsTheProxy()
     QVERIFY(!f.capture().runs.isEmpty()); // the capture's own runs, nothing of the proxy's
     for (const RunRecording &run : f.capture().runs)
         QVERIFY(!run.request.url.contains(upstream.url(QStringLiteral("/agent")).toString()));
+}
+
+void TestProxyWindow::rewriteRulesChangeWhatTheFrontEndGets()
+{
+    SseTestServer upstream;
+    upstream.setReply(QStringLiteral("/agent"), SseTestServer::sse(kEvents));
+    Fixture f;
+    QString error;
+    const auto rules = intercept::RewriteRules::fromJson(
+        R"([{"name":"hide the text","filter":"type:TEXT_MESSAGE_CONTENT","action":"drop"}])",
+        &error);
+    QVERIFY2(error.isEmpty(), qPrintable(error));
+    f.proxy->setRewriteRules(rules, QStringLiteral("rules.json"));
+    QVERIFY(f.start(upstream.url(QStringLiteral("/agent"))));
+
+    QNetworkAccessManager nam;
+    std::unique_ptr<QNetworkReply> reply(post(nam, f.proxy->url()));
+    QVERIFY(waitFinished(reply.get()));
+    QCOMPARE(reply->error(), QNetworkReply::NoError);
+    QByteArray expected = sseBody();
+    expected.replace(QByteArray("data: " + kEvents.at(2) + "\n\n"), QByteArray());
+    QCOMPARE(reply->readAll(), expected); // the front end never saw the text
+
+    QTRY_COMPARE_WITH_TIMEOUT(f.proxy->openCount(), 0, kTimeoutMs);
+    QCOMPARE(f.proxy->rewriteCount(), 1);
+    QVERIFY(f.proxy->statusWidget()->text().contains(QLatin1String("changed by rules: 1")));
+    // The session shows what the agent sent, and keeps what the front end got.
+    QTRY_COMPARE_WITH_TIMEOUT(f.window->document()->size(), qint64(kEvents.size()), kTimeoutMs);
+    const RunRecording &run = f.capture().runs.first();
+    QCOMPARE(recordedBody(run), sseBody());
+    QCOMPARE(run.rewrites.size(), 1);
+    QCOMPARE(run.rewrites.first().rule, QStringLiteral("hide the text"));
+    QCOMPARE(run.deliveredBody(), expected);
+    bool noted = false;
+    for (const CaptureNote &note : f.capture().notes)
+        noted = noted || note.text.startsWith(QLatin1String("rewrite rules from rules.json: "));
+    QVERIFY(noted);
+
+    // Selected, the dropped event shows the agent's bytes beside the front end's (none).
+    QCOMPARE(f.window->document()->captureRunOf(2), 0);
+    QVERIFY(f.window->document()->rewriteOf(2));
+    QVERIFY(!f.window->document()->rewriteOf(1));
+    QVERIFY(f.window->selectEvent(2));
+    EventDetailView *detail = f.window->detailView();
+    QTRY_VERIFY_WITH_TIMEOUT(detail->pages()->indexOf(detail->rewriteView()) >= 0, kTimeoutMs);
+    QCOMPARE(detail->rewriteView()->summaryLabel()->text(),
+             QStringLiteral("Rule \"hide the text\" dropped this event: the front end never got "
+                            "it."));
+    QCOMPARE(detail->rewriteView()->sentView()->toPlainText(),
+             QString::fromUtf8("data: " + kEvents.at(2) + "\n\n"));
+    QCOMPARE(detail->rewriteView()->deliveredView()->toPlainText(), QStringLiteral("(nothing)"));
+    QVERIFY(f.window->selectEvent(1)); // an event no rule took: no such page
+    QTRY_VERIFY_WITH_TIMEOUT(detail->pages()->indexOf(detail->rewriteView()) < 0, kTimeoutMs);
+}
+
+void TestProxyWindow::aBadRulesFileKeepsTheDialogOpen()
+{
+    QTemporaryDir dir;
+    const QString path = dir.filePath(QStringLiteral("rules.json"));
+    QFile file(path);
+    QVERIFY(file.open(QIODevice::WriteOnly));
+    file.write(R"([{"filter":"type:RUN_*","action":"explode"}])");
+    file.close();
+    ProxyDialog dialog;
+    dialog.findChild<QLineEdit *>(QStringLiteral("proxyUpstream"))
+        ->setText(QStringLiteral("http://127.0.0.1:9/agent"));
+    dialog.findChild<QLineEdit *>(QStringLiteral("proxyRulesFile"))->setText(path);
+    dialog.accept();
+    QCOMPARE(dialog.result(), int(QDialog::Rejected));
+    const QString said = dialog.findChild<QLabel *>(QStringLiteral("proxyDialogError"))->text();
+    QVERIFY2(said.contains(QLatin1String("rule 1: \"action\" must be one of")), qPrintable(said));
+    QVERIFY(said.contains(path));
 }
 
 QTEST_MAIN(TestProxyWindow)

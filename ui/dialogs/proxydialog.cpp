@@ -4,7 +4,9 @@
 #include "ui/window/mainwindow.h"
 
 #include <QDialogButtonBox>
+#include <QFileDialog>
 #include <QFormLayout>
+#include <QHBoxLayout>
 #include <QLabel>
 #include <QLineEdit>
 #include <QPushButton>
@@ -18,6 +20,7 @@ namespace {
 const char kAddressKey[] = "proxy/listenAddress";
 const char kPortKey[] = "proxy/listenPort";
 const char kUpstreamKey[] = "proxy/upstream";
+const char kRulesKey[] = "proxy/rulesFile";
 
 } // namespace
 
@@ -48,6 +51,24 @@ ProxyDialog::ProxyDialog(QWidget *parent)
     m_upstream->setObjectName(QStringLiteral("proxyUpstream"));
     m_upstream->setPlaceholderText(QStringLiteral("http://127.0.0.1:8000/agent"));
     form->addRow(tr("Forward to (agent URL):"), m_upstream);
+    m_rulesPath = new QLineEdit(this);
+    m_rulesPath->setObjectName(QStringLiteral("proxyRulesFile"));
+    m_rulesPath->setPlaceholderText(tr("none: every event passes unchanged"));
+    m_rulesPath->setToolTip(tr("A JSON file of rewrite rules: each a filter and an action (drop, "
+                               "delay, edit with a JSON Patch, inject events) applied to the "
+                               "events on their way to the front end"));
+    auto *browse = new QPushButton(tr("Browse…"), this);
+    connect(browse, &QPushButton::clicked, this, [this] {
+        const QString path
+            = QFileDialog::getOpenFileName(this, tr("Rewrite Rules"), m_rulesPath->text(),
+                                           tr("Rewrite rules (*.json);;All files (*)"));
+        if (!path.isEmpty())
+            m_rulesPath->setText(path);
+    });
+    auto *rulesRow = new QHBoxLayout;
+    rulesRow->addWidget(m_rulesPath, 1);
+    rulesRow->addWidget(browse);
+    form->addRow(tr("Rewrite rules:"), rulesRow);
     m_error = new QLabel(this);
     m_error->setObjectName(QStringLiteral("proxyDialogError"));
     m_error->setTextFormat(Qt::PlainText);
@@ -74,6 +95,11 @@ quint16 ProxyDialog::port() const
 QUrl ProxyDialog::upstream() const
 {
     return QUrl(m_upstream->text().trimmed(), QUrl::StrictMode);
+}
+
+QString ProxyDialog::rulesPath() const
+{
+    return m_rulesPath->text().trimmed();
 }
 
 QHostAddress ProxyDialog::parseAddress(const QString &text)
@@ -106,9 +132,22 @@ QString ProxyDialog::validationError() const
     return upstreamProblem(upstream());
 }
 
+// Reads the rules file; what is wrong with it (the file, the rule, the field) or empty.
+QString ProxyDialog::readRules()
+{
+    m_rules = {};
+    if (rulesPath().isEmpty())
+        return {};
+    QString error;
+    m_rules = intercept::RewriteRules::fromFile(rulesPath(), &error);
+    return error.isEmpty() ? QString() : tr("Rewrite rules: %1").arg(error);
+}
+
 void ProxyDialog::accept()
 {
-    const QString error = validationError();
+    QString error = validationError();
+    if (error.isEmpty())
+        error = readRules();
     m_error->setText(error);
     if (!error.isEmpty())
         return;
@@ -124,6 +163,7 @@ void ProxyDialog::restore()
     m_address->setText(settings.value(QLatin1String(kAddressKey), m_address->text()).toString());
     m_port->setValue(settings.value(QLatin1String(kPortKey), int(kDefaultPort)).toInt());
     m_upstream->setText(settings.value(QLatin1String(kUpstreamKey)).toString());
+    m_rulesPath->setText(settings.value(QLatin1String(kRulesKey)).toString());
 }
 
 void ProxyDialog::remember() const
@@ -133,6 +173,7 @@ void ProxyDialog::remember() const
     QSettings settings;
     settings.setValue(QLatin1String(kAddressKey), m_address->text().trimmed());
     settings.setValue(QLatin1String(kPortKey), m_port->value());
+    settings.setValue(QLatin1String(kRulesKey), rulesPath());
     // A URL with a secret in it (user info, a token in the query) stays out of the settings file.
     const QString text = m_upstream->text().trimmed();
     if (redactUrl(text) == text && upstream().userInfo().isEmpty())

@@ -1,5 +1,7 @@
 #pragma once
 
+#include "core/intercept/rewriterules.h"
+
 #include <QDialog>
 #include <QHostAddress>
 #include <QUrl>
@@ -10,10 +12,11 @@ class QSpinBox;
 
 namespace agui::ui {
 
-// File > Start Proxy…: where front ends connect (address and port; 0 = any free port) and the
-// agent's URL the proxy forwards to. Checked on OK; what is wrong is said under the form and
-// the dialog stays open. Remembered in the settings when the window persists them (an upstream
-// URL carrying credentials in its query or user info is not written there).
+// File > Start Proxy…: where front ends connect (address and port; 0 = any free port), the
+// agent's URL the proxy forwards to, and optionally a rewrite rules file (docs/proxy.md). Checked
+// on OK; what is wrong is said under the form and the dialog stays open. Remembered in the settings
+// when the window persists them (an upstream URL carrying credentials in its query or user info is
+// not written there).
 class ProxyDialog : public QDialog
 {
     Q_OBJECT
@@ -25,6 +28,9 @@ public:
     QHostAddress address() const;
     quint16 port() const;
     QUrl upstream() const;
+    QString rulesPath() const; // empty: no rules
+    // The rules read from rulesPath() when the dialog was accepted.
+    const intercept::RewriteRules &rules() const { return m_rules; }
 
     // Empty when the form can start the proxy; else what is wrong.
     QString validationError() const;
@@ -38,10 +44,13 @@ public:
 private:
     void restore();
     void remember() const;
+    QString readRules();
 
     QLineEdit *m_address = nullptr;
     QSpinBox *m_port = nullptr;
     QLineEdit *m_upstream = nullptr;
+    QLineEdit *m_rulesPath = nullptr;
+    intercept::RewriteRules m_rules;
     QLabel *m_error = nullptr;
 };
 

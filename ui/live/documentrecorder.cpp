@@ -74,6 +74,14 @@ void DocumentRecorder::runEnded(RunEnd end, const QString &error, qint64 atUs)
     }
 }
 
+void DocumentRecorder::bodyRewritten(const BodyRewrite &rewrite)
+{
+    if (m_file)
+        m_file->bodyRewritten(rewrite);
+    if (RunRecording *r = current())
+        r->rewrites.append(rewrite); // kept with the run: Save As writes it beside the chunks
+}
+
 RunRecording *DocumentRecorder::current()
 {
     if (!m_document || m_index < 0 || m_index >= m_document->capture().runs.size())

@@ -32,6 +32,7 @@ public:
     void responseStarted(const RecordedResponse &response) override;
     void chunkReceived(const QByteArray &bytes, qint64 receivedAtUs) override;
     void runEnded(RunEnd end, const QString &error, qint64 atUs) override;
+    void bodyRewritten(const BodyRewrite &rewrite) override;
 
     int runIndex() const { return m_index; } // in the document's capture; -1 before requestSent
 

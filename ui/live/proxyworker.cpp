@@ -1,5 +1,6 @@
 #include "ui/live/proxyworker.h"
 
+#include "core/intercept/rulerewriter.h"
 #include "core/net/agentproxy.h"
 #include "core/net/chunksink.h"
 
@@ -38,6 +39,11 @@ public:
         if (m_worker)
             Q_EMIT m_worker->runEnded(m_exchange, end, error, atUs);
     }
+    void bodyRewritten(const BodyRewrite &rewrite) override
+    {
+        if (m_worker)
+            Q_EMIT m_worker->bodyRewritten(m_exchange, rewrite);
+    }
 
 private:
     QPointer<ProxyWorker> m_worker;
@@ -55,14 +61,24 @@ ProxyWorker::~ProxyWorker()
     stop(); // the proxy's sockets go on the thread that made them
 }
 
-void ProxyWorker::start(const QHostAddress &address, quint16 port, const QUrl &upstream)
+void ProxyWorker::start(const QHostAddress &address, quint16 port, const QUrl &upstream,
+                        const intercept::RewriteRules &rules)
 {
     stop();
+    m_rules = rules;
     m_proxy = std::make_unique<net::AgentProxy>();
     m_proxy->setUpstream(upstream);
     m_proxy->setSinkFactory([this](int exchange) -> std::unique_ptr<net::ChunkSink> {
         return std::make_unique<SignalSink>(this, exchange);
     });
+    if (!m_rules.isEmpty())
+        m_proxy->setRewriterFactory([this](int exchange, const RecordedResponse &response) {
+            QString whyNot;
+            auto rewriter = intercept::makeRuleRewriter(m_rules, exchange, response, &whyNot);
+            if (!whyNot.isEmpty())
+                Q_EMIT rulesNotApplied(exchange, whyNot);
+            return rewriter;
+        });
     if (!m_proxy->listen(address, port)) {
         const QString reason = m_proxy->errorString();
         m_proxy.reset();

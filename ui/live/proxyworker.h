@@ -8,6 +8,7 @@
 // front end gets.
 
 #include "core/capture/capture.h"
+#include "core/intercept/rewriterules.h"
 
 #include <QHostAddress>
 #include <QObject>
@@ -31,7 +32,10 @@ public:
 
     // Listens on address:port (0: any free port) and forwards to upstream. started(url) or
     // failed(reason) tells how it went.
-    void start(const QHostAddress &address, quint16 port, const QUrl &upstream);
+    // Rewrite rules (none: every body passes untouched) act on the events on their way to the
+    // front end.
+    void start(const QHostAddress &address, quint16 port, const QUrl &upstream,
+               const intercept::RewriteRules &rules = {});
     // Closes the port and drops the exchanges in progress (their front ends see the connection
     // close). Their runs are not ended here: the window ends what it recorded.
     void stop();
@@ -45,8 +49,12 @@ Q_SIGNALS:
     void responseStarted(int exchange, const agui::RecordedResponse &response);
     void chunkReceived(int exchange, const QByteArray &bytes, qint64 receivedAtUs);
     void runEnded(int exchange, agui::RunEnd end, const QString &error, qint64 atUs);
+    void bodyRewritten(int exchange, const agui::BodyRewrite &rewrite);
+    // A rule could not act on this exchange's body (it is compressed).
+    void rulesNotApplied(int exchange, const QString &why);
 
 private:
+    intercept::RewriteRules m_rules; // each exchange's rewriter starts from these
     std::unique_ptr<net::AgentProxy> m_proxy;
 };
 

@@ -1,6 +1,7 @@
 #include "ui/models/captureloader.h"
 
 #include "core/ingest/sessionloader.h"
+#include "ui/models/eventbacking.h"
 
 #include <QElapsedTimer>
 #include <QPointer>
@@ -35,6 +36,10 @@ CaptureLoadResult CaptureLoader::load(const QString &path, const std::atomic_boo
     options.keepChunks = true; // Save As writes the recordings back (the store shares them)
     if (progress)
         options.onProgress = progress;
+    EventBacking *backing = result.backing.get();
+    options.onFrame = [backing](const DecodedFrame &, const EventOrigin &origin) {
+        backing->noteCaptureRun(backing->size(), origin.runIndex); // the frame's first seq
+    };
     const SessionLoadResult r
         = loadIntoSession(path, result.backing->session(), &result.capture, options);
     if (!r.ok)

@@ -25,6 +25,11 @@ public:
     // Events with at least one finding (counted as the findings come in, when asked).
     qint64 diagnosticEventCount() const;
 
+    // Which recorded run (an index into the capture's runs) the events from firstSeq on came
+    // from, until the next note: told by whoever feeds the session (the loader, live runs).
+    void noteCaptureRun(qint64 firstSeq, int run);
+    int captureRunOf(qint64 seq) const; // -1 when not told
+
     void append(const Event &event); // materialised events (tests)
     void setRunInput(const QJsonObject &input) { m_session.setRunInput(input); }
     void finish() { m_session.finish(); }
@@ -37,6 +42,7 @@ private:
     mutable EventDecoder m_decoder; // summaries
     mutable QSet<qint64> m_eventsWithFindings;
     mutable qsizetype m_findingsSeen = 0;
+    QList<QPair<qint64, int>> m_runSpans; // (first seq, capture run), one per change of run
 };
 
 } // namespace agui::ui

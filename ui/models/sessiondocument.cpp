@@ -5,6 +5,7 @@
 #include "core/protocol/eventsummary.h"
 #include "core/session/ingest.h"
 
+#include <algorithm>
 #include <cmath>
 
 namespace agui::ui {
@@ -39,6 +40,21 @@ qint64 EventBacking::diagnosticEventCount() const
             m_eventsWithFindings.insert(all.at(m_findingsSeen).eventIndex);
     }
     return m_eventsWithFindings.size();
+}
+
+void EventBacking::noteCaptureRun(qint64 firstSeq, int run)
+{
+    // Concurrent runs interleave chunk by chunk: a span per change, not per event.
+    if (m_runSpans.isEmpty() || m_runSpans.last().second != run)
+        m_runSpans.append({firstSeq, run});
+}
+
+int EventBacking::captureRunOf(qint64 seq) const
+{
+    const auto after = std::upper_bound(
+        m_runSpans.cbegin(), m_runSpans.cend(), seq,
+        [](qint64 value, const QPair<qint64, int> &span) { return value < span.first; });
+    return after == m_runSpans.cbegin() ? -1 : std::prev(after)->second;
 }
 
 void EventBacking::append(const Event &event)
@@ -157,6 +173,22 @@ qint64 SessionDocument::diagnosticEventCount() const
     return m_backing->diagnosticEventCount();
 }
 
+int SessionDocument::captureRunOf(qint64 seq) const
+{
+    return m_backing->captureRunOf(seq);
+}
+
+const BodyRewrite *SessionDocument::rewriteOf(qint64 seq) const
+{
+    const int run = captureRunOf(seq);
+    if (run < 0 || run >= m_capture.runs.size() || m_capture.runs.at(run).rewrites.isEmpty())
+        return nullptr;
+    const EventSummary summary = row(seq);
+    return summary.framing == Framing::Synthetic
+        ? nullptr // a chunk's expansion: the change is on the chunk event itself
+        : m_capture.runs.at(run).rewriteAt(summary.streamOffset);
+}
+
 void SessionDocument::appendEvents(const QList<Event> &events)
 {
     if (events.isEmpty())
@@ -187,8 +219,10 @@ void SessionDocument::feedChunk(int run, const QByteArray &chunk, qint64 receive
         return;
     const qint64 first = size();
     feeder->feed(chunk, receivedAtUs);
-    if (size() > first)
+    if (size() > first) {
+        m_backing->noteCaptureRun(first, run);
         Q_EMIT eventsAppended(first, size() - 1);
+    }
 }
 
 void SessionDocument::finishRunBody(int run)
@@ -199,8 +233,10 @@ void SessionDocument::finishRunBody(int run)
     const qint64 first = size();
     it->second->finish(false); // more runs may follow in this session
     m_bodyFeeders.erase(it);
-    if (size() > first)
+    if (size() > first) {
+        m_backing->noteCaptureRun(first, run);
         Q_EMIT eventsAppended(first, size() - 1);
+    }
 }
 
 void SessionDocument::clear()

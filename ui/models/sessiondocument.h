@@ -49,6 +49,11 @@ public:
     // The RunAgentInput of the run whose events come next (seeds messages and state).
     void setRunInput(const QJsonObject &input);
     int runCount() const;
+    // The recorded run (index into capture().runs) event seq came from; -1 when unknown.
+    int captureRunOf(qint64 seq) const;
+    // What a proxy's rewrite rule did to event seq on its way to the front end (docs/proxy.md);
+    // nullptr when it went on as the agent sent it.
+    const BodyRewrite *rewriteOf(qint64 seq) const;
     // The names the filter bar completes from: the ids seen so far and the run count, read
     // from whatever backing is current when the completion is asked for.
     FilterVocabulary filterVocabulary() const;

@@ -5,6 +5,7 @@
 #include "core/protocol/eventsummary.h"
 #include "ui/eventpresentation.h"
 #include "ui/models/jsontreemodel.h"
+#include "ui/views/rewriteview.h"
 #include "ui/widgets/jsonhighlighter.h"
 
 #include <QApplication>
@@ -40,39 +41,6 @@ QString framingName(Framing framing)
         return QStringLiteral("synthetic");
     }
     return {};
-}
-
-// Raw frames are shown as text; bytes that are not valid UTF-8 are shown as \xNN so nothing is
-// hidden behind U+FFFD.
-QString rawAsText(const QByteArray &raw)
-{
-    QString out;
-    out.reserve(raw.size());
-    qsizetype i = 0;
-    while (i < raw.size()) {
-        const auto c = uchar(raw.at(i));
-        if (c < 0x80) {
-            if (c == '\t' || c == '\n' || c >= 0x20)
-                out += QLatin1Char(char(c));
-            else if (c == '\r')
-                out += QStringLiteral("\\r");
-            else
-                out += QStringLiteral("\\x%1").arg(c, 2, 16, QLatin1Char('0'));
-            ++i;
-            continue;
-        }
-        const int len = c >= 0xf0 ? 4 : c >= 0xe0 ? 3 : c >= 0xc0 ? 2 : 0;
-        const QByteArray seq = raw.mid(i, len);
-        QString decoded = len > 0 && seq.size() == len ? QString::fromUtf8(seq) : QString();
-        if (decoded.isEmpty() || decoded.contains(QChar::ReplacementCharacter)) {
-            out += QStringLiteral("\\x%1").arg(c, 2, 16, QLatin1Char('0'));
-            ++i;
-        } else {
-            out += decoded;
-            i += len;
-        }
-    }
-    return out;
 }
 
 } // namespace
@@ -127,6 +95,8 @@ EventDetailView::EventDetailView(QWidget *parent)
         }
     });
     m_pages->addTab(m_diagnostics, tr("Diagnostics"));
+    m_rewrite = new RewriteView(this); // a page only while the shown event was changed
+    m_rewrite->hide();
     clear();
 }
 
@@ -142,6 +112,21 @@ void EventDetailView::clear()
     m_raw->clear();
     m_diagnostics->clear();
     m_pages->setTabText(DiagnosticsPage, tr("Diagnostics"));
+    setRewrite(nullptr, {});
+}
+
+void EventDetailView::setRewrite(const BodyRewrite *rewrite, const QByteArray &original)
+{
+    const int index = m_pages->indexOf(m_rewrite);
+    if (!rewrite) {
+        if (index >= 0)
+            m_pages->removeTab(index);
+        m_rewrite->clear();
+        return;
+    }
+    m_rewrite->setRewrite(*rewrite, original);
+    if (index < 0)
+        m_pages->addTab(m_rewrite, tr("Changed by Proxy"));
 }
 
 // A protobuf frame is binary: a classic hex dump (stream offsets, 16 bytes a line, printable

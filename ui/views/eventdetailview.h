@@ -1,5 +1,6 @@
 #pragma once
 
+#include "core/capture/capture.h"
 #include "core/protocol/event.h"
 
 #include <QWidget>
@@ -14,15 +15,17 @@ namespace agui::ui {
 
 class JsonHighlighter;
 class JsonTreeModel;
+class RewriteView;
 
 // The selected event: its JSON as a tree (expand/collapse, copy value, copy path as a JSON
 // Pointer), the raw bytes as received with their offset in the stream, and its diagnostics
-// (a click on one selects the field it names).
+// (a click on one selects the field it names), and, for an event a proxy's rewrite rule changed,
+// what the agent sent beside what the front end got.
 class EventDetailView : public QWidget
 {
     Q_OBJECT
 public:
-    enum Page { TreePage, RawPage, DiagnosticsPage };
+    enum Page { TreePage, RawPage, DiagnosticsPage, RewritePage };
 
     explicit EventDetailView(QWidget *parent = nullptr);
 
@@ -30,6 +33,8 @@ public:
     void setEvent(const Event &event, int runIndex, const Diagnostics &diagnostics);
     // The findings alone (a later event added one about the shown event).
     void setDiagnostics(const Diagnostics &diagnostics);
+    // What a rewrite rule did to the shown event (nullptr: nothing; the page is then not shown).
+    void setRewrite(const BodyRewrite *rewrite, const QByteArray &original);
     int diagnosticCount() const;
     void clear();
     void setDarkPalette(bool dark);
@@ -41,6 +46,7 @@ public:
     QTreeWidget *diagnosticsView() const { return m_diagnostics; }
     QLabel *headerLabel() const { return m_header; }
     QTabWidget *pages() const { return m_pages; }
+    RewriteView *rewriteView() const { return m_rewrite; }
 
     void copySelectedValue() const;
     void copySelectedPointer() const;
@@ -55,6 +61,7 @@ private:
     QPlainTextEdit *m_raw = nullptr;
     JsonHighlighter *m_highlighter = nullptr;
     QTreeWidget *m_diagnostics = nullptr;
+    RewriteView *m_rewrite = nullptr;
 };
 
 } // namespace agui::ui

@@ -381,8 +381,9 @@ void MainWindow::showCurrentEvent(qint64 seq)
         m_detail->clear();
         return;
     }
-    m_detail->setEvent(m_document->event(seq), m_document->row(seq).runIndex,
-                       m_document->diagnostics(seq));
+    const Event event = m_document->event(seq);
+    m_detail->setEvent(event, m_document->row(seq).runIndex, m_document->diagnostics(seq));
+    m_detail->setRewrite(m_document->rewriteOf(seq), event.raw);
 }
 
 bool MainWindow::selectEvent(qint64 seq)

@@ -68,6 +68,7 @@ void ProxyControl::showDialog()
     ProxyDialog dialog(m_window);
     if (dialog.exec() != QDialog::Accepted || !confirmNewSession())
         return;
+    setRewriteRules(dialog.rules(), dialog.rulesPath());
     if (!start(dialog.address(), dialog.port(), dialog.upstream()))
         m_window->statusBar()->showMessage(m_lastError, 10000);
 }
@@ -108,13 +109,24 @@ bool ProxyControl::start(const QHostAddress &address, quint16 port, const QUrl &
     connect(worker, &ProxyWorker::responseStarted, this, &ProxyControl::onResponse);
     connect(worker, &ProxyWorker::chunkReceived, this, &ProxyControl::onChunk);
     connect(worker, &ProxyWorker::runEnded, this, &ProxyControl::onEnded);
+    connect(worker, &ProxyWorker::bodyRewritten, this, &ProxyControl::onRewritten);
+    connect(worker, &ProxyWorker::rulesNotApplied, this, &ProxyControl::onRulesNotApplied);
     m_worker = worker;
     m_thread->start();
     m_action->setChecked(true);
     QMetaObject::invokeMethod(
-        worker, [worker, address, port, upstream] { worker->start(address, port, upstream); },
+        worker,
+        [worker, address, port, upstream, rules = m_rules] {
+            worker->start(address, port, upstream, rules);
+        },
         Qt::QueuedConnection);
     return true;
+}
+
+void ProxyControl::setRewriteRules(const intercept::RewriteRules &rules, const QString &source)
+{
+    m_rules = rules;
+    m_rulesSource = source;
 }
 
 // A fresh session, as opening a file gives one: the window's next own run continues no thread
@@ -126,10 +138,17 @@ void ProxyControl::beginSession()
     m_window->liveRun()->resetThread();
     m_startingSession = false;
     m_exchanges = 0;
+    m_rewrites = 0;
     m_inMemory = 0;
     m_spilled = false;
     m_window->setWindowFilePath(QString());
     m_window->setWindowTitle(MainWindow::tr("Proxy — AG-UI Inspector"));
+    // Kept with the session (Save As writes it), so a reader sees what changed the streams.
+    if (!m_rules.isEmpty())
+        m_window->document()->mutableCapture().notes.append(
+            {-1, nowUs(),
+             QStringLiteral("rewrite rules from %1: %2")
+                 .arg(m_rulesSource, QString::fromUtf8(m_rules.toJson()))});
 }
 
 void ProxyControl::stop()
@@ -251,14 +270,35 @@ void ProxyControl::onEnded(int exchange, RunEnd end, const QString &error, qint6
     Q_EMIT exchangeEnded(recorder->runIndex());
 }
 
+void ProxyControl::onRewritten(int exchange, const BodyRewrite &rewrite)
+{
+    if (const auto it = m_open.find(exchange); it != m_open.end()) {
+        it->second->bodyRewritten(rewrite);
+        ++m_rewrites;
+        updateStatus();
+    }
+}
+
+void ProxyControl::onRulesNotApplied(int exchange, const QString &why)
+{
+    if (const auto it = m_open.find(exchange); it != m_open.end())
+        m_window->statusBar()->showMessage(MainWindow::tr("Proxy: rules not applied to run %1: %2")
+                                               .arg(it->second->runIndex() + 1)
+                                               .arg(why),
+                                           10000);
+}
+
 void ProxyControl::updateStatus()
 {
     if (!isRunning())
         return;
     const QLocale locale;
-    m_status->setText(MainWindow::tr("Proxy at %1 → %2 · exchanges: %3 · open: %4")
-                          .arg(m_url.toString(), redactUrl(m_upstream.toString()),
-                               locale.toString(m_exchanges), locale.toString(openCount())));
+    QString text = MainWindow::tr("Proxy at %1 → %2 · exchanges: %3 · open: %4")
+                       .arg(m_url.toString(), redactUrl(m_upstream.toString()),
+                            locale.toString(m_exchanges), locale.toString(openCount()));
+    if (!m_rules.isEmpty())
+        text += MainWindow::tr(" · changed by rules: %1").arg(locale.toString(m_rewrites));
+    m_status->setText(text);
     m_status->setDetails(MainWindow::tr("Point the front end at %1 instead of its agent: each "
                                         "request is forwarded to the agent unchanged and "
                                         "recorded as a run of this session")

@@ -17,6 +17,7 @@
 // open as aborted, with every byte received until then.
 
 #include "core/capture/capture.h"
+#include "core/intercept/rewriterules.h"
 #include "ui/widgets/servicestatusstrip.h"
 
 #include <QHostAddress>
@@ -48,6 +49,10 @@ public:
     // upstream. False (lastError()) when it cannot start at all (a bad upstream URL, the window's
     // own run going); otherwise asynchronous: runningChanged(true) or failed(reason) follows.
     bool start(const QHostAddress &address, quint16 port, const QUrl &upstream);
+    // The rewrite rules the next start() applies (docs/proxy.md); source names them (a file) in
+    // the session's notes. Empty rules: every body passes untouched.
+    void setRewriteRules(const intercept::RewriteRules &rules, const QString &source);
+    int rewriteCount() const { return m_rewrites; } // changes the rules made since start()
     void stop();
     bool isRunning() const { return m_url.isValid(); }
     QUrl url() const { return m_url; } // where the front end should point
@@ -76,6 +81,8 @@ private:
     void onResponse(int exchange, const RecordedResponse &response);
     void onChunk(int exchange, const QByteArray &bytes, qint64 receivedAtUs);
     void onEnded(int exchange, RunEnd end, const QString &error, qint64 atUs);
+    void onRewritten(int exchange, const BodyRewrite &rewrite);
+    void onRulesNotApplied(int exchange, const QString &why);
     void onSessionReplaced();
     void endOpenExchanges(const QString &why);
     enum class Pending { Record, Drop };
@@ -91,6 +98,9 @@ private:
     QString m_lastError;
     std::map<int, std::unique_ptr<DocumentRecorder>> m_open; // by exchange
     int m_exchanges = 0;
+    intercept::RewriteRules m_rules;
+    QString m_rulesSource;
+    int m_rewrites = 0;
     qint64 m_inMemory = 0; // the recorder's budget counters (no file: all stays in memory)
     bool m_spilled = false;
     bool m_startingSession = false; // our own reset of the document, not someone else's
