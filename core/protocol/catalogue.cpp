@@ -2,6 +2,7 @@
 
 #include "core/json/jsonpointer.h"
 #include "core/json/jsontext.h"
+#include "core/wire/messageroles.h"
 
 #include <QAnyStringView>
 #include <QHash>
@@ -64,12 +65,6 @@ QStringList words(std::initializer_list<const char *> list)
     for (const char *w : list)
         out.append(QString::fromLatin1(w));
     return out;
-}
-
-const QStringList &textRoles()
-{
-    static const QStringList roles = words({"developer", "system", "assistant", "user"});
-    return roles;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -202,13 +197,13 @@ std::array<EventSpec, kEventTypeCount> buildSpecs()
     set(EventType::StepStarted, "a named step begins", {req("stepName", S, "step name")});
     set(EventType::StepFinished, "a named step ends", {req("stepName", S, "step name")});
     set(EventType::TextMessageStart, "a text message begins",
-        {messageId, opt("role", S, "author role (absent = assistant)", "", textRoles()),
+        {messageId, opt("role", S, "author role (absent = assistant)", "", textMessageRoles()),
          opt("name", S, "author name")});
     set(EventType::TextMessageContent, "text appended to an open message", {messageId, delta});
     set(EventType::TextMessageEnd, "a text message ends", {messageId});
     set(EventType::TextMessageChunk, "text message shorthand (expanded into START/CONTENT/END)",
         {opt("messageId", S, "message id (required on the first chunk)"),
-         opt("role", S, "author role", "", textRoles()), opt("delta", S, "text fragment"),
+         opt("role", S, "author role", "", textMessageRoles()), opt("delta", S, "text fragment"),
          opt("name", S, "author name")});
     set(EventType::ToolCallStart, "a tool call begins",
         {toolCallId, req("toolCallName", S, "tool name"),
@@ -331,9 +326,7 @@ const QHash<QString, QList<FieldSpec>> &messageFields()
 {
     static const QHash<QString, QList<FieldSpec>> byRole = [] {
         const auto S = FieldKind::String;
-        const FieldSpec roleField = req(
-            "role", S, "author role", "",
-            words({"developer", "system", "assistant", "user", "tool", "activity", "reasoning"}));
+        const FieldSpec roleField = req("role", S, "author role", "", messageRoles());
         const FieldSpec id = req("id", S, "message id");
         const FieldSpec encrypted = opt("encryptedValue", S, "opaque provider string");
         const FieldSpec metadata = opt("metadata", FieldKind::Object, "open map");
@@ -915,9 +908,7 @@ void Checker::checkMessage(json::JsonView v, const QString &path, const QString 
     if (!requireObject(*this, v, path, label))
         return;
     const json::JsonView o = v.toObject();
-    static const QStringList roles
-        = words({"developer", "system", "assistant", "user", "tool", "activity", "reasoning"});
-    const QString role = discriminator(o, "role", roles, path, label);
+    const QString role = discriminator(o, "role", messageRoles(), path, label);
     if (role.isEmpty())
         return;
     checkObject(o, messageFields().value(role), path, label, true);

@@ -5,6 +5,7 @@
 #include "core/session/applycontext.h"
 
 #include "core/json/wtf8.h"
+#include "core/wire/messageroles.h"
 
 namespace agui {
 
@@ -12,13 +13,10 @@ namespace {
 
 enum class Stream : quint8 { Text, Reasoning };
 
-// The usual roles as shared constants: one allocation per message fewer.
+// The known roles as shared constants: one allocation per message fewer.
 QString sharedRole(const QString &role)
 {
-    static const QString kRoles[]
-        = {QStringLiteral("assistant"), QStringLiteral("user"), QStringLiteral("system"),
-           QStringLiteral("developer"), QStringLiteral("reasoning")};
-    for (const QString &r : kRoles)
+    for (const QString &r : messageRoles())
         if (r == role)
             return r;
     return role;

@@ -1,5 +1,6 @@
 #include "core/wire/protoevent.h"
 
+#include "core/wire/messageroles.h"
 #include "core/wire/protoschema.h"
 #include "core/wire/protowire.h"
 
@@ -352,20 +353,12 @@ bool fromProtoContentParts(const QJsonArray &parts, QJsonArray *out, QString *er
     return true;
 }
 
-const QSet<QString> &knownRoles()
-{
-    static const QSet<QString> roles {key("developer"), key("system"), key("assistant"),
-                                      key("user"),      key("tool"),   key("activity"),
-                                      key("reasoning")};
-    return roles;
-}
-
 bool fromWireMessage(const QJsonObject &wire, QJsonObject *out, QString *error,
                      QStringList *warnings)
 {
     QJsonObject message = wire;
     const QString role = wire.value(key("role")).toString();
-    const bool known = knownRoles().contains(role);
+    const bool known = isMessageRole(role);
     const bool hasContent = wire.contains(key("content"));
     const QJsonArray parts = wire.value(key("contentParts")).toArray();
     const bool hasActivity = wire.contains(key("activityContent"));
