@@ -62,9 +62,11 @@ private Q_SLOTS:
         const QList<ColouringRule> rules = ColouringRules::fromJson(json, &error);
         QCOMPARE(rules.size(), 1);
         QCOMPARE(rules.first().name, QStringLiteral("ok"));
-        QVERIFY2(error.contains(QStringLiteral("rule 2 (bad): unknown key \"colour:\"")),
+        QVERIFY2(error.contains(QStringLiteral("Rule 2 (bad): unknown key \"colour:\"")),
                  qPrintable(error));
-        QVERIFY2(error.contains(QStringLiteral("rule 3 (nocolour)")), qPrintable(error));
+        QVERIFY2(
+            error.contains(QStringLiteral("Rule 3 (nocolour) has no valid background colour.")),
+            qPrintable(error));
         QVERIFY(ColouringRules::fromJson("{}", &error).isEmpty());
         QVERIFY(!error.isEmpty());
         // Every default rule parses.

@@ -158,14 +158,8 @@ QString ColouringRulesDialog::problem() const
 {
     const QList<ColouringRule> all = rules();
     for (int i = 0; i < all.size(); ++i) {
-        const EventFilter filter = EventFilter::parse(all.at(i).filter);
-        if (all.at(i).name.isEmpty())
-            return tr("Rule %1 needs a name.").arg(i + 1);
-        // Validity first: a filter that does not parse has no terms either.
-        if (!filter.isValid())
-            return tr("Rule %1 (%2): %3").arg(i + 1).arg(all.at(i).name, filter.errorMessage());
-        if (filter.isEmpty())
-            return tr("Rule %1 (%2) needs a filter.").arg(i + 1).arg(all.at(i).name);
+        if (const QString problem = ColouringRules::problemOf(all.at(i), i); !problem.isEmpty())
+            return problem;
     }
     return {};
 }

@@ -56,16 +56,8 @@ QList<ColouringRule> ColouringRules::fromJson(const QByteArray &json, QString *e
                             o.value(QStringLiteral("filter")).toString(),
                             QColor(o.value(QStringLiteral("background")).toString()),
                             o.value(QStringLiteral("enabled")).toBool(true)};
-        const EventFilter filter = EventFilter::parse(rule.filter);
-        if (rule.name.isEmpty() || !rule.background.isValid() || !filter.isValid()
-            || filter.isEmpty()) {
-            problems << QObject::tr("rule %1 (%2): %3")
-                            .arg(i + 1)
-                            .arg(rule.name.isEmpty() ? QObject::tr("no name") : rule.name,
-                                 !rule.background.isValid()
-                                     ? QObject::tr("no valid background colour")
-                                     : !filter.isValid() ? filter.errorMessage()
-                                                         : QObject::tr("empty filter"));
+        if (const QString problem = problemOf(rule, int(i)); !problem.isEmpty()) {
+            problems << problem;
             continue;
         }
         rules << rule;
@@ -73,6 +65,23 @@ QList<ColouringRule> ColouringRules::fromJson(const QByteArray &json, QString *e
     if (error)
         *error = problems.join(QStringLiteral("; "));
     return rules;
+}
+
+QString ColouringRules::problemOf(const ColouringRule &rule, int index)
+{
+    if (rule.name.isEmpty())
+        return QObject::tr("Rule %1 needs a name.").arg(index + 1);
+    if (!rule.background.isValid())
+        return QObject::tr("Rule %1 (%2) has no valid background colour.")
+            .arg(index + 1)
+            .arg(rule.name);
+    // Validity first: a filter that does not parse has no terms either.
+    const EventFilter filter = EventFilter::parse(rule.filter);
+    if (!filter.isValid())
+        return QObject::tr("Rule %1 (%2): %3").arg(index + 1).arg(rule.name, filter.errorMessage());
+    if (filter.isEmpty())
+        return QObject::tr("Rule %1 (%2) needs a filter.").arg(index + 1).arg(rule.name);
+    return {};
 }
 
 QList<ColouringRule> ColouringRules::load()

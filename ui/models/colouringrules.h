@@ -34,6 +34,9 @@ public:
     // Rules without a name, a valid colour or a filter that parses are reported by index in
     // *error and left out; the others are kept.
     static QList<ColouringRule> fromJson(const QByteArray &json, QString *error = nullptr);
+    // What keeps rule `index` (0-based) from being used, as the dialog and the settings reader
+    // both say it ("Rule 3 (Text) needs a filter."); empty when the rule is fine.
+    static QString problemOf(const ColouringRule &rule, int index);
     // From the settings (the defaults when nothing is saved); save() writes them there.
     static QList<ColouringRule> load();
     static void save(const QList<ColouringRule> &rules);
