@@ -282,18 +282,23 @@ Capture captureOfRun(const Capture &capture, int index)
     return only;
 }
 
-qint64 firstSeqOfRun(const Capture &capture, int index)
+QList<qint64> seqsOfRun(const Capture &capture, int index)
 {
     qint64 decoded = 0;
-    qint64 first = -1;
+    QList<qint64> seqs;
     CaptureLoadOptions counter;
     counter.onFrame = [&](const DecodedFrame &, const EventOrigin &origin) {
-        if (first < 0 && origin.runIndex == index)
-            first = decoded;
+        if (origin.runIndex == index)
+            seqs.append(decoded);
         ++decoded;
     };
     forEachEvent(capture, counter);
-    return first;
+    return seqs;
+}
+
+qint64 firstSeqOfRun(const Capture &capture, int index)
+{
+    return seqsOfRun(capture, index).value(0, -1);
 }
 
 SessionDiff diffRecordedRuns(const Capture &capture, int runA, int runB, const DiffOptions &options)
@@ -305,10 +310,12 @@ SessionDiff diffRecordedRuns(const Capture &capture, int runA, int runB, const D
     SessionDiff diff
         = diffSessions({a.session.get(), -1, {}, QStringLiteral("run %1").arg(runA + 1)},
                        {b.session.get(), -1, {}, QStringLiteral("run %1").arg(runB + 1)}, options);
-    const qint64 offset = std::max<qint64>(0, firstSeqOfRun(capture, runA));
+    // Side A's k-th event is the k-th event of run A in the capture, wherever the other runs'
+    // events fell between its own.
+    const QList<qint64> seqs = seqsOfRun(capture, runA);
     for (DiffItem &item : diff.items) {
         if (item.seqA >= 0)
-            item.seqA += offset;
+            item.seqA = seqs.value(item.seqA, -1);
     }
     return diff;
 }

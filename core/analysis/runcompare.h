@@ -22,14 +22,16 @@ SessionDiff compareRunStructure(const DiffSide &a, const DiffSide &b);
 // compared in full (diffSessions with `options`), each rebuilt in a session of its own. In one
 // session they would not compare cleanly: a re-run against the same agent reuses its ids (tool
 // call ids, message ids), and the second run's events would land on the first run's entities.
-// Side A's event indexes are the capture's (firstSeqOfRun is added), so they select the event
-// in the window; side B's count from 0 in the new run. The sides are labelled "run N" counted
-// from 1, as the window's pickers name runs.
+// Side A's event indexes are the capture's (mapped through seqsOfRun: runs recorded at the same
+// time interleave), so they select the event in the window; side B's count from 0 in the new run.
+// The sides are labelled "run N" counted from 1, as the window's pickers name runs.
 SessionDiff diffRecordedRuns(const Capture &capture, int runA, int runB,
                              const DiffOptions &options);
 // The capture with only recorded run `index` (a request and what it got).
 Capture captureOfRun(const Capture &capture, int index);
-// The seq of the first event decoded from recorded run `index` (-1 when it has none).
+// The seqs, in the whole capture, of the events decoded from recorded run `index`, in order.
+QList<qint64> seqsOfRun(const Capture &capture, int index);
+// The first of them (-1 when the run has none).
 qint64 firstSeqOfRun(const Capture &capture, int index);
 
 } // namespace agui::analysis
