@@ -30,10 +30,13 @@ void addLaunchOptions(QCommandLineParser &parser)
     parser.addOption({QStringLiteral("select"),
                       QStringLiteral("With --screenshot: select event N (default: the last)."),
                       QStringLiteral("N")});
-    parser.addOption({QStringLiteral("tab"),
-                      QStringLiteral("With --screenshot: show this tab "
-                                     "(event|state|transcript|tools|surfaces|timing|diff)."),
-                      QStringLiteral("NAME")});
+    parser.addOption(
+        {QStringLiteral("tab"),
+         QStringLiteral("With --screenshot: show this tab "
+                        "(event|state|transcript|tools|surfaces|timing|diff; a page of the "
+                        "selected event: event-raw|event-diagnostics|"
+                        "event-changed)."),
+         QStringLiteral("NAME")});
     parser.addOption({QStringLiteral("size"),
                       QStringLiteral("With --screenshot: window size, e.g. 1400x860."),
                       QStringLiteral("WxH")});

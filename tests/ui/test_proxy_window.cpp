@@ -386,8 +386,11 @@ void TestProxyWindow::rewriteRulesChangeWhatTheFrontEndGets()
     QCOMPARE(detail->rewriteView()->sentView()->toPlainText(),
              QString::fromUtf8("data: " + kEvents.at(2) + "\n\n"));
     QCOMPARE(detail->rewriteView()->deliveredView()->toPlainText(), QStringLiteral("(nothing)"));
+    QVERIFY(detail->showPage(QStringLiteral("changed")));
+    QCOMPARE(detail->pages()->currentWidget(), detail->rewriteView());
     QVERIFY(f.window->selectEvent(1)); // an event no rule took: no such page
     QTRY_VERIFY_WITH_TIMEOUT(detail->pages()->indexOf(detail->rewriteView()) < 0, kTimeoutMs);
+    QVERIFY(!detail->showPage(QStringLiteral("changed")));
 }
 
 void TestProxyWindow::aBadRulesFileKeepsTheDialogOpen()

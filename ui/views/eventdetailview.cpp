@@ -115,6 +115,18 @@ void EventDetailView::clear()
     setRewrite(nullptr, {});
 }
 
+bool EventDetailView::showPage(const QString &name)
+{
+    QWidget *const pages[] = {m_tree, m_raw, m_diagnostics, m_rewrite};
+    const QStringList names {QStringLiteral("json"), QStringLiteral("raw"),
+                             QStringLiteral("diagnostics"), QStringLiteral("changed")};
+    const qsizetype page = names.indexOf(name);
+    if (page < 0 || m_pages->indexOf(pages[page]) < 0)
+        return false;
+    m_pages->setCurrentWidget(pages[page]);
+    return true;
+}
+
 void EventDetailView::setRewrite(const BodyRewrite *rewrite, const QByteArray &original)
 {
     const int index = m_pages->indexOf(m_rewrite);

@@ -48,6 +48,9 @@ public:
     QTabWidget *pages() const { return m_pages; }
     RewriteView *rewriteView() const { return m_rewrite; }
 
+    // "json", "raw", "diagnostics" or "changed" (only while the event has that page).
+    bool showPage(const QString &name);
+
     void copySelectedValue() const;
     void copySelectedPointer() const;
 

@@ -437,6 +437,9 @@ bool MainWindow::showTab(const QString &name)
         }
     }
     m_tabs->setCurrentWidget(m_detail);
+    // "event-raw", "event-diagnostics", "event-changed": a page of the selected event.
+    if (name.startsWith(QLatin1String("event-")))
+        return m_detail->showPage(name.mid(6));
     return name == QLatin1String("event");
 }
 
