@@ -2,12 +2,14 @@
 
 #include "app/cli/command.h"
 #include "app/cli/input.h"
+#include "core/capture/capturereader.h"
 #include "core/capture/capturewriter.h"
 #include "core/capture/redaction.h"
 #include "core/intercept/rewriterules.h"
 #include "core/intercept/rulerewriter.h"
 #include "core/net/agentproxy.h"
 #include "core/net/chunksink.h"
+#include "core/net/replayserver.h"
 
 #include <QCoreApplication>
 #include <QDateTime>
@@ -23,7 +25,7 @@ namespace {
 
 const char kHelp[]
     = "usage: agui-inspect proxy --upstream URL [--listen HOST:PORT] [--record FILE]\n"
-      "                          [--rules FILE] [--exchanges N]\n\n"
+      "                          [--rules FILE] [--map-local PATH=CAPTURE] [--exchanges N]\n\n"
       "Sits between a front end and its agent: point the front end at the URL printed on the\n"
       "first line of standard output. Each request is forwarded to the upstream unchanged (minus\n"
       "hop-by-hop headers) and its answer streamed back as it arrives, byte for byte. One line\n"
@@ -38,6 +40,11 @@ const char kHelp[]
       "                    (drop, delay, edit with a JSON Patch, inject events) applied to\n"
       "                    the events on their way to the front end; every change is logged\n"
       "                    and recorded beside the agent's original bytes\n"
+      "  --map-local PATH=CAPTURE\n"
+      "                    answer requests for PATH (e.g. /agent) from CAPTURE instead of the\n"
+      "                    upstream: each gets the capture's next recorded run, byte for byte\n"
+      "                    with its recorded pacing (as serve --replay); recorded and rewritten\n"
+      "                    like any other exchange\n"
       "  --exchanges N     exit after N exchanges ended: 0 when all ended as framed with a 2xx\n"
       "                    answer, 1 when one got another status, 2 when one failed in transport\n"
       "                    or its front end hung up. Without it, runs until interrupted.\n";
@@ -51,6 +58,9 @@ struct Options
     int port = 8766;
     QString record;
     QString rulesPath;
+    QString mapPath; // --map-local: the request path answered from mapCapture
+    Capture mapCapture;
+    QString mapFile;
     intercept::RewriteRules rules;
     int exchanges = 0; // 0: until interrupted
 };
@@ -60,7 +70,7 @@ QString parseOptions(const QStringList &argv, Options *options, bool *help)
     const Args args = parseArgs(argv,
                                 {QStringLiteral("--upstream"), QStringLiteral("--listen"),
                                  QStringLiteral("--record"), QStringLiteral("--exchanges"),
-                                 QStringLiteral("--rules")},
+                                 QStringLiteral("--rules"), QStringLiteral("--map-local")},
                                 {QStringLiteral("--help")});
     *help = args.options.contains(QStringLiteral("--help"));
     if (*help)
@@ -90,6 +100,19 @@ QString parseOptions(const QStringList &argv, Options *options, bool *help)
         options->rules = intercept::RewriteRules::fromFile(options->rulesPath, &error);
         if (!error.isEmpty())
             return QStringLiteral("--rules %1").arg(error);
+    }
+    if (const QString map = args.options.value(QStringLiteral("--map-local")); !map.isEmpty()) {
+        const qsizetype eq = map.indexOf(QLatin1Char('='));
+        options->mapPath = map.left(eq);
+        options->mapFile = map.mid(eq + 1);
+        if (eq <= 0 || !options->mapPath.startsWith(QLatin1Char('/')) || options->mapFile.isEmpty())
+            return QStringLiteral("--map-local must be PATH=CAPTURE, e.g. /agent=session.aguicap");
+        QString error;
+        if (!readCaptureFile(options->mapFile, &options->mapCapture, &error))
+            return QStringLiteral("--map-local %1: %2").arg(options->mapFile, error);
+        if (options->mapCapture.runs.isEmpty())
+            return QStringLiteral("--map-local %1: the capture has no recorded run")
+                .arg(options->mapFile);
     }
     if (args.options.contains(QStringLiteral("--exchanges"))) {
         bool ok = false;
@@ -133,7 +156,11 @@ public:
         connect(proxy, &net::AgentProxy::exchangeStarted, this,
                 [this](int id, const RecordedRequest &request) {
                     err() << stamp() << " #" << id << " -> " << request.method << ' '
-                          << redactUrl(request.url) << " (" << request.body.size() << " bytes)\n";
+                          << redactUrl(request.url) << " (" << request.body.size() << " bytes"
+                          << (!m_localUrl.isEmpty() && request.url.startsWith(m_localUrl)
+                                  ? QStringLiteral("; map local: ") + m_localName
+                                  : QString())
+                          << ")\n";
                     err().flush();
                 });
         connect(proxy, &net::AgentProxy::responseStarted, this,
@@ -158,6 +185,12 @@ public:
                 [this](int id, RunEnd end, const QString &error) { ended(id, end, error); });
     }
 
+    // Requests sent to this URL are answered from a capture (--map-local): said in the log.
+    void setMapLocal(const QString &url, const QString &name)
+    {
+        m_localUrl = url;
+        m_localName = name;
+    }
     int endedCount() const { return m_ended; }
     int exitCode() const { return m_exit; }
 
@@ -182,6 +215,8 @@ private:
     QHash<int, qint64> m_chunks;
     QHash<int, qint64> m_bytes;
     int m_ended = 0;
+    QString m_localUrl;
+    QString m_localName;
     int m_exit = ExitOk;
 };
 
@@ -225,7 +260,21 @@ int runProxy(const QStringList &argv)
                 QStringLiteral("rewrite rules from %1: %2")
                     .arg(options.rulesPath, QString::fromUtf8(options.rules.toJson())));
     }
+    // Map local: the capture served on a loopback port of its own, and the path mapped to it.
+    std::unique_ptr<net::ReplayServer> replay;
+    if (!options.mapPath.isEmpty()) {
+        replay = std::make_unique<net::ReplayServer>(options.mapCapture,
+                                                     net::ReplayServer::Options {});
+        if (!replay->listen()) {
+            err() << "agui-inspect proxy: cannot serve " << options.mapFile << ": "
+                  << replay->errorString() << '\n';
+            return ExitUnreadable;
+        }
+        proxy.mapLocal(options.mapPath, replay->url());
+    }
     ProxyLog log(&proxy);
+    if (replay)
+        log.setMapLocal(replay->url().toString(), options.mapFile);
     if (!proxy.listen(options.host, quint16(options.port))) {
         err() << "agui-inspect proxy: cannot listen on " << options.host.toString() << ':'
               << options.port << ": " << proxy.errorString() << '\n';
@@ -239,6 +288,9 @@ int runProxy(const QStringList &argv)
               << (options.rules.rules().size() == 1 ? " rewrite rule from "
                                                     : " rewrite rules from ")
               << options.rulesPath;
+    if (replay)
+        err() << "; " << options.mapPath << " answered from " << options.mapFile << " ("
+              << replay->runCount() << (replay->runCount() == 1 ? " run)" : " runs)");
     err() << '\n';
     err().flush();
 

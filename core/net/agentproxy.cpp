@@ -40,7 +40,7 @@ public:
         , m_id(id)
         , m_responder(responder)
     {
-        const QUrl url = forwardUrl(proxy->m_upstream, request.target);
+        const QUrl url = proxy->destination(request.target);
         const HttpHeaders headers = forwardHeaders(request.headers);
         RecordedRequest recorded;
         recorded.present = true;
@@ -234,6 +234,13 @@ QUrl AgentProxy::url() const
 QString AgentProxy::errorString() const
 {
     return m_server->errorString();
+}
+
+QUrl AgentProxy::destination(const QByteArray &target) const
+{
+    const QString path = QUrl::fromEncoded(target).path();
+    const auto mapped = m_mapped.constFind(path.isEmpty() ? QStringLiteral("/") : path);
+    return mapped != m_mapped.cend() ? *mapped : forwardUrl(m_upstream, target);
 }
 
 QUrl AgentProxy::forwardUrl(const QUrl &upstream, const QByteArray &target)

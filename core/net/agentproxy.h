@@ -17,11 +17,14 @@
 //
 // Where a request goes: a request for "/" goes to the upstream URL itself; any other target is
 // appended to the upstream's path ("/v1/agent?x=1" on http://host:8000/base -> /base/v1/agent?x=1).
+// Map local: a request whose path is mapped goes to the mapped URL instead (a replay of a capture,
+// docs/proxy.md), and is forwarded, recorded and rewritten like any other.
 
 #include "core/capture/capture.h"
 #include "core/net/bodyrewriter.h"
 #include "core/net/chunksink.h"
 
+#include <QHash>
 #include <QHostAddress>
 #include <QObject>
 #include <QUrl>
@@ -48,6 +51,10 @@ public:
 
     void setUpstream(const QUrl &upstream) { m_upstream = upstream; }
     QUrl upstream() const { return m_upstream; }
+    // Requests for exactly `path` (the target without its query) go to `target` itself.
+    void mapLocal(const QString &path, const QUrl &target) { m_mapped.insert(path, target); }
+    // Where a request for `target` goes: a mapped URL, else forwardUrl(upstream(), target).
+    QUrl destination(const QByteArray &target) const;
     // Called once per exchange, before its request is forwarded: where it is recorded (may
     // return nullptr: not recorded). The sink lives until the exchange ended.
     using SinkFactory = std::function<std::unique_ptr<ChunkSink>(int exchange)>;
@@ -92,6 +99,7 @@ private:
 
     std::unique_ptr<HttpServer> m_server;
     QUrl m_upstream;
+    QHash<QString, QUrl> m_mapped; // map local: path -> where it is answered
     SinkFactory m_sinkFactory;
     RewriterFactory m_rewriterFactory;
     int m_nextExchange = 0;

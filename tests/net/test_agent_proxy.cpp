@@ -1,7 +1,8 @@
 // The recording proxy between a front end (our HttpExchange here; the pinned @ag-ui/client in
 // tests/interop) and an upstream agent: what arrives at the front end is byte for byte what the
 // agent sent, the request reaches the agent unchanged but for hop-by-hop headers, every byte is
-// recorded, and failures on either side are passed on and recorded as they happened.
+// recorded, and failures on either side are passed on and recorded as they happened. Map local:
+// a mapped path is answered by a replay of a capture instead of the upstream, recorded the same.
 
 #include "faultserver.h"
 
@@ -9,6 +10,7 @@
 #include "core/net/chunksink.h"
 #include "core/net/httpexchange.h"
 #include "core/net/httpserver.h"
+#include "core/net/replayserver.h"
 
 #include <QPointer>
 #include <QSignalSpy>
@@ -251,6 +253,7 @@ private Q_SLOTS:
     }
 
     // Several front ends at once: each gets its own answer, each is its own exchange.
+    void mapLocalAnswersFromACapture();
     void concurrentExchanges()
     {
         HttpServer upstream;
@@ -284,6 +287,58 @@ private Q_SLOTS:
         }
     }
 };
+
+void TestAgentProxy::mapLocalAnswersFromACapture()
+{
+    // The capture: one recorded run whose body came in three chunks.
+    Capture capture;
+    RunRecording run;
+    run.request.present = true;
+    run.response.present = true;
+    run.response.status = 200;
+    run.response.headers = {{QStringLiteral("Content-Type"), QStringLiteral("text/event-stream")}};
+    QByteArray recorded;
+    for (int i = 0; i < 3; ++i) {
+        run.chunks.append(Chunk {-1, sse(i), -1, false});
+        recorded += sse(i);
+    }
+    run.end = RunEnd::Finished;
+    capture.runs.append(run);
+    ReplayServer replay(capture, ReplayServer::Options {});
+    QVERIFY(replay.listen());
+
+    HttpServer upstream;
+    int upstreamHits = 0;
+    upstream.route("POST", QStringLiteral("/agent"),
+                   [&](const HttpRequest &, HttpResponder *responder) {
+                       ++upstreamHits;
+                       responder->respond(200, "text/event-stream", sse(99));
+                   });
+    QVERIFY(upstream.listen());
+    startProxy(upstream.url(QStringLiteral("/agent")));
+    m_proxy.mapLocal(QStringLiteral("/replayed"), replay.url());
+    QCOMPARE(m_proxy.destination("/replayed?x=1"), replay.url());
+    QCOMPARE(m_proxy.destination("/"), upstream.url(QStringLiteral("/agent")));
+
+    FrontEnd mapped;
+    QUrl url = m_proxy.url();
+    url.setPath(QStringLiteral("/replayed"));
+    mapped.post(url, QByteArrayLiteral("{}"),
+                {{QStringLiteral("Content-Type"), QStringLiteral("application/json")}});
+    QTRY_VERIFY_WITH_TIMEOUT(mapped.done, 60000);
+    QVERIFY2(mapped.error.isEmpty(), qPrintable(mapped.error));
+    QCOMPARE(mapped.body, recorded); // the capture's bytes, not the upstream's
+    QCOMPARE(upstreamHits, 0);
+    QTRY_VERIFY_WITH_TIMEOUT(m_recording.ended, 60000);
+    QCOMPARE(m_recording.body, recorded); // recorded like any other exchange
+    QCOMPARE(m_recording.request.url, replay.url().toString());
+
+    FrontEnd live; // any other path still goes upstream
+    live.post(m_proxy.url(), QByteArrayLiteral("{}"));
+    QTRY_VERIFY_WITH_TIMEOUT(live.done, 60000);
+    QCOMPARE(live.body, sse(99));
+    QCOMPARE(upstreamHits, 1);
+}
 
 QTEST_GUILESS_MAIN(TestAgentProxy)
 #include "test_agent_proxy.moc"
