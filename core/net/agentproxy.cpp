@@ -119,6 +119,10 @@ private:
             m_heldBytes += piece.bytes.size();
             m_held.append(std::move(piece));
         }
+        // A delay must not buffer the agent without bound: past the limit it waits, as it does
+        // for a slow front end, until the held pieces have gone.
+        if (m_heldBytes > kMaxQueuedBytes)
+            m_upstream.setPaused(true);
         drain();
     }
 
@@ -145,7 +149,7 @@ private:
 
     void onDrained()
     {
-        if (m_responder && m_responder->bytesQueued() <= kMaxQueuedBytes / 2)
+        if (m_responder && m_responder->bytesQueued() + m_heldBytes <= kMaxQueuedBytes / 2)
             m_upstream.setPaused(false);
     }
 

@@ -15,6 +15,7 @@
 
 #include <QBuffer>
 #include <QJsonDocument>
+#include <QPointer>
 #include <QTemporaryDir>
 #include <QtTest>
 
@@ -346,6 +347,70 @@ private Q_SLOTS:
         QVERIFY(makeRuleRewriter(
             rules(kRules), 0,
             response(QStringLiteral("text/event-stream"), QStringLiteral("identity")), &whyNot));
+    }
+
+    // A delay while the agent keeps sending more than the proxy holds: the upstream read pauses
+    // and resumes, and the front end gets every byte, in order.
+    void aDelayedStreamLargerThanTheProxyHoldsArrivesWhole()
+    {
+        QByteArray body = kRunStarted;
+        const QByteArray filler = sse("{\"type\":\"TEXT_MESSAGE_CONTENT\",\"messageId\":\"m1\","
+                                      "\"delta\":\""
+                                      + QByteArray(60 * 1024, 'x') + "\"}");
+        while (body.size() < 3 * net::AgentProxy::kMaxQueuedBytes)
+            body += filler;
+        body += kFinished;
+        net::HttpServer upstream;
+        upstream.route("POST", QStringLiteral("/agent"),
+                       [&](const net::HttpRequest &, net::HttpResponder *responder) {
+                           responder->beginStream(200, "text/event-stream", {});
+                           QPointer<net::HttpResponder> r(responder);
+                           auto sent = std::make_shared<qsizetype>(0);
+                           auto pump = [r, sent, &body] {
+                               while (r && *sent < body.size() && r->bytesQueued() < (1 << 20)) {
+                                   // Counted before the write: write() may call back into
+                                   // this pump (drained) before it returns.
+                                   const qsizetype at = std::exchange(*sent, *sent + 64 * 1024);
+                                   r->write(body.mid(at, 64 * 1024));
+                               }
+                               if (r && *sent >= body.size() && r->bytesQueued() == 0)
+                                   r->finish();
+                           };
+                           connect(responder, &net::HttpResponder::drained, responder, pump);
+                           pump();
+                       });
+        QVERIFY(upstream.listen());
+        net::AgentProxy proxy;
+        proxy.setUpstream(upstream.url(QStringLiteral("/agent")));
+        const RewriteRules parsed
+            = rules(R"([{"filter":"type:RUN_STARTED","action":"delay","ms":300}])");
+        proxy.setRewriterFactory([&parsed](int exchange, const RecordedResponse &head) {
+            QString whyNot;
+            return makeRuleRewriter(parsed, exchange, head, &whyNot);
+        });
+        QVERIFY(proxy.listen());
+        net::HttpExchange front;
+        QByteArray got;
+        bool done = false;
+        QString error;
+        connect(&front, &net::HttpExchange::received, this,
+                [&](const QByteArray &bytes) { got += bytes; });
+        connect(&front, &net::HttpExchange::finished, this, [&](const QString &e) {
+            error = e;
+            done = true;
+        });
+        front.start(proxy.url(), QByteArrayLiteral("POST"), {}, QByteArrayLiteral("{}"));
+        QTRY_VERIFY_WITH_TIMEOUT(done, 120000);
+        QVERIFY2(error.isEmpty(), qPrintable(error));
+        QCOMPARE(got.size(), body.size());
+        qsizetype firstDifference = 0;
+        while (firstDifference < got.size() && got.at(firstDifference) == body.at(firstDifference))
+            ++firstDifference;
+        QVERIFY2(got == body,
+                 qPrintable(QStringLiteral("differs from byte %1: got %2, sent %3")
+                                .arg(firstDifference)
+                                .arg(QString::fromLatin1(got.mid(firstDifference, 40)),
+                                     QString::fromLatin1(body.mid(firstDifference, 40)))));
     }
 
     // Through the proxy: the front end gets the rewritten stream, the recording the agent's bytes
