@@ -2,7 +2,6 @@
 
 #include "core/capture/capturewriter.h"
 #include "core/json/jsonpatch.h"
-#include "core/protocol/catalogue.h"
 #include "core/protocol/eventtype.h"
 #include "core/wire/protoevent.h"
 #include "core/wire/protoframes.h"
@@ -80,10 +79,10 @@ private:
         summary.type = eventTypeFromName(summary.typeName);
         summary.framing = m_framing;
         summary.runIndex = m_exchange;
-        const std::string_view idKey = primaryIdKey(summary.type);
-        if (!idKey.empty())
-            summary.primaryId
-                = event.value(QLatin1String(idKey.data(), qsizetype(idKey.size()))).toString();
+        Event asEvent; // primaryIdOf reads only the type and the object (shared, not copied)
+        asEvent.type = summary.type;
+        asEvent.json = event;
+        summary.primaryId = primaryIdOf(asEvent);
         const auto eventText = [text] { return QString::fromUtf8(text); };
         const QList<RewriteRule> &rules = m_rules.rules();
         for (qsizetype i = 0; i < rules.size(); ++i) {

@@ -130,6 +130,26 @@ QByteArray protoFrame(const QByteArray &json)
     return encodeProtoFrame(encoded.message);
 }
 
+// A front end: one POST through the proxy, the body it got and how it ended.
+struct FrontEnd
+{
+    net::HttpExchange exchange;
+    QByteArray body;
+    QString error;
+    bool done = false;
+
+    explicit FrontEnd(const QUrl &url)
+    {
+        QObject::connect(&exchange, &net::HttpExchange::received,
+                         [this](const QByteArray &bytes) { body += bytes; });
+        QObject::connect(&exchange, &net::HttpExchange::finished, [this](const QString &e) {
+            error = e;
+            done = true;
+        });
+        exchange.start(url, QByteArrayLiteral("POST"), {}, QByteArrayLiteral("{}"));
+    }
+};
+
 } // namespace
 
 class TestRewriteRules : public QObject
@@ -389,19 +409,10 @@ private Q_SLOTS:
             return makeRuleRewriter(parsed, exchange, head, &whyNot);
         });
         QVERIFY(proxy.listen());
-        net::HttpExchange front;
-        QByteArray got;
-        bool done = false;
-        QString error;
-        connect(&front, &net::HttpExchange::received, this,
-                [&](const QByteArray &bytes) { got += bytes; });
-        connect(&front, &net::HttpExchange::finished, this, [&](const QString &e) {
-            error = e;
-            done = true;
-        });
-        front.start(proxy.url(), QByteArrayLiteral("POST"), {}, QByteArrayLiteral("{}"));
-        QTRY_VERIFY_WITH_TIMEOUT(done, 120000);
-        QVERIFY2(error.isEmpty(), qPrintable(error));
+        FrontEnd front(proxy.url());
+        QTRY_VERIFY_WITH_TIMEOUT(front.done, 120000);
+        QVERIFY2(front.error.isEmpty(), qPrintable(front.error));
+        const QByteArray &got = front.body;
         QCOMPARE(got.size(), body.size());
         qsizetype firstDifference = 0;
         while (firstDifference < got.size() && got.at(firstDifference) == body.at(firstDifference))
@@ -447,19 +458,10 @@ private Q_SLOTS:
         QSignalSpy ended(&proxy, &net::AgentProxy::exchangeEnded);
         QVERIFY(proxy.listen());
 
-        net::HttpExchange front;
-        QByteArray got;
-        bool done = false;
-        QString error;
-        connect(&front, &net::HttpExchange::received, this,
-                [&](const QByteArray &bytes) { got += bytes; });
-        connect(&front, &net::HttpExchange::finished, this, [&](const QString &e) {
-            error = e;
-            done = true;
-        });
-        front.start(proxy.url(), QByteArrayLiteral("POST"), {}, QByteArrayLiteral("{}"));
-        QTRY_VERIFY_WITH_TIMEOUT(done, 60000);
-        QVERIFY2(error.isEmpty(), qPrintable(error));
+        FrontEnd front(proxy.url());
+        QTRY_VERIFY_WITH_TIMEOUT(front.done, 60000);
+        QVERIFY2(front.error.isEmpty(), qPrintable(front.error));
+        const QByteArray &got = front.body;
         QCOMPARE(got, expectedStream());
         QTRY_COMPARE_WITH_TIMEOUT(ended.size(), 1, 60000);
         QCOMPARE(changes.size(), 4);

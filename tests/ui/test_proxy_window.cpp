@@ -58,14 +58,6 @@ QByteArray sseBody()
     return body;
 }
 
-QByteArray recordedBody(const RunRecording &run)
-{
-    QByteArray body;
-    for (const Chunk &c : run.chunks)
-        body += c.bytes;
-    return body;
-}
-
 // The front end: a POST with a credential, as a real one sends it.
 QNetworkReply *post(QNetworkAccessManager &nam, const QUrl &url)
 {
@@ -185,7 +177,7 @@ void TestProxyWindow::forwardsAndRecordsAnExchange()
     QCOMPARE(headerValue(run.request.headers, QLatin1StringView("Authorization")), redactedValue());
     QCOMPARE(run.request.body, QByteArrayLiteral(R"({"threadId":"t1","runId":"r1"})"));
     QCOMPARE(run.response.status, 200);
-    QCOMPARE(recordedBody(run), sseBody()); // every chunk
+    QCOMPARE(run.body(), sseBody()); // every chunk
     QCOMPARE(run.end, RunEnd::Finished);
     for (const RunRecording &r : f.capture().runs)
         for (const auto &[name, value] : r.request.headers)
@@ -211,7 +203,7 @@ void TestProxyWindow::concurrentExchangesAreSeparateRuns()
     QTRY_COMPARE_WITH_TIMEOUT(f.proxy->openCount(), 0, kTimeoutMs);
     QCOMPARE(f.capture().runs.size(), 2);
     for (const RunRecording &run : f.capture().runs) {
-        QCOMPARE(recordedBody(run), sseBody());
+        QCOMPARE(run.body(), sseBody());
         QCOMPARE(run.end, RunEnd::Finished);
     }
     QCOMPARE(f.window->document()->size(), qint64(2 * kEvents.size()));
@@ -238,7 +230,7 @@ void TestProxyWindow::stopClosesThePortAndEndsOpenExchanges()
     QCOMPARE(f.proxy->openCount(), 0);
     const RunRecording &run = f.capture().runs.first();
     QCOMPARE(run.end, RunEnd::Aborted);
-    QCOMPARE(recordedBody(run), "data: " + kEvents.at(0) + "\n\ndata: " + kEvents.at(1) + "\n\n");
+    QCOMPARE(run.body(), "data: " + kEvents.at(0) + "\n\ndata: " + kEvents.at(1) + "\n\n");
     QVERIFY(waitFinished(open.get())); // its front end sees the connection go
 
     std::unique_ptr<QNetworkReply> refused(post(nam, url));
@@ -364,7 +356,7 @@ void TestProxyWindow::rewriteRulesChangeWhatTheFrontEndGets()
     // The session shows what the agent sent, and keeps what the front end got.
     QTRY_COMPARE_WITH_TIMEOUT(f.window->document()->size(), qint64(kEvents.size()), kTimeoutMs);
     const RunRecording &run = f.capture().runs.first();
-    QCOMPARE(recordedBody(run), sseBody());
+    QCOMPARE(run.body(), sseBody());
     QCOMPARE(run.rewrites.size(), 1);
     QCOMPARE(run.rewrites.first().rule, QStringLiteral("hide the text"));
     QCOMPARE(run.deliveredBody(), expected);
