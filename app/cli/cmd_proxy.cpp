@@ -100,6 +100,11 @@ QString parseOptions(const QStringList &argv, Options *options, bool *help)
         options->rules = intercept::RewriteRules::fromFile(options->rulesPath, &error);
         if (!error.isEmpty())
             return QStringLiteral("--rules %1").arg(error);
+        // A breakpoint waits for a person at the GUI's proxy; here it would hold forever.
+        if (options->rules.hasBreakpoints())
+            return QStringLiteral("--rules %1: \"break\" rules need a person: use the inspector's "
+                                  "File > Start Proxy…, or disable them here")
+                .arg(options->rulesPath);
     }
     if (const QString map = args.options.value(QStringLiteral("--map-local")); !map.isEmpty()) {
         const qsizetype eq = map.indexOf(QLatin1Char('='));

@@ -4,6 +4,7 @@
 #include <QJsonDocument>
 #include <QJsonParseError>
 
+#include <algorithm>
 #include <cmath>
 
 namespace agui::intercept {
@@ -15,7 +16,8 @@ constexpr int kMaxDelayMs = 600000; // ten minutes: longer is a mistake, not a t
 const QStringList &actionNames()
 {
     static const QStringList names {QStringLiteral("drop"), QStringLiteral("delay"),
-                                    QStringLiteral("edit"), QStringLiteral("inject")};
+                                    QStringLiteral("edit"), QStringLiteral("inject"),
+                                    QStringLiteral("break")};
     return names;
 }
 
@@ -85,6 +87,7 @@ private:
         rule->action = RewriteAction(action);
         switch (rule->action) {
         case RewriteAction::Drop:
+        case RewriteAction::Break:
             return {};
         case RewriteAction::Delay:
             rule->delayMs = wholeNumber(QStringLiteral("ms"), 0, kMaxDelayMs);
@@ -204,6 +207,32 @@ RewriteRules RewriteRules::fromFile(const QString &path, QString *error)
 QByteArray RewriteRules::toJson() const
 {
     return "{\"rules\":" + (m_source.isEmpty() ? QByteArray("[]") : m_source) + '}';
+}
+
+RewriteRules RewriteRules::withBreakpoints(const QStringList &filters, QString *error) const
+{
+    // Through the rules document, so a breakpoint is read (and refused) exactly as a rule is,
+    // and kept with the session in the same words.
+    QJsonArray array;
+    for (const QString &filter : filters) {
+        if (!filter.trimmed().isEmpty())
+            array.append(QJsonObject {
+                {QStringLiteral("name"), QStringLiteral("breakpoint %1").arg(filter.trimmed())},
+                {QStringLiteral("filter"), filter.trimmed()},
+                {QStringLiteral("action"), QStringLiteral("break")}});
+    }
+    const QJsonArray own
+        = QJsonDocument::fromJson(m_source.isEmpty() ? QByteArray("[]") : m_source).array();
+    for (const QJsonValue &rule : own)
+        array.append(rule);
+    return fromJson(QJsonDocument(array).toJson(QJsonDocument::Compact), error);
+}
+
+bool RewriteRules::hasBreakpoints() const
+{
+    return std::any_of(m_rules.cbegin(), m_rules.cend(), [](const RewriteRule &rule) {
+        return rule.enabled && rule.action == RewriteAction::Break;
+    });
 }
 
 } // namespace agui::intercept

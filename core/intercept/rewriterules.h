@@ -3,7 +3,8 @@
 // Rewrite rules: what a proxy does, without a person, to the events an agent sends before the
 // front end gets them (docs/proxy.md, "Rewrite rules"). A rule is a filter in the event filter
 // language (docs/filter.md) and one action: drop the event, delay it (and all after it), edit it
-// with a JSON Patch (RFC 6902), or inject events before or after it. The first enabled rule whose
+// with a JSON Patch (RFC 6902), inject events before or after it, or break: hold it (and all
+// after it) until a person decides (a breakpoint). The first enabled rule whose
 // filter matches an event acts on it; an event no rule matches goes on byte for byte.
 //
 // The file is JSON: {"rules": [ {"name": "...", "filter": "type:TOOL_CALL_END", "action":
@@ -20,9 +21,10 @@
 
 namespace agui::intercept {
 
-enum class RewriteAction { Drop, Delay, Edit, Inject };
+// Break holds the event for a person to decide (the GUI's proxy; AgentProxy::resolveHold).
+enum class RewriteAction { Drop, Delay, Edit, Inject, Break };
 
-QString rewriteActionName(RewriteAction action); // "drop", "delay", "edit", "inject"
+QString rewriteActionName(RewriteAction action); // "drop", "delay", "edit", "inject", "break"
 
 struct RewriteRule
 {
@@ -49,6 +51,10 @@ public:
     const QList<RewriteRule> &rules() const { return m_rules; }
     // The rules as a compact JSON document, e.g. to keep them with a recording.
     QByteArray toJson() const;
+    // Breakpoints ahead of these rules: one break rule per filter (none for an empty list). On a
+    // filter that does not parse returns no rules and sets *error naming it.
+    RewriteRules withBreakpoints(const QStringList &filters, QString *error) const;
+    bool hasBreakpoints() const;
 
 private:
     QList<RewriteRule> m_rules;

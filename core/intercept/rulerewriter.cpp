@@ -67,7 +67,11 @@ protected:
         if (index < 0)
             return;
         ++m_used[index];
-        apply(m_rules.rules().at(index), offset, raw, *event);
+        const RewriteRule &rule = m_rules.rules().at(index);
+        if (rule.action == RewriteAction::Break)
+            hold(rule, offset, raw, text);
+        else
+            apply(rule, offset, raw, *event);
     }
 
 private:
@@ -116,6 +120,8 @@ private:
         case RewriteAction::Inject:
             change.delivered = injected(rule, &change.error, change.delivered);
             break;
+        case RewriteAction::Break:
+            break; // held instead (hold())
         }
         passUpTo(offset);
         m_out->pieces.append({change.delivered, change.delayMs});
@@ -123,6 +129,46 @@ private:
         // The original's bytes are consumed: what went on instead is the piece above.
         m_held.remove(0, offset + raw.size() - m_heldFrom);
         m_heldFrom = offset + raw.size();
+    }
+
+    // The event waits for a person: its bytes go into the output as a hold piece, which the
+    // proxy keeps (with everything after it) until resolve().
+    void hold(const RewriteRule &rule, qint64 offset, QByteArrayView raw, QByteArrayView text)
+    {
+        passUpTo(offset);
+        net::HeldEvent held;
+        held.id = m_nextHold++;
+        held.rule = rule.name;
+        held.offset = offset;
+        held.raw = raw.toByteArray();
+        held.json = text.toByteArray();
+        m_out->pieces.append({held.raw, 0, held.id});
+        m_out->held.append(held);
+        m_held.remove(0, offset + raw.size() - m_heldFrom);
+        m_heldFrom = offset + raw.size();
+    }
+
+    void resolve(const net::HeldEvent &held, const net::HoldDecision &decision,
+                 const QByteArray &keepAlive, Output &out) final
+    {
+        BodyRewrite change;
+        change.atUs = nowUs();
+        change.offset = held.offset;
+        change.length = held.raw.size();
+        change.rule = held.rule;
+        change.action = rewriteActionName(RewriteAction::Break);
+        QByteArray instead;
+        for (const QJsonObject &event : decision.events) {
+            if (change.error.isEmpty())
+                instead.append(encode(event, &change.error));
+        }
+        if (decision.resume || !change.error.isEmpty())
+            instead = held.raw; // resumed, or what the person wrote cannot be sent: the original
+        out.pieces.append({instead, 0});
+        if (instead == held.raw && keepAlive.isEmpty() && change.error.isEmpty())
+            return; // nothing the front end gets differs from what the agent sent
+        change.delivered = keepAlive + instead;
+        out.rewrites.append(change);
     }
 
     QByteArray edited(const RewriteRule &rule, const QJsonObject &event, QString *error,
@@ -170,6 +216,7 @@ private:
     qint64 m_heldFrom = 0;
     qint64 m_wholeUpTo = 0; // end of the last whole unit seen
     qint64 m_seq = 0;
+    int m_nextHold = 0;
     Output *m_out = nullptr;
 };
 

@@ -84,6 +84,8 @@ private:
             m_responder->beginStream(head.status, head.header("Content-Type"), extra);
         if (m_proxy->m_rewriterFactory)
             m_rewriter = m_proxy->m_rewriterFactory(m_id, response);
+        m_keepAliveAllowed
+            = framingForContentType(QString::fromUtf8(head.header("Content-Type"))) == Framing::Sse;
     }
 
     void onBytes(const QByteArray &bytes)
@@ -110,11 +112,9 @@ private:
     // A rewriter's output: its changes recorded, its pieces queued behind any delay in progress.
     void take(BodyRewriter::Output out)
     {
-        for (const BodyRewrite &rewrite : std::as_const(out.rewrites)) {
-            if (m_sink)
-                m_sink->bodyRewritten(rewrite);
-            Q_EMIT m_proxy->bodyRewritten(m_id, rewrite);
-        }
+        record(out.rewrites);
+        for (HeldEvent &held : out.held)
+            m_holds.insert(held.id, std::move(held));
         for (BodyRewriter::Piece &piece : out.pieces) {
             m_heldBytes += piece.bytes.size();
             m_held.append(std::move(piece));
@@ -126,10 +126,72 @@ private:
         drain();
     }
 
+    void record(const QList<BodyRewrite> &rewrites)
+    {
+        for (const BodyRewrite &rewrite : rewrites) {
+            if (m_sink)
+                m_sink->bodyRewritten(rewrite);
+            Q_EMIT m_proxy->bodyRewritten(m_id, rewrite);
+        }
+    }
+
+public:
+    bool resolveHold(int hold, const HoldDecision &decision)
+    {
+        const auto held = m_holds.constFind(hold);
+        qsizetype at = 0;
+        while (at < m_held.size() && m_held.at(at).hold != hold)
+            ++at;
+        if (m_done || held == m_holds.cend() || at == m_held.size())
+            return false;
+        BodyRewriter::Output out;
+        const bool announced = hold == m_announced;
+        m_rewriter->resolve(*held, decision, announced ? m_keepAliveSent : QByteArray(), out);
+        m_holds.erase(held);
+        if (announced) {
+            m_announced = -1;
+            m_keepAliveSent.clear();
+            m_keepAlive.stop();
+        }
+        m_heldBytes -= m_held.takeAt(at).bytes.size();
+        for (BodyRewriter::Piece &piece : out.pieces) {
+            m_heldBytes += piece.bytes.size();
+            m_held.insert(at++, std::move(piece));
+        }
+        record(out.rewrites);
+        drain();
+        return true;
+    }
+
+private:
+    // The first piece waiting is a held event: the person is told, once, and the front end's
+    // connection is kept alive until they decide.
+    void announce(int hold)
+    {
+        if (m_announced == hold)
+            return;
+        m_announced = hold;
+        Q_EMIT m_proxy->eventHeld(m_id, m_holds.value(hold));
+        if (m_keepAliveAllowed && m_proxy->m_keepAliveMs > 0) {
+            connect(&m_keepAlive, &QTimer::timeout, this, &Exchange::keepAlive,
+                    Qt::UniqueConnection);
+            m_keepAlive.start(m_proxy->m_keepAliveMs);
+        }
+    }
+
+    void keepAlive()
+    {
+        // Between events (everything before the held one has gone whole), so a comment is safe.
+        if (m_responder && m_responder->write(keepAliveComment()))
+            m_keepAliveSent.append(keepAliveComment());
+    }
+
     void drain()
     {
         while (!m_done && !m_delaying && !m_held.isEmpty()) {
             BodyRewriter::Piece &next = m_held.first();
+            if (next.hold >= 0)
+                return announce(next.hold);
             if (next.delayMs > 0) {
                 m_delaying = true;
                 QTimer::singleShot(std::exchange(next.delayMs, 0), this, [this] {
@@ -190,6 +252,20 @@ private:
         if (m_done)
             return;
         m_done = true;
+        m_keepAlive.stop();
+        if (const auto held = m_holds.constFind(m_announced); held != m_holds.cend()) {
+            // The recording says the held event never reached the front end, and what did.
+            BodyRewrite lost;
+            lost.atUs = nowUs();
+            lost.offset = held->offset;
+            lost.length = held->raw.size();
+            lost.rule = held->rule;
+            lost.action = QStringLiteral("break");
+            lost.delivered = m_keepAliveSent;
+            lost.error = QStringLiteral("the exchange ended while this event was held: it never "
+                                        "reached the front end");
+            record({lost});
+        }
         if (m_sink)
             m_sink->runEnded(end, error, nowUs());
         m_proxy->ended(m_id, end, error);
@@ -205,6 +281,11 @@ private:
     QList<BodyRewriter::Piece> m_held; // rewritten pieces not yet written (a delay is running)
     qint64 m_heldBytes = 0;
     bool m_delaying = false;
+    QHash<int, HeldEvent> m_holds; // held events not yet resolved, by id
+    int m_announced = -1; // the held event the person was told about (the first piece waiting)
+    QTimer m_keepAlive;
+    QByteArray m_keepAliveSent; // comments sent while m_announced waits
+    bool m_keepAliveAllowed = false; // an SSE body
     std::optional<QString> m_upstreamEnd; // the upstream is done; the exchange ends once drained
     bool m_done = false;
 };
@@ -274,11 +355,25 @@ HttpHeaders AgentProxy::forwardHeaders(const QList<QPair<QByteArray, QByteArray>
 void AgentProxy::handle(const HttpRequest &request, HttpResponder *responder)
 {
     ++m_open;
-    new Exchange(this, m_nextExchange++, request, responder);
+    const int id = m_nextExchange++;
+    m_live.insert(id, new Exchange(this, id, request, responder));
+}
+
+bool AgentProxy::resolveHold(int exchange, int hold, const HoldDecision &decision)
+{
+    Exchange *live = m_live.value(exchange);
+    return live && live->resolveHold(hold, decision);
+}
+
+const QByteArray &AgentProxy::keepAliveComment()
+{
+    static const QByteArray comment(": agui-inspector: an event is held at a breakpoint\n\n");
+    return comment;
 }
 
 void AgentProxy::ended(int exchange, RunEnd end, const QString &error)
 {
+    m_live.remove(exchange);
     --m_open;
     Q_EMIT exchangeEnded(exchange, end, error);
 }

@@ -65,6 +65,17 @@ public:
     using RewriterFactory = std::function<std::unique_ptr<BodyRewriter>(
         int exchange, const RecordedResponse &response)>;
     void setRewriterFactory(RewriterFactory factory) { m_rewriterFactory = std::move(factory); }
+    // Breakpoints (a rewriter's hold pieces): the event and everything after it wait until
+    // resolveHold() says what goes on in its place. False when that exchange has ended or holds
+    // no such event.
+    bool resolveHold(int exchange, int hold, const HoldDecision &decision);
+    // While an SSE stream is held, a comment line goes to the front end this often (ms; 0:
+    // never), so neither it nor anything in between times the idle connection out. A comment
+    // is what SSE keeps connections alive with: readers ignore it (WHATWG HTML, "Server-sent
+    // events", §9.2.6). A protobuf stream has no such frame and gets none.
+    void setKeepAliveInterval(int ms) { m_keepAliveMs = ms; }
+    static constexpr int kDefaultKeepAliveMs = 15000;
+    static const QByteArray &keepAliveComment();
 
     // Port 0 picks a free port. False on failure (errorString()).
     bool listen(const QHostAddress &address = QHostAddress::LocalHost, quint16 port = 0);
@@ -87,6 +98,9 @@ Q_SIGNALS:
     void chunkForwarded(int exchange, qint64 bytes);
     // A rewriter changed what the front end gets (also given to the exchange's sink).
     void bodyRewritten(int exchange, const agui::BodyRewrite &rewrite);
+    // A breakpoint holds this event: everything before it has gone on, nothing after it will
+    // until resolveHold(). One at a time per exchange, in body order.
+    void eventHeld(int exchange, const agui::net::HeldEvent &held);
     // end: Finished (the body ended as framed), Error (upstream failure; error says which),
     // Aborted (the front end hung up).
     void exchangeEnded(int exchange, agui::RunEnd end, const QString &error);
@@ -102,6 +116,8 @@ private:
     QHash<QString, QUrl> m_mapped; // map local: path -> where it is answered
     SinkFactory m_sinkFactory;
     RewriterFactory m_rewriterFactory;
+    QHash<int, Exchange *> m_live; // exchanges not yet ended, by number
+    int m_keepAliveMs = kDefaultKeepAliveMs;
     int m_nextExchange = 0;
     int m_open = 0;
 };

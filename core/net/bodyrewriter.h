@@ -8,23 +8,46 @@
 
 #include <QByteArray>
 #include <QByteArrayView>
+#include <QJsonObject>
 #include <QList>
 
 namespace agui::net {
+
+// An event a breakpoint holds until a person decides what goes on in its place
+// (AgentProxy::resolveHold). Nothing after it reaches the front end meanwhile.
+struct HeldEvent
+{
+    int id = -1; // unique within its exchange
+    QString rule; // the breakpoint's name
+    qint64 offset = 0; // into the body as the agent sent it
+    QByteArray raw; // the event's bytes as the agent sent them (its SSE block or protobuf frame)
+    QByteArray json; // the event as JSON text (a protobuf event decoded)
+};
+
+// What goes on in a held event's place.
+struct HoldDecision
+{
+    bool resume = true; // the original bytes, unchanged
+    QList<QJsonObject> events; // when !resume: these instead, in order (none: the event is dropped)
+};
 
 class BodyRewriter
 {
 public:
     // Bytes for the front end; delayMs > 0 holds them (and everything after them) that long.
+    // hold >= 0: the bytes are a held event's (HeldEvent::id) and wait, with everything after
+    // them, until resolve() says what goes on instead.
     struct Piece
     {
         QByteArray bytes;
         int delayMs = 0;
+        int hold = -1;
     };
     struct Output
     {
         QList<Piece> pieces;
         QList<BodyRewrite> rewrites; // what was changed, for the recording
+        QList<HeldEvent> held; // one per hold piece in pieces
     };
 
     virtual ~BodyRewriter() = default;
@@ -32,6 +55,12 @@ public:
     virtual void feed(QByteArrayView bytes, Output &out) = 0;
     // The body ended: whatever is still held goes on (an unfinished event unchanged).
     virtual void finish(Output &out) = 0;
+    // A person decided about a held event: the pieces that go on in its place, and the change
+    // for the recording (keepAlive: bytes already sent to the front end while it was held, which
+    // the recording must show before whatever goes on now).
+    virtual void resolve(const HeldEvent &held, const HoldDecision &decision,
+                         const QByteArray &keepAlive, Output &out)
+        = 0;
 };
 
 } // namespace agui::net

@@ -2,6 +2,8 @@
 // protobuf body however the body is split into reads, and the proxy applying them between a
 // front end and an agent while the recording keeps the agent's bytes and every change.
 
+#include "tests/intercept/proxyfixtures.h"
+
 #include "core/capture/capturereader.h"
 #include "core/capture/capturewriter.h"
 #include "core/intercept/rewriterules.h"
@@ -21,34 +23,15 @@
 
 using namespace agui;
 using namespace agui::intercept;
+using namespace proxytest;
 
 namespace {
-
-RewriteRules rules(const QByteArray &json)
-{
-    QString error;
-    RewriteRules parsed = RewriteRules::fromJson(json, &error);
-    if (!error.isEmpty())
-        qFatal("rules do not parse: %s", qPrintable(error));
-    return parsed;
-}
 
 QString ruleError(const QByteArray &json)
 {
     QString error;
     const RewriteRules parsed = RewriteRules::fromJson(json, &error);
     return parsed.isEmpty() ? error : QStringLiteral("(parsed)");
-}
-
-RecordedResponse response(const QString &contentType, const QString &encoding = {})
-{
-    RecordedResponse r;
-    r.present = true;
-    r.status = 200;
-    r.headers.append({QStringLiteral("Content-Type"), contentType});
-    if (!encoding.isEmpty())
-        r.headers.append({QStringLiteral("Content-Encoding"), encoding});
-    return r;
 }
 
 struct Rewritten
@@ -79,11 +62,6 @@ Rewritten rewrite(const RewriteRules &rules, const QByteArray &body, const QList
     result.pieces = out.pieces;
     result.rewrites = out.rewrites;
     return result;
-}
-
-QByteArray sse(const QByteArray &json)
-{
-    return "data: " + json + "\n\n";
 }
 
 const QByteArray kRunStarted = sse(R"({"type":"RUN_STARTED","threadId":"t","runId":"r1"})");
@@ -129,26 +107,6 @@ QByteArray protoFrame(const QByteArray &json)
         qFatal("cannot encode %s: %s", json.constData(), qPrintable(encoded.error));
     return encodeProtoFrame(encoded.message);
 }
-
-// A front end: one POST through the proxy, the body it got and how it ended.
-struct FrontEnd
-{
-    net::HttpExchange exchange;
-    QByteArray body;
-    QString error;
-    bool done = false;
-
-    explicit FrontEnd(const QUrl &url)
-    {
-        QObject::connect(&exchange, &net::HttpExchange::received,
-                         [this](const QByteArray &bytes) { body += bytes; });
-        QObject::connect(&exchange, &net::HttpExchange::finished, [this](const QString &e) {
-            error = e;
-            done = true;
-        });
-        exchange.start(url, QByteArrayLiteral("POST"), {}, QByteArrayLiteral("{}"));
-    }
-};
 
 } // namespace
 

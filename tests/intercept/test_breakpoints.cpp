@@ -1,0 +1,309 @@
+// Breakpoints (a rewrite rule's "break" action): the rewriter holds the matching event and
+// everything after it, a person's decision (resume, edit, drop, inject) decides what goes on in
+// its place, the proxy keeps the front end's SSE connection alive meanwhile, and the recording
+// keeps both what the agent sent and what the front end got.
+
+#include "tests/intercept/proxyfixtures.h"
+
+#include "core/capture/capturereader.h"
+#include "core/capture/capturewriter.h"
+#include "core/intercept/rulerewriter.h"
+#include "core/net/agentproxy.h"
+#include "core/net/chunksink.h"
+#include "core/net/httpserver.h"
+#include "core/wire/protoevent.h"
+#include "core/wire/protoframes.h"
+
+#include <QBuffer>
+#include <QJsonDocument>
+
+using namespace agui;
+using namespace agui::intercept;
+using namespace proxytest;
+
+namespace {
+
+const QByteArray kStarted = sse(R"({"type":"RUN_STARTED","threadId":"t","runId":"r1"})");
+const QByteArray kOne = sse(R"({"type":"TEXT_MESSAGE_CONTENT","messageId":"m1","delta":"one"})");
+const QByteArray kTwo = sse(R"({"type":"TEXT_MESSAGE_CONTENT","messageId":"m1","delta":"two"})");
+const QByteArray kFinished = sse(R"({"type":"RUN_FINISHED","threadId":"t","runId":"r1"})");
+const QByteArray kBody = kStarted + kOne + kTwo + kFinished;
+
+QJsonObject object(const QByteArray &json)
+{
+    return QJsonDocument::fromJson(json).object();
+}
+
+RewriteRules breakOn(const QString &filter)
+{
+    QString error;
+    const RewriteRules rules = RewriteRules().withBreakpoints({filter}, &error);
+    if (!error.isEmpty())
+        qFatal("breakpoint does not parse: %s", qPrintable(error));
+    return rules;
+}
+
+struct Fed
+{
+    std::unique_ptr<net::BodyRewriter> rewriter;
+    net::BodyRewriter::Output out;
+};
+
+Fed feedAll(const RewriteRules &rules, const QByteArray &body, const QString &contentType)
+{
+    QString whyNot;
+    Fed fed;
+    fed.rewriter = makeRuleRewriter(rules, 0, response(contentType), &whyNot);
+    for (qsizetype at = 0; at < body.size(); at += 7) // cut anywhere, events too
+        fed.rewriter->feed(QByteArrayView(body).sliced(at, qMin<qsizetype>(7, body.size() - at)),
+                           fed.out);
+    fed.rewriter->finish(fed.out);
+    return fed;
+}
+
+QByteArray joined(const QList<net::BodyRewriter::Piece> &pieces)
+{
+    QByteArray bytes;
+    for (const auto &piece : pieces)
+        bytes += piece.bytes;
+    return bytes;
+}
+
+// An agent that sends kBody in one go.
+struct Agent
+{
+    net::HttpServer server;
+    explicit Agent(const QByteArray &body)
+    {
+        server.route("POST", QStringLiteral("/agent"),
+                     [body](const net::HttpRequest &, net::HttpResponder *responder) {
+                         responder->beginStream(200, "text/event-stream", {});
+                         responder->write(body);
+                         responder->finish();
+                     });
+    }
+};
+
+} // namespace
+
+class TestBreakpoints : public QObject
+{
+    Q_OBJECT
+
+private Q_SLOTS:
+    void breakpointsAreBreakRulesAheadOfTheOthers()
+    {
+        const RewriteRules own
+            = rules(R"([{"name":"lose it","filter":"type:TOOL_CALL_END","action":"drop"}])");
+        QVERIFY(!own.hasBreakpoints());
+        QString error;
+        const RewriteRules both = own.withBreakpoints(
+            {QStringLiteral("type:RUN_STARTED"), QStringLiteral(" ")}, &error);
+        QVERIFY2(error.isEmpty(), qPrintable(error));
+        QCOMPARE(both.rules().size(), 2);
+        QCOMPARE(both.rules().at(0).action, RewriteAction::Break);
+        QCOMPARE(both.rules().at(0).name, QStringLiteral("breakpoint type:RUN_STARTED"));
+        QCOMPARE(both.rules().at(1).name, QStringLiteral("lose it"));
+        QVERIFY(both.hasBreakpoints());
+        QVERIFY(both.toJson().contains("\"action\":\"break\""));
+
+        const RewriteRules bad = own.withBreakpoints({QStringLiteral("type:(")}, &error);
+        QVERIFY(bad.isEmpty());
+        QVERIFY2(error.startsWith(QStringLiteral("rule 1 (\"breakpoint type:(\"): \"filter\"")),
+                 qPrintable(error));
+        QVERIFY(rules(R"([{"filter":"type:RUN_STARTED","action":"break"}])").hasBreakpoints());
+    }
+
+    void theRewriterHoldsTheEventAndWhatFollowsIt()
+    {
+        Fed fed = feedAll(breakOn(QStringLiteral("text:two")), kBody,
+                          QStringLiteral("text/event-stream"));
+        QCOMPARE(fed.out.held.size(), 1);
+        const net::HeldEvent held = fed.out.held.first();
+        QCOMPARE(held.offset, kStarted.size() + kOne.size());
+        QCOMPARE(held.raw, kTwo);
+        QCOMPARE(object(held.json).value(QStringLiteral("delta")).toString(),
+                 QStringLiteral("two"));
+        QCOMPARE(held.rule, QStringLiteral("breakpoint text:two"));
+        // The pieces: what came before as sent, the held event, what came after as sent.
+        qsizetype at = 0;
+        while (fed.out.pieces.at(at).hold < 0)
+            ++at;
+        QCOMPARE(joined(fed.out.pieces.mid(0, at)), QByteArray(kStarted + kOne));
+        QCOMPARE(fed.out.pieces.at(at).hold, held.id);
+        QCOMPARE(fed.out.pieces.at(at).bytes, kTwo);
+        QCOMPARE(joined(fed.out.pieces.mid(at + 1)), kFinished);
+        QVERIFY(fed.out.rewrites.isEmpty()); // nothing changed yet
+    }
+
+    void aDecisionSaysWhatGoesOnInstead_data()
+    {
+        QTest::addColumn<bool>("resume");
+        QTest::addColumn<QList<QJsonObject>>("events");
+        QTest::addColumn<QByteArray>("keepAlive");
+        QTest::addColumn<QByteArray>("sent");
+        QTest::addColumn<bool>("recorded");
+        const QJsonObject edited
+            = object(R"({"type":"TEXT_MESSAGE_CONTENT","messageId":"m1","delta":"TWO"})");
+        const QByteArray editedSse
+            = sse(R"({"delta":"TWO","messageId":"m1","type":"TEXT_MESSAGE_CONTENT"})");
+        const QJsonObject custom = object(R"({"type":"CUSTOM","name":"x","value":1})");
+        const QByteArray customSse = sse(R"({"name":"x","type":"CUSTOM","value":1})");
+        QTest::newRow("resume") << true << QList<QJsonObject>() << QByteArray() << kTwo << false;
+        QTest::newRow("resume after keep-alives")
+            << true << QList<QJsonObject>() << QByteArray(": k\n\n") << kTwo << true;
+        QTest::newRow("edit") << false << QList<QJsonObject> {edited} << QByteArray() << editedSse
+                              << true;
+        QTest::newRow("drop") << false << QList<QJsonObject>() << QByteArray() << QByteArray()
+                              << true;
+        QTest::newRow("inject before and after")
+            << false << QList<QJsonObject> {custom, edited, custom} << QByteArray()
+            << QByteArray(customSse + editedSse + customSse) << true;
+    }
+
+    void aDecisionSaysWhatGoesOnInstead()
+    {
+        QFETCH(bool, resume);
+        QFETCH(QList<QJsonObject>, events);
+        QFETCH(QByteArray, keepAlive);
+        QFETCH(QByteArray, sent);
+        QFETCH(bool, recorded);
+        Fed fed = feedAll(breakOn(QStringLiteral("text:two")), kBody,
+                          QStringLiteral("text/event-stream"));
+        net::BodyRewriter::Output out;
+        fed.rewriter->resolve(fed.out.held.first(), {resume, events}, keepAlive, out);
+        QCOMPARE(joined(out.pieces), sent);
+        QVERIFY(out.held.isEmpty());
+        QCOMPARE(out.rewrites.size(), recorded ? 1 : 0);
+        if (recorded) {
+            const BodyRewrite &change = out.rewrites.first();
+            QCOMPARE(change.action, QStringLiteral("break"));
+            QCOMPARE(change.rule, QStringLiteral("breakpoint text:two"));
+            QCOMPARE(change.offset, kStarted.size() + kOne.size());
+            QCOMPARE(change.length, kTwo.size());
+            QCOMPARE(change.delivered,
+                     QByteArray(keepAlive + sent)); // what the front end got, in order
+            QVERIFY(change.error.isEmpty());
+        }
+    }
+
+    void aProtobufEventIsHeldAndRewrittenAsAFrame()
+    {
+        const auto frame = [](const char *json) {
+            return encodeProtoFrame(encodeProtoEvent(object(json)).message);
+        };
+        const QByteArray started = frame(R"({"type":"RUN_STARTED","threadId":"t","runId":"r"})");
+        const QByteArray text
+            = frame(R"({"type":"TEXT_MESSAGE_CONTENT","messageId":"m","delta":"two"})");
+        Fed fed = feedAll(breakOn(QStringLiteral("type:TEXT_MESSAGE_CONTENT")), started + text,
+                          QStringLiteral("application/vnd.ag-ui.event+proto"));
+        QCOMPARE(fed.out.held.size(), 1);
+        QCOMPARE(fed.out.held.first().raw, text);
+        QCOMPARE(object(fed.out.held.first().json).value(QStringLiteral("delta")).toString(),
+                 QStringLiteral("two"));
+        net::BodyRewriter::Output out;
+        const QJsonObject edited
+            = object(R"({"type":"TEXT_MESSAGE_CONTENT","messageId":"m","delta":"TWO"})");
+        fed.rewriter->resolve(fed.out.held.first(), {false, {edited}}, {}, out);
+        QCOMPARE(joined(out.pieces),
+                 frame(R"({"type":"TEXT_MESSAGE_CONTENT","messageId":"m","delta":"TWO"})"));
+    }
+
+    // Through the proxy: the front end gets everything before the held event at once, keep-alive
+    // comments while it waits, then the edited event and the rest; the capture keeps both streams.
+    void theProxyHoldsAnEventUntilThePersonDecides()
+    {
+        Agent agent(kBody);
+        QVERIFY(agent.server.listen());
+        QBuffer file;
+        file.open(QIODevice::WriteOnly);
+        CaptureWriter writer;
+        QVERIFY(writer.open(&file));
+        const RewriteRules rules = breakOn(QStringLiteral("type:TEXT_MESSAGE_CONTENT text:two"));
+        net::AgentProxy proxy;
+        proxy.setUpstream(agent.server.url(QStringLiteral("/agent")));
+        proxy.setKeepAliveInterval(20);
+        proxy.setSinkFactory([&writer](int) -> std::unique_ptr<net::ChunkSink> {
+            return std::make_unique<net::CaptureWriterSink>(&writer);
+        });
+        proxy.setRewriterFactory([&rules](int exchange, const RecordedResponse &head) {
+            QString whyNot;
+            return makeRuleRewriter(rules, exchange, head, &whyNot);
+        });
+        QSignalSpy held(&proxy, &net::AgentProxy::eventHeld);
+        QSignalSpy ended(&proxy, &net::AgentProxy::exchangeEnded);
+        QVERIFY(proxy.listen());
+
+        FrontEnd front(proxy.url());
+        QTRY_COMPARE_WITH_TIMEOUT(held.size(), 1, 60000);
+        const auto hold = held.first().at(1).value<net::HeldEvent>();
+        QCOMPARE(hold.raw, kTwo);
+        // Everything before it arrives; then only keep-alives while the person looks.
+        QTRY_VERIFY_WITH_TIMEOUT(front.body.startsWith(QByteArray(kStarted + kOne))
+                                     && front.body.contains(net::AgentProxy::keepAliveComment()),
+                                 60000);
+        QVERIFY(!front.body.contains("two"));
+        QVERIFY(!front.done);
+        QVERIFY(!proxy.resolveHold(0, hold.id + 1, {})); // no such hold
+
+        const QJsonObject edited
+            = object(R"({"type":"TEXT_MESSAGE_CONTENT","messageId":"m1","delta":"TWO"})");
+        QVERIFY(proxy.resolveHold(0, hold.id, {false, {edited}}));
+        QTRY_VERIFY_WITH_TIMEOUT(front.done, 60000);
+        QVERIFY2(front.error.isEmpty(), qPrintable(front.error));
+        QVERIFY(!proxy.resolveHold(0, hold.id, {})); // resolved already, and the exchange ended
+        const QByteArray tail
+            = sse(R"({"delta":"TWO","messageId":"m1","type":"TEXT_MESSAGE_CONTENT"})") + kFinished;
+        QVERIFY(front.body.endsWith(tail));
+        const QByteArray waited
+            = front.body.sliced(kStarted.size() + kOne.size(),
+                                front.body.size() - kStarted.size() - kOne.size() - tail.size());
+        QCOMPARE(waited.size() % net::AgentProxy::keepAliveComment().size(), 0);
+        QCOMPARE(waited.count(net::AgentProxy::keepAliveComment()),
+                 waited.size() / net::AgentProxy::keepAliveComment().size());
+
+        QTRY_COMPARE_WITH_TIMEOUT(ended.size(), 1, 60000);
+        writer.close();
+        const Capture capture = readCapture(file.data());
+        QCOMPARE(capture.runs.size(), 1);
+        QCOMPARE(capture.runs.first().body(), kBody); // what the agent sent
+        QCOMPARE(capture.runs.first().deliveredBody(), front.body); // what the front end got
+        QCOMPARE(capture.runs.first().rewrites.first().action, QStringLiteral("break"));
+    }
+
+    // A front end that gives up while an event is held: the upstream request is cancelled and
+    // the recording says the held event never reached it.
+    void aHeldEventTheFrontEndNeverGotIsRecordedAsSuch()
+    {
+        Agent agent(kBody);
+        QVERIFY(agent.server.listen());
+        const RewriteRules rules = breakOn(QStringLiteral("type:RUN_FINISHED"));
+        net::AgentProxy proxy;
+        proxy.setUpstream(agent.server.url(QStringLiteral("/agent")));
+        proxy.setRewriterFactory([&rules](int exchange, const RecordedResponse &head) {
+            QString whyNot;
+            return makeRuleRewriter(rules, exchange, head, &whyNot);
+        });
+        QSignalSpy held(&proxy, &net::AgentProxy::eventHeld);
+        QSignalSpy changes(&proxy, &net::AgentProxy::bodyRewritten);
+        QSignalSpy ended(&proxy, &net::AgentProxy::exchangeEnded);
+        QVERIFY(proxy.listen());
+        auto front = std::make_unique<FrontEnd>(proxy.url());
+        QTRY_COMPARE_WITH_TIMEOUT(held.size(), 1, 60000);
+        QTRY_COMPARE_WITH_TIMEOUT(front->body, QByteArray(kStarted + kOne + kTwo), 60000);
+        front.reset(); // hangs up
+        QTRY_COMPARE_WITH_TIMEOUT(ended.size(), 1, 60000);
+        QCOMPARE(ended.first().at(1).value<RunEnd>(), RunEnd::Aborted);
+        QCOMPARE(changes.size(), 1);
+        const auto lost = changes.first().at(1).value<BodyRewrite>();
+        QCOMPARE(lost.offset, kBody.size() - kFinished.size());
+        QCOMPARE(lost.length, kFinished.size());
+        QVERIFY(lost.delivered.isEmpty()); // no keep-alive had gone yet (15 s by default)
+        QVERIFY2(lost.error.contains(QStringLiteral("never reached the front end")),
+                 qPrintable(lost.error));
+        QCOMPARE(proxy.exchangesOpen(), 0);
+    }
+};
+
+QTEST_GUILESS_MAIN(TestBreakpoints)
+#include "test_breakpoints.moc"
