@@ -223,8 +223,12 @@ RewriteRules RewriteRules::withBreakpoints(const QStringList &filters, QString *
     }
     const QJsonArray own
         = QJsonDocument::fromJson(m_source.isEmpty() ? QByteArray("[]") : m_source).array();
-    for (const QJsonValue &rule : own)
+    for (qsizetype i = 0; i < own.size(); ++i) {
+        QJsonObject rule = own.at(i).toObject();
+        if (!rule.contains(QStringLiteral("name"))) // "rule 2" stays rule 2 behind the breakpoints
+            rule.insert(QStringLiteral("name"), m_rules.value(i).name);
         array.append(rule);
+    }
     return fromJson(QJsonDocument(array).toJson(QJsonDocument::Compact), error);
 }
 

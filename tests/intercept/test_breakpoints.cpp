@@ -7,6 +7,7 @@
 
 #include "core/capture/capturereader.h"
 #include "core/capture/capturewriter.h"
+#include "core/intercept/replacementevents.h"
 #include "core/intercept/rulerewriter.h"
 #include "core/net/agentproxy.h"
 #include "core/net/chunksink.h"
@@ -93,17 +94,19 @@ class TestBreakpoints : public QObject
 private Q_SLOTS:
     void breakpointsAreBreakRulesAheadOfTheOthers()
     {
-        const RewriteRules own
-            = rules(R"([{"name":"lose it","filter":"type:TOOL_CALL_END","action":"drop"}])");
+        const RewriteRules own = rules(R"([{"name":"lose it","filter":"type:TOOL_CALL_END",
+                                             "action":"drop"},
+                                            {"filter":"type:RUN_STARTED","action":"drop"}])");
         QVERIFY(!own.hasBreakpoints());
         QString error;
         const RewriteRules both = own.withBreakpoints(
             {QStringLiteral("type:RUN_STARTED"), QStringLiteral(" ")}, &error);
         QVERIFY2(error.isEmpty(), qPrintable(error));
-        QCOMPARE(both.rules().size(), 2);
+        QCOMPARE(both.rules().size(), 3);
         QCOMPARE(both.rules().at(0).action, RewriteAction::Break);
         QCOMPARE(both.rules().at(0).name, QStringLiteral("breakpoint type:RUN_STARTED"));
         QCOMPARE(both.rules().at(1).name, QStringLiteral("lose it"));
+        QCOMPARE(both.rules().at(2).name, QStringLiteral("rule 2")); // as the file numbers it
         QVERIFY(both.hasBreakpoints());
         QVERIFY(both.toJson().contains("\"action\":\"break\""));
 
@@ -207,6 +210,40 @@ private Q_SLOTS:
         fed.rewriter->resolve(fed.out.held.first(), {false, {edited}}, {}, out);
         QCOMPARE(joined(out.pieces),
                  frame(R"({"type":"TEXT_MESSAGE_CONTENT","messageId":"m","delta":"TWO"})"));
+    }
+
+    // What a person types in the held event's place: every mistake says where, schema findings
+    // are warnings that do not stop the event going on.
+    void whatAPersonWritesIsReadAsEvents()
+    {
+        const ReplacementEvents one = readReplacementEvents(
+            R"({"type":"TEXT_MESSAGE_CONTENT","messageId":"m1","delta":"TWO"})");
+        QVERIFY2(one.ok(), qPrintable(one.error));
+        QCOMPARE(one.events.size(), 1);
+        QVERIFY(one.warnings.isEmpty());
+
+        const ReplacementEvents none = readReplacementEvents("[]");
+        QVERIFY(none.ok());
+        QVERIFY(none.events.isEmpty()); // a drop
+
+        const ReplacementEvents broken
+            = readReplacementEvents("{\n  \"type\": \"CUSTOM\",\n  x\n}");
+        QVERIFY(!broken.ok());
+        QVERIFY2(broken.error.startsWith(QStringLiteral("not JSON at line 3, column ")),
+                 qPrintable(broken.error));
+
+        const ReplacementEvents notEvents
+            = readReplacementEvents(R"([{"type":"CUSTOM","name":"a","value":1}, 3])");
+        QCOMPARE(notEvents.error, QStringLiteral("event 2 must be an object with a \"type\""));
+        QVERIFY(notEvents.events.isEmpty());
+
+        const ReplacementEvents invalid
+            = readReplacementEvents(R"([{"type":"TEXT_MESSAGE_CONTENT","messageId":"m1"}])");
+        QVERIFY(invalid.ok()); // sent as written, on purpose
+        QCOMPARE(invalid.events.size(), 1);
+        QCOMPARE(invalid.warnings.size(), 1);
+        QVERIFY2(invalid.warnings.first().startsWith(QStringLiteral("event 1 (/delta): ")),
+                 qPrintable(invalid.warnings.first()));
     }
 
     // Through the proxy: the front end gets everything before the held event at once, keep-alive

@@ -7,6 +7,7 @@
 // error; closing the window with exchanges open ends the proxy's thread cleanly. Rewrite rules
 // (from the dialog's rules file) change what the front end gets while the session keeps the
 // agent's bytes and every change; a rules file with a mistake keeps the dialog open, naming it.
+// A breakpoint holds an event in the Breakpoint tab until the person edits it and sends it.
 
 #include "core/capture/redaction.h"
 #include "sseserver.h"
@@ -15,6 +16,7 @@
 #include "ui/live/liveruncontroller.h"
 #include "ui/models/sessiondocument.h"
 #include "ui/views/eventdetailview.h"
+#include "ui/views/heldeventview.h"
 #include "ui/views/rewriteview.h"
 #include "ui/window/mainwindow.h"
 #include "ui/window/proxycontrol.h"
@@ -26,6 +28,7 @@
 #include <QNetworkAccessManager>
 #include <QNetworkReply>
 #include <QPlainTextEdit>
+#include <QPushButton>
 #include <QSignalSpy>
 #include <QTabWidget>
 #include <QTcpServer>
@@ -110,6 +113,8 @@ private Q_SLOTS:
     void openingACaptureStopsTheProxy();
     void rewriteRulesChangeWhatTheFrontEndGets();
     void aBadRulesFileKeepsTheDialogOpen();
+    void theDialogReadsBreakpoints();
+    void aBreakpointHoldsAnEventUntilItIsEditedAndSent();
 };
 
 void TestProxyWindow::menuHasStartProxy()
@@ -402,6 +407,105 @@ void TestProxyWindow::aBadRulesFileKeepsTheDialogOpen()
     const QString said = dialog.findChild<QLabel *>(QStringLiteral("proxyDialogError"))->text();
     QVERIFY2(said.contains(QLatin1String("rule 1: \"action\" must be one of")), qPrintable(said));
     QVERIFY(said.contains(path));
+}
+
+void TestProxyWindow::theDialogReadsBreakpoints()
+{
+    ProxyDialog dialog;
+    dialog.findChild<QLineEdit *>(QStringLiteral("proxyUpstream"))
+        ->setText(QStringLiteral("http://127.0.0.1:9/agent"));
+    auto *breakOn = dialog.findChild<QPlainTextEdit *>(QStringLiteral("proxyBreakpoints"));
+    QVERIFY(breakOn);
+    breakOn->setPlainText(QStringLiteral("type:RUN_STARTED\n\n  type:(  "));
+    dialog.accept();
+    QCOMPARE(dialog.result(), int(QDialog::Rejected));
+    const QString said = dialog.findChild<QLabel *>(QStringLiteral("proxyDialogError"))->text();
+    QVERIFY2(said.startsWith(QLatin1String("Break on: rule 2 (\"breakpoint type:(\"): \"filter\"")),
+             qPrintable(said));
+
+    breakOn->setPlainText(QStringLiteral("type:RUN_STARTED\n\ntype:TOOL_CALL_START text:search"));
+    dialog.accept();
+    QCOMPARE(dialog.result(), int(QDialog::Accepted));
+    QCOMPARE(dialog.breakpoints(),
+             QStringList({QStringLiteral("type:RUN_STARTED"),
+                          QStringLiteral("type:TOOL_CALL_START text:search")}));
+    QCOMPARE(dialog.rules().rules().size(), 2);
+    QVERIFY(dialog.rules().hasBreakpoints());
+}
+
+void TestProxyWindow::aBreakpointHoldsAnEventUntilItIsEditedAndSent()
+{
+    SseTestServer upstream;
+    upstream.setReply(QStringLiteral("/agent"), SseTestServer::sse(kEvents));
+    Fixture f;
+    QString error;
+    const auto rules = intercept::RewriteRules().withBreakpoints(
+        {QStringLiteral("type:TEXT_MESSAGE_CONTENT")}, &error);
+    QVERIFY2(error.isEmpty(), qPrintable(error));
+    f.proxy->setRewriteRules(rules, QStringLiteral("the test"));
+    auto *held = f.window->findChild<HeldEventView *>();
+    QVERIFY(held);
+    QTabWidget *tabs = f.window->detailTabs();
+    QVERIFY(!tabs->isTabVisible(tabs->indexOf(held))); // no proxy with breakpoints yet
+    QVERIFY(f.start(upstream.url(QStringLiteral("/agent"))));
+    QVERIFY(tabs->isTabVisible(tabs->indexOf(held)));
+
+    QNetworkAccessManager nam;
+    std::unique_ptr<QNetworkReply> reply(post(nam, f.proxy->url()));
+    QByteArray got;
+    connect(reply.get(), &QNetworkReply::readyRead, reply.get(),
+            [&got, &reply] { got += reply->readAll(); });
+    QTRY_VERIFY_WITH_TIMEOUT(held->isHolding(), kTimeoutMs);
+    QCOMPARE(tabs->currentWidget(), held); // the hit brings the tab to the front
+    const QString title = held->findChild<QLabel *>(QStringLiteral("heldEventTitle"))->text();
+    QVERIFY2(title.startsWith(QLatin1String("Run 1 is held at \"breakpoint "
+                                            "type:TEXT_MESSAGE_CONTENT\": TEXT_MESSAGE_CONTENT")),
+             qPrintable(title));
+    QVERIFY(f.proxy->statusWidget()->text().contains(QLatin1String("held at breakpoints: 1")));
+    // The front end has what came before; nothing after it goes on while it is held.
+    const QByteArray before = "data: " + kEvents.at(0) + "\n\ndata: " + kEvents.at(1) + "\n\n";
+    QTRY_COMPARE_WITH_TIMEOUT(got, before, kTimeoutMs);
+    QTest::qWait(200);
+    QCOMPARE(got, before);
+    QVERIFY(!reply->isFinished());
+
+    // Typed wrong, it cannot be sent and says where; typed right, it can.
+    QPlainTextEdit *editor = held->editor();
+    auto *check = held->findChild<QLabel *>(QStringLiteral("heldEventCheck"));
+    auto *send = held->findChild<QPushButton *>(QStringLiteral("heldSend"));
+    editor->selectAll();
+    QTest::keyClicks(editor, QStringLiteral("{\"type\": \"TEXT_MESSAGE_CONTENT\","));
+    QTRY_VERIFY_WITH_TIMEOUT(check->text().startsWith(QLatin1String("Cannot send: not JSON at "
+                                                                    "line 1")),
+                             kTimeoutMs);
+    QVERIFY(!send->isEnabled());
+    QTest::keyClicks(editor, QStringLiteral(" \"messageId\": \"m1\", \"delta\": \"Hi there\"}"));
+    QTRY_COMPARE_WITH_TIMEOUT(check->text(), QStringLiteral("Send sends 1 event in its place."),
+                              kTimeoutMs);
+    QVERIFY(send->isEnabled());
+    QTest::mouseClick(send, Qt::LeftButton);
+
+    QVERIFY(waitFinished(reply.get()));
+    QCOMPARE(reply->error(), QNetworkReply::NoError);
+    got += reply->readAll();
+    QByteArray expected = sseBody();
+    expected.replace(QByteArray("data: " + kEvents.at(2) + "\n\n"),
+                     QByteArray(R"(data: {"delta":"Hi there","messageId":"m1",)"
+                                R"("type":"TEXT_MESSAGE_CONTENT"})"
+                                "\n\n"));
+    QCOMPARE(got, expected);
+    QVERIFY(!held->isHolding());
+    QVERIFY(f.proxy->holds().isEmpty());
+
+    // The session keeps the agent's bytes and what the front end got instead.
+    QTRY_COMPARE_WITH_TIMEOUT(f.proxy->openCount(), 0, kTimeoutMs);
+    const RunRecording &run = f.capture().runs.first();
+    QCOMPARE(run.body(), sseBody());
+    QCOMPARE(run.rewrites.size(), 1);
+    QCOMPARE(run.rewrites.first().action, QStringLiteral("break"));
+    QCOMPARE(run.deliveredBody(), expected);
+    f.proxy->stop();
+    QVERIFY(!tabs->isTabVisible(tabs->indexOf(held)));
 }
 
 QTEST_MAIN(TestProxyWindow)

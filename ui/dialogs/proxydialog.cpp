@@ -9,6 +9,7 @@
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QLineEdit>
+#include <QPlainTextEdit>
 #include <QPushButton>
 #include <QSettings>
 #include <QSpinBox>
@@ -21,6 +22,7 @@ const char kAddressKey[] = "proxy/listenAddress";
 const char kPortKey[] = "proxy/listenPort";
 const char kUpstreamKey[] = "proxy/upstream";
 const char kRulesKey[] = "proxy/rulesFile";
+const char kBreakpointsKey[] = "proxy/breakpoints";
 
 } // namespace
 
@@ -69,6 +71,16 @@ ProxyDialog::ProxyDialog(QWidget *parent)
     rulesRow->addWidget(m_rulesPath, 1);
     rulesRow->addWidget(browse);
     form->addRow(tr("Rewrite rules:"), rulesRow);
+    m_breakpoints = new QPlainTextEdit(this);
+    m_breakpoints->setObjectName(QStringLiteral("proxyBreakpoints"));
+    m_breakpoints->setPlaceholderText(
+        tr("none; one filter per line, e.g.\ntype:TOOL_CALL_START text:search"));
+    m_breakpoints->setToolTip(tr("Each line is an event filter (as in the filter bar). An event "
+                                 "it matches is held, with everything after it, until you resume, "
+                                 "edit, drop or inject in the Breakpoint tab"));
+    m_breakpoints->setTabChangesFocus(true);
+    m_breakpoints->setFixedHeight(m_breakpoints->fontMetrics().lineSpacing() * 4);
+    form->addRow(tr("Break on:"), m_breakpoints);
     m_error = new QLabel(this);
     m_error->setObjectName(QStringLiteral("proxyDialogError"));
     m_error->setTextFormat(Qt::PlainText);
@@ -100,6 +112,16 @@ QUrl ProxyDialog::upstream() const
 QString ProxyDialog::rulesPath() const
 {
     return m_rulesPath->text().trimmed();
+}
+
+QStringList ProxyDialog::breakpoints() const
+{
+    QStringList filters;
+    for (const QString &line : m_breakpoints->toPlainText().split(QLatin1Char('\n'))) {
+        if (!line.trimmed().isEmpty())
+            filters.append(line.trimmed());
+    }
+    return filters;
 }
 
 QHostAddress ProxyDialog::parseAddress(const QString &text)
@@ -136,11 +158,13 @@ QString ProxyDialog::validationError() const
 QString ProxyDialog::readRules()
 {
     m_rules = {};
-    if (rulesPath().isEmpty())
-        return {};
     QString error;
-    m_rules = intercept::RewriteRules::fromFile(rulesPath(), &error);
-    return error.isEmpty() ? QString() : tr("Rewrite rules: %1").arg(error);
+    if (!rulesPath().isEmpty())
+        m_rules = intercept::RewriteRules::fromFile(rulesPath(), &error);
+    if (!error.isEmpty())
+        return tr("Rewrite rules: %1").arg(error);
+    m_rules = m_rules.withBreakpoints(breakpoints(), &error);
+    return error.isEmpty() ? QString() : tr("Break on: %1").arg(error);
 }
 
 void ProxyDialog::accept()
@@ -164,6 +188,7 @@ void ProxyDialog::restore()
     m_port->setValue(settings.value(QLatin1String(kPortKey), int(kDefaultPort)).toInt());
     m_upstream->setText(settings.value(QLatin1String(kUpstreamKey)).toString());
     m_rulesPath->setText(settings.value(QLatin1String(kRulesKey)).toString());
+    m_breakpoints->setPlainText(settings.value(QLatin1String(kBreakpointsKey)).toString());
 }
 
 void ProxyDialog::remember() const
@@ -174,6 +199,7 @@ void ProxyDialog::remember() const
     settings.setValue(QLatin1String(kAddressKey), m_address->text().trimmed());
     settings.setValue(QLatin1String(kPortKey), m_port->value());
     settings.setValue(QLatin1String(kRulesKey), rulesPath());
+    settings.setValue(QLatin1String(kBreakpointsKey), breakpoints().join(QLatin1Char('\n')));
     // A URL with a secret in it (user info, a token in the query) stays out of the settings file.
     const QString text = m_upstream->text().trimmed();
     if (redactUrl(text) == text && upstream().userInfo().isEmpty())

@@ -8,12 +8,14 @@
 
 class QLabel;
 class QLineEdit;
+class QPlainTextEdit;
 class QSpinBox;
 
 namespace agui::ui {
 
 // File > Start Proxy…: where front ends connect (address and port; 0 = any free port), the
-// agent's URL the proxy forwards to, and optionally a rewrite rules file (docs/proxy.md). Checked
+// agent's URL the proxy forwards to, and optionally breakpoints and a rewrite rules file
+// (docs/proxy.md). Checked
 // on OK; what is wrong is said under the form and the dialog stays open. Remembered in the settings
 // when the window persists them (an upstream URL carrying credentials in its query or user info is
 // not written there).
@@ -29,7 +31,10 @@ public:
     quint16 port() const;
     QUrl upstream() const;
     QString rulesPath() const; // empty: no rules
-    // The rules read from rulesPath() when the dialog was accepted.
+    // Break on: one filter per line (docs/filter.md); each holds the events it matches until
+    // the person decides (the Breakpoint tab).
+    QStringList breakpoints() const;
+    // The breakpoints, then the rules read from rulesPath(), when the dialog was accepted.
     const intercept::RewriteRules &rules() const { return m_rules; }
 
     // Empty when the form can start the proxy; else what is wrong.
@@ -50,6 +55,7 @@ private:
     QSpinBox *m_port = nullptr;
     QLineEdit *m_upstream = nullptr;
     QLineEdit *m_rulesPath = nullptr;
+    QPlainTextEdit *m_breakpoints = nullptr;
     intercept::RewriteRules m_rules;
     QLabel *m_error = nullptr;
 };

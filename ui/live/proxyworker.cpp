@@ -79,6 +79,7 @@ void ProxyWorker::start(const QHostAddress &address, quint16 port, const QUrl &u
                 Q_EMIT rulesNotApplied(exchange, whyNot);
             return rewriter;
         });
+    connect(m_proxy.get(), &net::AgentProxy::eventHeld, this, &ProxyWorker::eventHeld);
     if (!m_proxy->listen(address, port)) {
         const QString reason = m_proxy->errorString();
         m_proxy.reset();
@@ -86,6 +87,12 @@ void ProxyWorker::start(const QHostAddress &address, quint16 port, const QUrl &u
         return;
     }
     Q_EMIT started(m_proxy->url());
+}
+
+void ProxyWorker::resolveHold(int exchange, int hold, const net::HoldDecision &decision)
+{
+    if (m_proxy)
+        m_proxy->resolveHold(exchange, hold, decision); // false: it ended meanwhile
 }
 
 void ProxyWorker::stop()

@@ -9,6 +9,7 @@
 
 #include "core/capture/capture.h"
 #include "core/intercept/rewriterules.h"
+#include "core/net/bodyrewriter.h"
 
 #include <QHostAddress>
 #include <QObject>
@@ -39,6 +40,8 @@ public:
     // Closes the port and drops the exchanges in progress (their front ends see the connection
     // close). Their runs are not ended here: the window ends what it recorded.
     void stop();
+    // A person's decision about an event a breakpoint holds (eventHeld).
+    void resolveHold(int exchange, int hold, const agui::net::HoldDecision &decision);
 
 Q_SIGNALS:
     void started(const QUrl &url);
@@ -52,6 +55,8 @@ Q_SIGNALS:
     void bodyRewritten(int exchange, const agui::BodyRewrite &rewrite);
     // A rule could not act on this exchange's body (it is compressed).
     void rulesNotApplied(int exchange, const QString &why);
+    // A breakpoint holds this event; the exchange waits for resolveHold().
+    void eventHeld(int exchange, const agui::net::HeldEvent &held);
 
 private:
     intercept::RewriteRules m_rules; // each exchange's rewriter starts from these

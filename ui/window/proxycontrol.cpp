@@ -8,6 +8,7 @@
 #include "ui/live/liveruncontroller.h"
 #include "ui/live/proxyworker.h"
 #include "ui/models/sessiondocument.h"
+#include "ui/window/breakpointtab.h"
 #include "ui/window/mainwindow.h"
 
 #include <QAction>
@@ -68,7 +69,9 @@ void ProxyControl::showDialog()
     ProxyDialog dialog(m_window);
     if (dialog.exec() != QDialog::Accepted || !confirmNewSession())
         return;
-    setRewriteRules(dialog.rules(), dialog.rulesPath());
+    setRewriteRules(dialog.rules(),
+                    dialog.rulesPath().isEmpty() ? MainWindow::tr("the Start Proxy dialog")
+                                                 : dialog.rulesPath());
     if (!start(dialog.address(), dialog.port(), dialog.upstream()))
         m_window->statusBar()->showMessage(m_lastError, 10000);
 }
@@ -111,6 +114,7 @@ bool ProxyControl::start(const QHostAddress &address, quint16 port, const QUrl &
     connect(worker, &ProxyWorker::runEnded, this, &ProxyControl::onEnded);
     connect(worker, &ProxyWorker::bodyRewritten, this, &ProxyControl::onRewritten);
     connect(worker, &ProxyWorker::rulesNotApplied, this, &ProxyControl::onRulesNotApplied);
+    connect(worker, &ProxyWorker::eventHeld, this, &ProxyControl::onEventHeld);
     m_worker = worker;
     m_thread->start();
     m_action->setChecked(true);
@@ -181,6 +185,10 @@ void ProxyControl::shutDownWorker(Pending pending)
     else
         QCoreApplication::removePostedEvents(this, QEvent::MetaCall);
     m_url = QUrl();
+    if (pending == Pending::Record)
+        forgetHolds(-1); // their exchanges are gone with the worker
+    else
+        m_holds.clear(); // no signal: the window may be going away
 }
 
 void ProxyControl::endOpenExchanges(const QString &why)
@@ -259,6 +267,7 @@ void ProxyControl::onEnded(int exchange, RunEnd end, const QString &error, qint6
         return;
     const std::unique_ptr<DocumentRecorder> recorder = std::move(it->second);
     m_open.erase(it);
+    forgetHolds(exchange);
     recorder->runEnded(end, error, atUs);
     if (end == RunEnd::Error) {
         m_window->statusBar()->showMessage(MainWindow::tr("Proxy: run %1 failed: %2")
@@ -288,6 +297,40 @@ void ProxyControl::onRulesNotApplied(int exchange, const QString &why)
                                            10000);
 }
 
+void ProxyControl::onEventHeld(int exchange, const net::HeldEvent &held)
+{
+    const auto it = m_open.find(exchange);
+    if (it == m_open.end())
+        return;
+    m_holds.append({exchange, it->second->runIndex(), held});
+    updateStatus();
+    Q_EMIT holdsChanged();
+}
+
+void ProxyControl::resolveFirstHold(const net::HoldDecision &decision)
+{
+    if (m_holds.isEmpty())
+        return;
+    const Hold hold = m_holds.takeFirst();
+    if (ProxyWorker *worker = m_worker)
+        QMetaObject::invokeMethod(
+            worker,
+            [worker, hold, decision] {
+                worker->resolveHold(hold.exchange, hold.event.id, decision);
+            },
+            Qt::QueuedConnection);
+    updateStatus();
+    Q_EMIT holdsChanged();
+}
+
+void ProxyControl::forgetHolds(int exchange)
+{
+    const qsizetype removed = m_holds.removeIf(
+        [exchange](const Hold &hold) { return exchange < 0 || hold.exchange == exchange; });
+    if (removed > 0)
+        Q_EMIT holdsChanged();
+}
+
 void ProxyControl::updateStatus()
 {
     if (!isRunning())
@@ -298,6 +341,9 @@ void ProxyControl::updateStatus()
                             locale.toString(m_exchanges), locale.toString(openCount()));
     if (!m_rules.isEmpty())
         text += MainWindow::tr(" · changed by rules: %1").arg(locale.toString(m_rewrites));
+    if (!m_holds.isEmpty())
+        text += MainWindow::tr(" · held at breakpoints: %1")
+                    .arg(locale.toString(qsizetype(m_holds.size())));
     m_status->setText(text);
     m_status->setDetails(MainWindow::tr("Point the front end at %1 instead of its agent: each "
                                         "request is forwarded to the agent unchanged and "
@@ -319,6 +365,7 @@ ProxyControl *installProxyControl(MainWindow *window)
         }
     }
     file->insertAction(before, control->startAction());
+    installBreakpointTab(window, control);
     return control;
 }
 

@@ -18,6 +18,7 @@
 
 #include "core/capture/capture.h"
 #include "core/intercept/rewriterules.h"
+#include "core/net/bodyrewriter.h"
 #include "ui/widgets/servicestatusstrip.h"
 
 #include <QHostAddress>
@@ -61,6 +62,18 @@ public:
     int openCount() const { return int(m_open.size()); }
     QString lastError() const { return m_lastError; }
 
+    // Events the breakpoints hold, oldest first; each exchange waits at its own.
+    struct Hold
+    {
+        int exchange = -1;
+        int run = -1; // indexes the document's capture
+        net::HeldEvent event;
+    };
+    const QList<Hold> &holds() const { return m_holds; }
+    bool hasBreakpoints() const { return m_rules.hasBreakpoints(); }
+    // What goes on in place of holds().first(); the exchange goes on.
+    void resolveFirstHold(const net::HoldDecision &decision);
+
     QAction *startAction() const { return m_action; }
     ServiceStatusStrip *statusWidget() const { return m_status; }
 
@@ -68,6 +81,7 @@ Q_SIGNALS:
     void runningChanged(bool running);
     void failed(const QString &reason);
     void exchangeEnded(int run); // run indexes the document's capture
+    void holdsChanged();
 
 private:
     void showDialog();
@@ -83,6 +97,8 @@ private:
     void onEnded(int exchange, RunEnd end, const QString &error, qint64 atUs);
     void onRewritten(int exchange, const BodyRewrite &rewrite);
     void onRulesNotApplied(int exchange, const QString &why);
+    void onEventHeld(int exchange, const net::HeldEvent &held);
+    void forgetHolds(int exchange); // -1: all (the proxy stopped)
     void onSessionReplaced();
     void endOpenExchanges(const QString &why);
     enum class Pending { Record, Drop };
@@ -101,6 +117,7 @@ private:
     intercept::RewriteRules m_rules;
     QString m_rulesSource;
     int m_rewrites = 0;
+    QList<Hold> m_holds;
     qint64 m_inMemory = 0; // the recorder's budget counters (no file: all stays in memory)
     bool m_spilled = false;
     bool m_startingSession = false; // our own reset of the document, not someone else's

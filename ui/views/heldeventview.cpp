@@ -1,0 +1,193 @@
+#include "ui/views/heldeventview.h"
+
+#include "core/intercept/replacementevents.h"
+
+#include <QHBoxLayout>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QLabel>
+#include <QPlainTextEdit>
+#include <QPushButton>
+#include <QTimer>
+#include <QVBoxLayout>
+
+namespace agui::ui {
+
+namespace {
+
+QPushButton *button(const QString &text, const QString &name, const QString &tip, QWidget *parent)
+{
+    auto *b = new QPushButton(text, parent);
+    b->setObjectName(name);
+    b->setToolTip(tip);
+    return b;
+}
+
+QString pretty(const QJsonDocument &doc)
+{
+    return QString::fromUtf8(doc.toJson(QJsonDocument::Indented)).trimmed();
+}
+
+} // namespace
+
+HeldEventView::HeldEventView(QWidget *parent)
+    : QWidget(parent)
+{
+    auto *layout = new QVBoxLayout(this);
+    m_title = new QLabel(this);
+    m_title->setObjectName(QStringLiteral("heldEventTitle"));
+    m_title->setTextFormat(Qt::PlainText); // names and types come from the agent
+    m_title->setWordWrap(true);
+    layout->addWidget(m_title);
+    m_editor = new QPlainTextEdit(this);
+    m_editor->setObjectName(QStringLiteral("heldEventEditor"));
+    QFont mono(QStringLiteral("monospace"));
+    mono.setStyleHint(QFont::Monospace);
+    m_editor->setFont(mono);
+    m_editor->setLineWrapMode(QPlainTextEdit::NoWrap);
+    layout->addWidget(m_editor, 1);
+    m_check = new QLabel(this);
+    m_check->setObjectName(QStringLiteral("heldEventCheck"));
+    m_check->setTextFormat(Qt::PlainText);
+    m_check->setWordWrap(true);
+    m_check->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    layout->addWidget(m_check);
+
+    m_resume = button(tr("&Resume"), QStringLiteral("heldResume"),
+                      tr("Send the event exactly as the agent sent it, and go on"), this);
+    m_send = button(tr("&Send Edited"), QStringLiteral("heldSend"),
+                    tr("Send what the editor holds in the event's place: one event, or an array "
+                       "of events (an empty array sends nothing)"),
+                    this);
+    m_drop = button(tr("&Drop"), QStringLiteral("heldDrop"),
+                    tr("Send nothing in the event's place, and go on"), this);
+    m_before = button(tr("Add Event &Before"), QStringLiteral("heldAddBefore"),
+                      tr("Inject an event ahead of this one (the editor becomes an array)"), this);
+    m_after = button(tr("Add Event &After"), QStringLiteral("heldAddAfter"),
+                     tr("Inject an event after this one (the editor becomes an array)"), this);
+    m_revert = button(tr("Re&vert"), QStringLiteral("heldRevert"),
+                      tr("Back to the event as the agent sent it"), this);
+    auto *buttons = new QHBoxLayout;
+    for (QPushButton *b : {m_resume, m_send, m_drop})
+        buttons->addWidget(b);
+    buttons->addStretch(1);
+    for (QPushButton *b : {m_before, m_after, m_revert})
+        buttons->addWidget(b);
+    layout->addLayout(buttons);
+
+    m_checkSoon = new QTimer(this);
+    m_checkSoon->setSingleShot(true);
+    m_checkSoon->setInterval(150);
+    connect(m_checkSoon, &QTimer::timeout, this, &HeldEventView::check);
+    connect(m_editor, &QPlainTextEdit::textChanged, m_checkSoon, qOverload<>(&QTimer::start));
+    connect(m_resume, &QPushButton::clicked, this, [this] { decide({}); });
+    connect(m_send, &QPushButton::clicked, this, &HeldEventView::send);
+    connect(m_drop, &QPushButton::clicked, this, [this] { decide({false, {}}); });
+    connect(m_before, &QPushButton::clicked, this, [this] { wrapInArray(true); });
+    connect(m_after, &QPushButton::clicked, this, [this] { wrapInArray(false); });
+    connect(m_revert, &QPushButton::clicked, this, [this] { m_editor->setPlainText(m_original); });
+    showNothingHeld();
+}
+
+void HeldEventView::showHeld(int run, const net::HeldEvent &held, int waiting)
+{
+    m_holding = true;
+    const QJsonDocument doc = QJsonDocument::fromJson(held.json);
+    m_original = doc.isObject() ? pretty(doc) : QString::fromUtf8(held.json);
+    QString title = tr("Run %1 is held at \"%2\": %3 at byte %4 of the agent's body. The front "
+                       "end has everything before it; nothing after it goes on until you decide.")
+                        .arg(run + 1)
+                        .arg(held.rule, doc.object().value(QStringLiteral("type")).toString(),
+                             QString::number(held.offset));
+    if (waiting > 0)
+        title += QLatin1Char(' ') + tr("%n more held after it.", nullptr, waiting);
+    m_title->setText(title);
+    m_editor->setReadOnly(false);
+    m_editor->setPlainText(m_original);
+    for (QPushButton *b : {m_resume, m_drop, m_before, m_after, m_revert})
+        b->setEnabled(true);
+    m_checkSoon->stop();
+    check();
+}
+
+void HeldEventView::showNothingHeld()
+{
+    m_holding = false;
+    m_original.clear();
+    m_title->setText(tr("No event is held. The proxy holds an event that matches one of its "
+                        "breakpoints (File > Start Proxy…, Break on) until you decide here what "
+                        "goes on in its place."));
+    m_editor->clear();
+    m_editor->setReadOnly(true);
+    m_check->clear();
+    for (QPushButton *b : {m_resume, m_send, m_drop, m_before, m_after, m_revert})
+        b->setEnabled(false);
+}
+
+void HeldEventView::check()
+{
+    if (!m_holding)
+        return;
+    const QString text = m_editor->toPlainText();
+    if (text.trimmed() == m_original) {
+        m_check->setText(tr("As the agent sent it: Send is the same as Resume."));
+        m_send->setEnabled(true);
+        return;
+    }
+    const intercept::ReplacementEvents read = intercept::readReplacementEvents(text.toUtf8());
+    m_send->setEnabled(read.ok());
+    if (!read.ok()) {
+        m_check->setText(tr("Cannot send: %1").arg(read.error));
+        return;
+    }
+    QString said = read.events.isEmpty()
+        ? tr("Send drops the event (nothing goes on in its place).")
+        : read.events.size() == 1
+        ? tr("Send sends 1 event in its place.")
+        : tr("Send sends %1 events in its place.").arg(read.events.size());
+    if (!read.warnings.isEmpty())
+        said += QLatin1Char('\n')
+            + tr("Not valid AG-UI (sent as written all the same): %1")
+                  .arg(read.warnings.join(QStringLiteral("; ")));
+    m_check->setText(said);
+}
+
+void HeldEventView::send()
+{
+    const QString text = m_editor->toPlainText();
+    if (text.trimmed() == m_original)
+        return decide({});
+    const intercept::ReplacementEvents read = intercept::readReplacementEvents(text.toUtf8());
+    if (!read.ok())
+        return check(); // the button was pressed before the check caught up
+    decide({false, read.events});
+}
+
+void HeldEventView::wrapInArray(bool before)
+{
+    const intercept::ReplacementEvents read
+        = intercept::readReplacementEvents(m_editor->toPlainText().toUtf8());
+    if (!read.ok())
+        return check();
+    QJsonArray events;
+    for (const QJsonObject &event : read.events)
+        events.append(event);
+    const QJsonObject injected {{QStringLiteral("type"), QStringLiteral("CUSTOM")},
+                                {QStringLiteral("name"), QStringLiteral("injected")},
+                                {QStringLiteral("value"), QJsonValue::Null}};
+    if (before)
+        events.prepend(injected);
+    else
+        events.append(injected);
+    m_editor->setPlainText(pretty(QJsonDocument(events)));
+}
+
+void HeldEventView::decide(const net::HoldDecision &decision)
+{
+    if (!m_holding)
+        return;
+    showNothingHeld(); // until the owner shows the next held event
+    Q_EMIT decided(decision);
+}
+
+} // namespace agui::ui
