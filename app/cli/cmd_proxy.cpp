@@ -86,12 +86,10 @@ QString parseOptions(const QStringList &argv, Options *options, bool *help)
         return QStringLiteral("--upstream must be an http:// or https:// URL");
     const QString listen = args.options.value(QStringLiteral("--listen"));
     if (!listen.isEmpty()) {
-        const qsizetype colon = listen.lastIndexOf(QLatin1Char(':'));
-        bool ok = false;
-        options->port = colon < 0 ? -1 : listen.mid(colon + 1).toInt(&ok);
-        if (colon <= 0 || !ok || options->port < 0 || options->port > 65535
-            || !options->host.setAddress(listen.left(colon)))
+        quint16 port = 0;
+        if (!net::AgentProxy::parseListenAddress(listen, &options->host, &port))
             return QStringLiteral("--listen must be HOST:PORT, e.g. 127.0.0.1:8766");
+        options->port = port;
     }
     options->record = args.options.value(QStringLiteral("--record"));
     options->rulesPath = args.options.value(QStringLiteral("--rules"));

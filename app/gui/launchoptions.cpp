@@ -1,6 +1,8 @@
 #include "app/gui/launchoptions.h"
 
+#include "core/net/agentproxy.h"
 #include "ui/dialogs/connectdialog.h"
+#include "ui/dialogs/proxydialog.h"
 
 #include <QCommandLineParser>
 #include <QFile>
@@ -44,6 +46,21 @@ void addLaunchOptions(QCommandLineParser &parser)
                       QStringLiteral("NAME")});
     parser.addOption({QStringLiteral("demo"),
                       QStringLiteral("Serve the built-in demo agent in-process and run it.")});
+    parser.addOption({QStringLiteral("proxy"),
+                      QStringLiteral("Start the recording proxy at once, forwarding to this agent "
+                                     "URL (File > Start Proxy…)."),
+                      QStringLiteral("URL")});
+    parser.addOption({QStringLiteral("listen"),
+                      QStringLiteral("With --proxy: where front ends connect (default "
+                                     "127.0.0.1:8766; port 0 picks a free one)."),
+                      QStringLiteral("HOST:PORT")});
+    parser.addOption({QStringLiteral("break"),
+                      QStringLiteral("With --proxy: hold each event this filter matches in the "
+                                     "Breakpoint tab (repeatable)."),
+                      QStringLiteral("FILTER")});
+    parser.addOption({QStringLiteral("rules"),
+                      QStringLiteral("With --proxy: rewrite rules to apply (a JSON file)."),
+                      QStringLiteral("FILE")});
     parser.addOption({QStringLiteral("filter"),
                       QStringLiteral("Start with this event filter (see the filter bar's help)."),
                       QStringLiteral("EXPR")});
@@ -89,6 +106,37 @@ bool runRequestFromOptions(const QCommandLineParser &parser, ui::RunRequest *out
         return false;
     }
     out->input = doc.object();
+    return true;
+}
+
+bool proxyFromOptions(const QCommandLineParser &parser, ProxyLaunch *out, QString *error)
+{
+    out->upstream = QUrl(parser.value(QStringLiteral("proxy")), QUrl::StrictMode);
+    if (const QString problem = ui::ProxyDialog::upstreamProblem(out->upstream);
+        !problem.isEmpty()) {
+        *error = QStringLiteral("--proxy: %1").arg(problem);
+        return false;
+    }
+    if (parser.isSet(QStringLiteral("listen"))
+        && !net::AgentProxy::parseListenAddress(parser.value(QStringLiteral("listen")), &out->host,
+                                                &out->port)) {
+        *error = QStringLiteral("--listen must be HOST:PORT, e.g. 127.0.0.1:8766");
+        return false;
+    }
+    const QString rulesPath = parser.value(QStringLiteral("rules"));
+    if (!rulesPath.isEmpty()) {
+        out->rules = intercept::RewriteRules::fromFile(rulesPath, error);
+        if (!error->isEmpty()) {
+            *error = QStringLiteral("--rules %1").arg(*error);
+            return false;
+        }
+    }
+    out->rules = out->rules.withBreakpoints(parser.values(QStringLiteral("break")), error);
+    if (!error->isEmpty()) {
+        *error = QStringLiteral("--break: %1").arg(*error);
+        return false;
+    }
+    out->source = rulesPath.isEmpty() ? QStringLiteral("the command line") : rulesPath;
     return true;
 }
 

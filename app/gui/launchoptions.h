@@ -1,6 +1,9 @@
 #pragma once
 
+#include "core/intercept/rewriterules.h"
 #include "ui/live/runrequest.h"
+
+#include <QHostAddress>
 
 #include <QStringList>
 
@@ -22,5 +25,18 @@ bool isEndpointUrl(const QString &argument);
 // The run --connect URL [--body FILE] asks for (the default RunAgentInput without --body).
 // false + *error naming the file and byte when the body is not a JSON object.
 bool runRequestFromOptions(const QCommandLineParser &parser, ui::RunRequest *out, QString *error);
+
+// --proxy URL [--listen HOST:PORT] [--rules FILE] [--break FILTER]…: the window starts File >
+// Start Proxy… with these at once, as `agui-inspect proxy` does without a window.
+struct ProxyLaunch
+{
+    QHostAddress host = QHostAddress(QHostAddress::LocalHost);
+    quint16 port = 8766;
+    QUrl upstream;
+    intercept::RewriteRules rules; // the breakpoints, then the rules file's
+    QString source; // where the rules came from, for the session's notes
+};
+// false + *error naming the option (and the file, rule and field) when one is wrong.
+bool proxyFromOptions(const QCommandLineParser &parser, ProxyLaunch *out, QString *error);
 
 } // namespace agui::gui

@@ -6,6 +6,7 @@
 #include "app/gui/launchoptions.h"
 #include "ui/timing/timingview.h"
 #include "ui/window/mainwindow.h"
+#include "ui/window/proxycontrol.h"
 #include "ui/window/theme.h"
 
 #include <QApplication>
@@ -106,6 +107,25 @@ int runScreenshot(agui::ui::MainWindow &window, const QCommandLineParser &args,
     return 0;
 }
 
+// --proxy: as File > Start Proxy… would; a port that cannot be had is said on stderr too, since
+// whoever typed the command is looking there.
+void startProxy(agui::ui::MainWindow &window, const agui::gui::ProxyLaunch &launch)
+{
+    agui::ui::ProxyControl *control = window.proxyControl();
+    QObject::connect(control, &agui::ui::ProxyControl::failed, &window, [](const QString &why) {
+        QTextStream(stderr) << "agui-inspector: cannot start the proxy: " << why << "\n";
+    });
+    QObject::connect(control, &agui::ui::ProxyControl::runningChanged, &window,
+                     [control](bool running) {
+                         if (running)
+                             QTextStream(stderr) << "agui-inspector: proxy at "
+                                                 << control->url().toString() << "\n";
+                     });
+    control->setRewriteRules(launch.rules, launch.source);
+    if (!control->start(launch.host, launch.port, launch.upstream))
+        QTextStream(stderr) << "agui-inspector: " << control->lastError() << "\n";
+}
+
 // Without a file, a URL or --demo, a first launch shows a live run at once: the demo agent.
 void startFromCommandLine(agui::ui::MainWindow &window, const QCommandLineParser &parser,
                           const QString &argument)
@@ -118,7 +138,8 @@ void startFromCommandLine(agui::ui::MainWindow &window, const QCommandLineParser
     else if (!argument.isEmpty())
         window.openCapture(argument);
     else if (parser.isSet(QStringLiteral("demo"))
-             || (firstLaunch && !parser.isSet(QStringLiteral("connect"))))
+             || (firstLaunch && !parser.isSet(QStringLiteral("connect"))
+                 && !parser.isSet(QStringLiteral("proxy"))))
         window.startDemoRun();
     if (parser.isSet(QStringLiteral("filter")))
         window.applyFilterText(parser.value(QStringLiteral("filter")));
@@ -178,8 +199,17 @@ int main(int argc, char *argv[])
                              parser.isSet(QStringLiteral("connect")) ? &request : nullptr);
     }
 
+    agui::gui::ProxyLaunch proxy;
+    if (parser.isSet(QStringLiteral("proxy"))
+        && !agui::gui::proxyFromOptions(parser, &proxy, &error)) {
+        QTextStream(stderr) << "agui-inspector: " << error << "\n";
+        return 2;
+    }
+
     agui::ui::MainWindow window;
     window.show();
+    if (parser.isSet(QStringLiteral("proxy")))
+        startProxy(window, proxy);
     startFromCommandLine(window, parser, argument);
     if (parser.isSet(QStringLiteral("connect")))
         window.startRun(request);

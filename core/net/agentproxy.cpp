@@ -328,6 +328,20 @@ QUrl AgentProxy::destination(const QByteArray &target) const
     return mapped != m_mapped.cend() ? *mapped : forwardUrl(m_upstream, target);
 }
 
+bool AgentProxy::parseListenAddress(const QString &text, QHostAddress *host, quint16 *port)
+{
+    const qsizetype colon = text.lastIndexOf(QLatin1Char(':'));
+    bool ok = false;
+    const int number = colon < 0 ? -1 : text.mid(colon + 1).toInt(&ok);
+    QString address = text.left(qMax<qsizetype>(colon, 0));
+    if (address.startsWith(QLatin1Char('[')) && address.endsWith(QLatin1Char(']')))
+        address = address.mid(1, address.size() - 2);
+    if (colon <= 0 || !ok || number < 0 || number > 65535 || !host->setAddress(address))
+        return false;
+    *port = quint16(number);
+    return true;
+}
+
 QUrl AgentProxy::forwardUrl(const QUrl &upstream, const QByteArray &target)
 {
     if (target.isEmpty() || target == "/")

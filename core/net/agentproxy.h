@@ -86,6 +86,8 @@ public:
     int exchangesStarted() const { return m_nextExchange; }
     int exchangesOpen() const { return m_open; }
 
+    // "127.0.0.1:8766", "[::1]:0": where a proxy listens (--listen). False on anything else.
+    static bool parseListenAddress(const QString &text, QHostAddress *host, quint16 *port);
     // The upstream URL a request target is forwarded to (see above).
     static QUrl forwardUrl(const QUrl &upstream, const QByteArray &target);
     // The request's headers as they are forwarded: without hop-by-hop headers, Host and

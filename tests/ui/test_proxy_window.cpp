@@ -16,6 +16,7 @@
 #include "ui/live/liveruncontroller.h"
 #include "ui/models/sessiondocument.h"
 #include "ui/views/eventdetailview.h"
+#include "ui/views/eventlistview.h"
 #include "ui/views/heldeventview.h"
 #include "ui/views/rewriteview.h"
 #include "ui/window/mainwindow.h"
@@ -457,6 +458,8 @@ void TestProxyWindow::aBreakpointHoldsAnEventUntilItIsEditedAndSent()
             [&got, &reply] { got += reply->readAll(); });
     QTRY_VERIFY_WITH_TIMEOUT(held->isHolding(), kTimeoutMs);
     QCOMPARE(tabs->currentWidget(), held); // the hit brings the tab to the front
+    QTRY_COMPARE_WITH_TIMEOUT(f.window->eventList()->currentSeq(), qint64(2), kTimeoutMs);
+    QCOMPARE(tabs->currentWidget(), held);
     const QString title = held->findChild<QLabel *>(QStringLiteral("heldEventTitle"))->text();
     QVERIFY2(title.startsWith(QLatin1String("Run 1 is held at \"breakpoint "
                                             "type:TEXT_MESSAGE_CONTENT\": TEXT_MESSAGE_CONTENT")),

@@ -94,20 +94,27 @@ void HeldEventView::showHeld(int run, const net::HeldEvent &held, int waiting)
     m_holding = true;
     const QJsonDocument doc = QJsonDocument::fromJson(held.json);
     m_original = doc.isObject() ? pretty(doc) : QString::fromUtf8(held.json);
-    QString title = tr("Run %1 is held at \"%2\": %3 at byte %4 of the agent's body. The front "
-                       "end has everything before it; nothing after it goes on until you decide.")
-                        .arg(run + 1)
-                        .arg(held.rule, doc.object().value(QStringLiteral("type")).toString(),
-                             QString::number(held.offset));
-    if (waiting > 0)
-        title += QLatin1Char(' ') + tr("%n more held after it.", nullptr, waiting);
-    m_title->setText(title);
+    m_about = tr("Run %1 is held at \"%2\": %3 at byte %4 of the agent's body. The front "
+                 "end has everything before it; nothing after it goes on until you decide.")
+                  .arg(run + 1)
+                  .arg(held.rule, doc.object().value(QStringLiteral("type")).toString(),
+                       QString::number(held.offset));
+    setWaiting(waiting);
     m_editor->setReadOnly(false);
     m_editor->setPlainText(m_original);
     for (QPushButton *b : {m_resume, m_drop, m_before, m_after, m_revert})
         b->setEnabled(true);
     m_checkSoon->stop();
     check();
+}
+
+void HeldEventView::setWaiting(int waiting)
+{
+    if (!m_holding)
+        return;
+    m_title->setText(waiting > 0
+                         ? m_about + QLatin1Char(' ') + tr("%1 more held after it.").arg(waiting)
+                         : m_about);
 }
 
 void HeldEventView::showNothingHeld()

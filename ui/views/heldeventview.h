@@ -28,6 +28,7 @@ public:
     // Shows the held event of `run` (0-based, shown from 1); `waiting`: more held after it.
     void showHeld(int run, const net::HeldEvent &held, int waiting);
     void showNothingHeld();
+    void setWaiting(int waiting); // more were held after the one shown
     bool isHolding() const { return m_holding; }
     QPlainTextEdit *editor() const { return m_editor; }
 
@@ -51,6 +52,7 @@ private:
     QPushButton *m_revert = nullptr;
     QTimer *m_checkSoon = nullptr; // reads the editor once typing pauses
     QString m_original; // the held event as first shown
+    QString m_about; // the title without the count of those waiting
     bool m_holding = false;
 };
 

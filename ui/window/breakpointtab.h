@@ -2,8 +2,8 @@
 
 // The Breakpoint tab of the detail pane: the proxy's held events (ProxyControl::holds()), the
 // oldest first, in a HeldEventView. Shown while the proxy runs with breakpoints; a hit brings
-// it to the front and selects the held event in the list, so the person sees where the stream
-// stopped.
+// it to the front and selects the held event in the list (following the tail stops), so the
+// person sees where the stream stopped.
 
 namespace agui::ui {
 

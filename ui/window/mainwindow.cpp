@@ -113,7 +113,7 @@ MainWindow::MainWindow(QWidget *parent)
     installCopyActions(this); // Edit > Copy Events as JSON, as curl, JSON Pointer
     installServeAction(this); // File > Serve This Capture…
     installMcpShare(this); // File > Share with Coding Agents…
-    installProxyControl(this); // File > Start Proxy…
+    m_proxy = installProxyControl(this); // File > Start Proxy…
     installColouringRules(this); // View > Colouring Rules…
     installNavigationActions(this); // Go menu, tab shortcuts, Help > Keyboard Shortcuts
     installBookmarkActions(this); // Ctrl+B, F2 / Shift+F2, the Bookmarks panel
@@ -384,6 +384,11 @@ void MainWindow::showCurrentEvent(qint64 seq)
     const Event event = m_document->event(seq);
     m_detail->setEvent(event, m_document->row(seq).runIndex, m_document->diagnostics(seq));
     m_detail->setRewrite(m_document->rewriteOf(seq), event.raw);
+}
+
+void MainWindow::setFollowLive(bool follow)
+{
+    m_followAction->setChecked(follow); // the list follows the action
 }
 
 bool MainWindow::selectEvent(qint64 seq)

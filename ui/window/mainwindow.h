@@ -23,6 +23,7 @@ class EventListModel;
 class EventListView;
 class FilterLineEdit;
 struct RunRequest;
+class ProxyControl;
 class LiveRunController;
 class SessionDocument;
 class TimeTravel;
@@ -64,6 +65,8 @@ public:
     // exist yet fall back to the event tab (returns false then).
     bool showTab(const QString &name);
     void applyFilterText(const QString &text); // sets the bar's text and applies at once
+    // View > Follow Live: new events scroll the list to its end (checked in the menu as well).
+    void setFollowLive(bool follow);
     // The event list as received (every frame) or as @ag-ui/client delivers it to an
     // application (DeliveredEventsModel); the selected event stays selected.
     void setListShowsDelivered(bool delivered);
@@ -75,6 +78,7 @@ public:
     EventDetailView *detailView() const { return m_detail; }
     FilterLineEdit *filterEdit() const { return m_filterEdit; }
     LiveRunController *liveRun() const { return m_live; }
+    ProxyControl *proxyControl() const { return m_proxy; } // File > Start Proxy…
     QLabel *connectionLabel() const { return m_connectionLabel; }
     QLabel *countsLabel() const { return m_countsLabel; }
     QString lastError() const { return m_lastError; }
@@ -132,6 +136,7 @@ private:
     void saveSettings();
 
     SessionDocument *m_document = nullptr;
+    ProxyControl *m_proxy = nullptr;
     TimeTravel *m_timeTravel = nullptr;
     QMenu *m_menus[int(MenuId::Help) + 1] = {};
     QToolBar *m_toolBar = nullptr;
