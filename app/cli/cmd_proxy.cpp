@@ -9,6 +9,7 @@
 #include "core/intercept/rulerewriter.h"
 #include "core/net/agentproxy.h"
 #include "core/net/chunksink.h"
+#include "core/net/heaptuning.h"
 #include "core/net/replayserver.h"
 
 #include <QCoreApplication>
@@ -225,6 +226,7 @@ private:
 
 int runProxy(const QStringList &argv)
 {
+    net::keepHeapSlackForStreaming(); // bodies stream through in 64 KiB reads
     Options options;
     bool help = false;
     const QString error = parseOptions(argv, &options, &help);

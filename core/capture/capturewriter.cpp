@@ -40,16 +40,19 @@ QByteArray headersJson(const HttpHeaders &headers)
     return out;
 }
 
-// Bytes as a JSON string when that is exact (readable, diffable), else as base64.
-QByteArray bytesMember(QByteArrayView textKey, QByteArrayView b64Key, QByteArrayView bytes)
+// Bytes as a JSON string member when that is exact (readable, diffable), else as base64, appended
+// onto out in place: a chunk record is as large as the chunk, and each extra copy of it showed in
+// the proxy's profile.
+void appendBytesMember(QByteArray &out, QByteArrayView textKey, QByteArrayView b64Key,
+                       QByteArrayView bytes)
 {
-    QByteArray out(",\"");
+    out.append(",\"");
     if (capturejson::isExactUtf8(bytes)) {
-        out.append(textKey).append("\":").append(quoted(QString::fromUtf8(bytes)));
+        out.append(textKey).append("\":");
+        capturejson::appendQuotedUtf8(out, bytes);
     } else {
         out.append(b64Key).append("\":\"").append(bytes.toByteArray().toBase64()).append('"');
     }
-    return out;
 }
 
 QByteArray recordStart(QByteArrayView kind, int run, qint64 atUs)
@@ -295,7 +298,7 @@ QByteArray CaptureWriter::requestRecord(int run, const RecordedRequest &request)
     out.append(",\"method\":").append(quoted(request.method));
     out.append(",\"url\":").append(quoted(redactUrl(request.url)));
     out.append(",\"headers\":").append(headersJson(redactHeaders(request.headers)));
-    out.append(bytesMember("bodyText", "bodyB64", request.body));
+    appendBytesMember(out, "bodyText", "bodyB64", request.body);
     out.append("}\n");
     return out;
 }
@@ -312,7 +315,7 @@ QByteArray CaptureWriter::responseRecord(int run, const RecordedResponse &respon
 QByteArray CaptureWriter::chunkRecord(int run, QByteArrayView bytes, qint64 receivedAtUs)
 {
     QByteArray out = recordStart("chunk", run, receivedAtUs);
-    out.append(bytesMember("text", "b64", bytes));
+    appendBytesMember(out, "text", "b64", bytes);
     out.append("}\n");
     return out;
 }
@@ -352,7 +355,7 @@ QByteArray CaptureWriter::rewriteRecord(int run, const BodyRewrite &rewrite)
     out.append(",\"action\":").append(quoted(rewrite.action));
     if (rewrite.delayMs > 0)
         out.append(",\"delayMs\":").append(number(rewrite.delayMs));
-    out.append(bytesMember("text", "b64", rewrite.delivered));
+    appendBytesMember(out, "text", "b64", rewrite.delivered);
     if (!rewrite.error.isEmpty())
         out.append(",\"error\":").append(quoted(rewrite.error));
     out.append("}\n");

@@ -7,13 +7,29 @@ namespace agui::capturejson {
 
 QByteArray quoted(QStringView text)
 {
-    const QByteArray utf8 = text.toUtf8();
+    return quotedUtf8(text.toUtf8());
+}
+
+QByteArray quotedUtf8(QByteArrayView utf8)
+{
     QByteArray out;
-    out.reserve(utf8.size() + 2);
-    out.append('"');
+    appendQuotedUtf8(out, utf8);
+    return out;
+}
+
+void appendQuotedUtf8(QByteArray &out, QByteArrayView utf8)
+{
     static const char hex[] = "0123456789abcdef";
-    for (char ch : utf8) {
-        const auto c = static_cast<unsigned char>(ch);
+    out.reserve(out.size() + utf8.size() + utf8.size() / 16 + 2);
+    out.append('"');
+    const char *run = utf8.data(); // start of the bytes not yet copied
+    const char *const end = utf8.data() + utf8.size();
+    for (const char *p = run; p < end; ++p) {
+        const auto c = static_cast<unsigned char>(*p);
+        if (c >= 0x20 && c != '"' && c != '\\')
+            continue;
+        out.append(run, p - run);
+        run = p + 1;
         switch (c) {
         case '"':
             out.append("\\\"");
@@ -30,23 +46,22 @@ QByteArray quoted(QStringView text)
         case '\t':
             out.append("\\t");
             break;
-        default:
-            if (c < 0x20) {
-                out.append("\\u00");
-                out.append(hex[c >> 4]);
-                out.append(hex[c & 0xf]);
-            } else {
-                out.append(ch);
-            }
+        default: {
+            const char escape[] = {'\\', 'u', '0', '0', hex[c >> 4], hex[c & 0xf]};
+            out.append(escape, sizeof escape);
+        }
         }
     }
+    out.append(run, end - run);
     out.append('"');
-    return out;
 }
 
 bool isExactUtf8(QByteArrayView bytes)
 {
-    return QString::fromUtf8(bytes).toUtf8() == bytes;
+    // What survives a QString round trip is valid UTF-8 (the decoder replaces an overlong form,
+    // a surrogate or a stray byte with U+FFFD) not starting with a byte order mark (which
+    // QString::fromUtf8 drops). Checked without converting: this runs on every recorded chunk.
+    return bytes.isValidUtf8() && !bytes.startsWith("\xEF\xBB\xBF");
 }
 
 namespace {

@@ -2,9 +2,12 @@
 
 #include "core/capture/capturereader.h"
 #include "core/capture/capturewriter.h"
+#include "core/capture/jsontext.h"
 #include "core/capture/redaction.h"
 
 #include <QBuffer>
+#include <QJsonArray>
+#include <QJsonDocument>
 #include <QTemporaryDir>
 #include <QtTest>
 
@@ -34,6 +37,31 @@ private:
     }
 
 private Q_SLOTS:
+    // The writer's JSON text helpers, against a QString round trip and Qt's own JSON reader.
+    void textHelpersAgreeWithQt()
+    {
+        quint32 seed = 12345;
+        const auto next = [&seed] { return seed = seed * 1664525u + 1013904223u; };
+        for (int i = 0; i < 200000; ++i) {
+            QByteArray bytes;
+            for (quint32 n = next() % 7; n > 0; --n)
+                bytes.append(char(next() >> 24));
+            QCOMPARE(capturejson::isExactUtf8(bytes), QString::fromUtf8(bytes).toUtf8() == bytes);
+        }
+        for (int i = 0; i < 20000; ++i) {
+            QString text;
+            for (quint32 n = next() % 12; n > 0; --n) {
+                const char32_t c = next() % 4 == 0 ? next() % 0x30 : next() % 0x10FFFF;
+                if (c < 0xD800 || c > 0xDFFF)
+                    text += QString::fromUcs4(&c, 1);
+            }
+            const QByteArray quoted = capturejson::quotedUtf8(text.toUtf8());
+            QCOMPARE(quoted, capturejson::quoted(text));
+            const QJsonDocument doc = QJsonDocument::fromJson(QByteArray("[" + quoted + "]"));
+            QCOMPARE(doc.array().at(0).toString(), text);
+        }
+    }
+
     void roundTripKeepsEveryByte()
     {
         QByteArray file;
@@ -56,6 +84,8 @@ private Q_SLOTS:
             QByteArray("\xa9\0 nul\r\n\n", 9),
             QByteArrayLiteral("data: \"quotes\" \\ and \t tabs \u00e9\n\n"),
             QByteArray("valid UTF-8 with a \0 NUL and \x01 control\r\n", 40),
+            QByteArrayLiteral("\xEF\xBB\xBF"
+                              "a byte order mark first, \"then\" text\n"),
             QByteArray(),
         };
         qint64 t = 1700000000001000;
