@@ -61,6 +61,9 @@ void addLaunchOptions(QCommandLineParser &parser)
     parser.addOption({QStringLiteral("rules"),
                       QStringLiteral("With --proxy: rewrite rules to apply (a JSON file)."),
                       QStringLiteral("FILE")});
+    parser.addOption({QStringLiteral("map-local"),
+                      QStringLiteral("With --proxy: answer requests for PATH from a capture."),
+                      QStringLiteral("PATH=CAPTURE")});
     parser.addOption({QStringLiteral("filter"),
                       QStringLiteral("Start with this event filter (see the filter bar's help)."),
                       QStringLiteral("EXPR")});
@@ -137,6 +140,17 @@ bool proxyFromOptions(const QCommandLineParser &parser, ProxyLaunch *out, QStrin
         return false;
     }
     out->source = rulesPath.isEmpty() ? QStringLiteral("the command line") : rulesPath;
+    if (parser.isSet(QStringLiteral("map-local"))) {
+        const QString map = parser.value(QStringLiteral("map-local"));
+        const qsizetype eq = map.indexOf(QLatin1Char('='));
+        out->mapPath = map.left(eq);
+        out->mapCapture = map.mid(eq + 1);
+        if (eq <= 0 || !out->mapPath.startsWith(QLatin1Char('/')) || out->mapCapture.isEmpty()) {
+            *error = QStringLiteral("--map-local must be PATH=CAPTURE, e.g. "
+                                    "/agent=session.aguicap");
+            return false;
+        }
+    }
     return true;
 }
 

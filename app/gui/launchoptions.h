@@ -26,8 +26,9 @@ bool isEndpointUrl(const QString &argument);
 // false + *error naming the file and byte when the body is not a JSON object.
 bool runRequestFromOptions(const QCommandLineParser &parser, ui::RunRequest *out, QString *error);
 
-// --proxy URL [--listen HOST:PORT] [--rules FILE] [--break FILTER]…: the window starts File >
-// Start Proxy… with these at once, as `agui-inspect proxy` does without a window.
+// --proxy URL [--listen HOST:PORT] [--rules FILE] [--break FILTER]… [--map-local PATH=CAPTURE]: the
+// window starts File > Start Proxy… with these at once, as `agui-inspect proxy` does without a
+// window.
 struct ProxyLaunch
 {
     QHostAddress host = QHostAddress(QHostAddress::LocalHost);
@@ -35,6 +36,8 @@ struct ProxyLaunch
     QUrl upstream;
     intercept::RewriteRules rules; // the breakpoints, then the rules file's
     QString source; // where the rules came from, for the session's notes
+    QString mapPath; // --map-local PATH=CAPTURE
+    QString mapCapture;
 };
 // false + *error naming the option (and the file, rule and field) when one is wrong.
 bool proxyFromOptions(const QCommandLineParser &parser, ProxyLaunch *out, QString *error);

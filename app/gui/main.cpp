@@ -122,6 +122,7 @@ void startProxy(agui::ui::MainWindow &window, const agui::gui::ProxyLaunch &laun
                                                  << control->url().toString() << "\n";
                      });
     control->setRewriteRules(launch.rules, launch.source);
+    control->setMapLocal(launch.mapPath, launch.mapCapture);
     if (!control->start(launch.host, launch.port, launch.upstream))
         QTextStream(stderr) << "agui-inspector: " << control->lastError() << "\n";
 }

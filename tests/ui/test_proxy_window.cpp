@@ -9,6 +9,7 @@
 // agent's bytes and every change; a rules file with a mistake keeps the dialog open, naming it.
 // A breakpoint holds an event in the Breakpoint tab until the person edits it and sends it.
 
+#include "core/capture/capturewriter.h"
 #include "core/capture/redaction.h"
 #include "sseserver.h"
 #include "ui/dialogs/connectdialog.h"
@@ -116,6 +117,7 @@ private Q_SLOTS:
     void aBadRulesFileKeepsTheDialogOpen();
     void theDialogReadsBreakpoints();
     void aBreakpointHoldsAnEventUntilItIsEditedAndSent();
+    void mapLocalAnswersAPathFromACapture();
 };
 
 void TestProxyWindow::menuHasStartProxy()
@@ -509,6 +511,63 @@ void TestProxyWindow::aBreakpointHoldsAnEventUntilItIsEditedAndSent()
     QCOMPARE(run.deliveredBody(), expected);
     f.proxy->stop();
     QVERIFY(!tabs->isTabVisible(tabs->indexOf(held)));
+}
+
+// Map local: a mapped path is answered from a capture (byte for byte), other paths still go to
+// the agent, both are runs of the session, and a capture that cannot be read fails the start.
+void TestProxyWindow::mapLocalAnswersAPathFromACapture()
+{
+    QTemporaryDir dir;
+    const QString path = dir.filePath(QStringLiteral("recorded.aguicap"));
+    QByteArray recorded = sseBody();
+    recorded.replace("Hello", "Recorded");
+    {
+        CaptureWriter writer;
+        QVERIFY(writer.open(path));
+        RecordedRequest request;
+        request.method = QStringLiteral("POST");
+        request.url = QStringLiteral("http://127.0.0.1:1/agent");
+        const int run = writer.beginRun(request);
+        RecordedResponse response;
+        response.status = 200;
+        response.headers = {{QStringLiteral("Content-Type"), QStringLiteral("text/event-stream")}};
+        QVERIFY(writer.writeResponse(run, response));
+        QVERIFY(writer.writeChunk(run, recorded, -1));
+        QVERIFY(writer.endRun(run, RunEnd::Finished, {}, -1));
+        writer.close();
+    }
+    SseTestServer upstream;
+    upstream.setReply(QStringLiteral("/agent"), SseTestServer::sse(kEvents));
+    Fixture f;
+    f.proxy->setMapLocal(QStringLiteral("/mapped"), path);
+    QVERIFY(f.start(upstream.url(QStringLiteral("/agent"))));
+
+    QNetworkAccessManager nam;
+    QUrl mapped = f.proxy->url();
+    mapped.setPath(QStringLiteral("/mapped"));
+    std::unique_ptr<QNetworkReply> fromCapture(post(nam, mapped));
+    QVERIFY(waitFinished(fromCapture.get()));
+    QCOMPARE(fromCapture->readAll(), recorded);
+    std::unique_ptr<QNetworkReply> fromAgent(post(nam, f.proxy->url()));
+    QVERIFY(waitFinished(fromAgent.get()));
+    QCOMPARE(fromAgent->readAll(), sseBody());
+    QTRY_COMPARE_WITH_TIMEOUT(f.proxy->openCount(), 0, kTimeoutMs);
+    QCOMPARE(f.capture().runs.size(), 2);
+    QCOMPARE(f.capture().runs.at(0).body(), recorded);
+    bool noted = false;
+    for (const CaptureNote &note : f.capture().notes)
+        noted = noted || note.text == QStringLiteral("map local: /mapped answered from ") + path;
+    QVERIFY(noted);
+    f.proxy->stop();
+
+    QSignalSpy failed(f.proxy, &ProxyControl::failed);
+    f.proxy->setMapLocal(QStringLiteral("/mapped"), dir.filePath(QStringLiteral("missing")));
+    QVERIFY(f.proxy->start(QHostAddress(QHostAddress::LocalHost), 0,
+                           upstream.url(QStringLiteral("/agent"))));
+    QTRY_COMPARE_WITH_TIMEOUT(failed.size(), 1, kTimeoutMs);
+    QVERIFY2(failed.first().first().toString().startsWith(QLatin1String("map local: ")),
+             qPrintable(failed.first().first().toString()));
+    QVERIFY(!f.proxy->isRunning());
 }
 
 QTEST_MAIN(TestProxyWindow)

@@ -5,6 +5,7 @@
 
 #include <QDialogButtonBox>
 #include <QFileDialog>
+#include <QFileInfo>
 #include <QFormLayout>
 #include <QHBoxLayout>
 #include <QLabel>
@@ -23,6 +24,8 @@ const char kPortKey[] = "proxy/listenPort";
 const char kUpstreamKey[] = "proxy/upstream";
 const char kRulesKey[] = "proxy/rulesFile";
 const char kBreakpointsKey[] = "proxy/breakpoints";
+const char kMapPathKey[] = "proxy/mapLocalPath";
+const char kMapCaptureKey[] = "proxy/mapLocalCapture";
 
 } // namespace
 
@@ -81,6 +84,30 @@ ProxyDialog::ProxyDialog(QWidget *parent)
     m_breakpoints->setTabChangesFocus(true);
     m_breakpoints->setFixedHeight(m_breakpoints->fontMetrics().lineSpacing() * 4);
     form->addRow(tr("Break on:"), m_breakpoints);
+    m_mapPath = new QLineEdit(this);
+    m_mapPath->setObjectName(QStringLiteral("proxyMapPath"));
+    m_mapPath->setPlaceholderText(QStringLiteral("/agent"));
+    m_mapPath->setToolTip(tr("Requests for this path (without the query) are answered from the "
+                             "capture instead of the agent"));
+    m_mapCapture = new QLineEdit(this);
+    m_mapCapture->setObjectName(QStringLiteral("proxyMapCapture"));
+    m_mapCapture->setPlaceholderText(tr("none: every request goes to the agent"));
+    m_mapCapture->setToolTip(tr("Each mapped request gets the capture's next recorded run, byte "
+                                "for byte, with its recorded pacing"));
+    auto *browseCapture = new QPushButton(tr("Browse…"), this);
+    connect(browseCapture, &QPushButton::clicked, this, [this] {
+        const QString path
+            = QFileDialog::getOpenFileName(this, tr("Answer from Capture"), m_mapCapture->text(),
+                                           tr("Captures (*.aguicap *.sse *.jsonl);;All files (*)"));
+        if (!path.isEmpty())
+            m_mapCapture->setText(path);
+    });
+    auto *mapRow = new QHBoxLayout;
+    mapRow->addWidget(m_mapPath);
+    mapRow->addWidget(new QLabel(tr("from"), this));
+    mapRow->addWidget(m_mapCapture, 1);
+    mapRow->addWidget(browseCapture);
+    form->addRow(tr("Map local:"), mapRow);
     m_error = new QLabel(this);
     m_error->setObjectName(QStringLiteral("proxyDialogError"));
     m_error->setTextFormat(Qt::PlainText);
@@ -124,6 +151,17 @@ QStringList ProxyDialog::breakpoints() const
     return filters;
 }
 
+QString ProxyDialog::mapPath() const
+{
+    const QString path = m_mapPath->text().trimmed();
+    return path.isEmpty() && !mapCapture().isEmpty() ? QStringLiteral("/") : path;
+}
+
+QString ProxyDialog::mapCapture() const
+{
+    return m_mapCapture->text().trimmed();
+}
+
 QHostAddress ProxyDialog::parseAddress(const QString &text)
 {
     const QString t = text.trimmed();
@@ -151,6 +189,10 @@ QString ProxyDialog::validationError() const
     if (address().isNull())
         return tr("The listening address must be an IP address such as 127.0.0.1 (this machine "
                   "only) or 0.0.0.0 (every interface).");
+    if (!mapCapture().isEmpty() && !mapPath().startsWith(QLatin1Char('/')))
+        return tr("Map local: the path must start with /, e.g. /agent.");
+    if (!mapCapture().isEmpty() && !QFileInfo(mapCapture()).isFile())
+        return tr("Map local: %1 is not a file.").arg(mapCapture());
     return upstreamProblem(upstream());
 }
 
@@ -189,6 +231,8 @@ void ProxyDialog::restore()
     m_upstream->setText(settings.value(QLatin1String(kUpstreamKey)).toString());
     m_rulesPath->setText(settings.value(QLatin1String(kRulesKey)).toString());
     m_breakpoints->setPlainText(settings.value(QLatin1String(kBreakpointsKey)).toString());
+    m_mapPath->setText(settings.value(QLatin1String(kMapPathKey)).toString());
+    m_mapCapture->setText(settings.value(QLatin1String(kMapCaptureKey)).toString());
 }
 
 void ProxyDialog::remember() const
@@ -200,6 +244,8 @@ void ProxyDialog::remember() const
     settings.setValue(QLatin1String(kPortKey), m_port->value());
     settings.setValue(QLatin1String(kRulesKey), rulesPath());
     settings.setValue(QLatin1String(kBreakpointsKey), breakpoints().join(QLatin1Char('\n')));
+    settings.setValue(QLatin1String(kMapPathKey), m_mapPath->text().trimmed());
+    settings.setValue(QLatin1String(kMapCaptureKey), mapCapture());
     // A URL with a secret in it (user info, a token in the query) stays out of the settings file.
     const QString text = m_upstream->text().trimmed();
     if (redactUrl(text) == text && upstream().userInfo().isEmpty())

@@ -34,6 +34,9 @@ public:
     // Break on: one filter per line (docs/filter.md); each holds the events it matches until
     // the person decides (the Breakpoint tab).
     QStringList breakpoints() const;
+    // Map local: requests for mapPath() are answered from the capture mapCapture() (empty: none).
+    QString mapPath() const;
+    QString mapCapture() const;
     // The breakpoints, then the rules read from rulesPath(), when the dialog was accepted.
     const intercept::RewriteRules &rules() const { return m_rules; }
 
@@ -56,6 +59,8 @@ private:
     QLineEdit *m_upstream = nullptr;
     QLineEdit *m_rulesPath = nullptr;
     QPlainTextEdit *m_breakpoints = nullptr;
+    QLineEdit *m_mapPath = nullptr;
+    QLineEdit *m_mapCapture = nullptr;
     intercept::RewriteRules m_rules;
     QLabel *m_error = nullptr;
 };

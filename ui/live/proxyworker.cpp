@@ -1,8 +1,10 @@
 #include "ui/live/proxyworker.h"
 
+#include "core/capture/capturereader.h"
 #include "core/intercept/rulerewriter.h"
 #include "core/net/agentproxy.h"
 #include "core/net/chunksink.h"
+#include "core/net/replayserver.h"
 
 #include <QPointer>
 
@@ -62,12 +64,20 @@ ProxyWorker::~ProxyWorker()
 }
 
 void ProxyWorker::start(const QHostAddress &address, quint16 port, const QUrl &upstream,
-                        const intercept::RewriteRules &rules)
+                        const intercept::RewriteRules &rules, const MapLocal &map)
 {
     stop();
     m_rules = rules;
     m_proxy = std::make_unique<net::AgentProxy>();
     m_proxy->setUpstream(upstream);
+    if (!map.capture.isEmpty()) {
+        const QString problem = serveMapLocal(map);
+        if (!problem.isEmpty()) {
+            stop();
+            Q_EMIT failed(problem);
+            return;
+        }
+    }
     m_proxy->setSinkFactory([this](int exchange) -> std::unique_ptr<net::ChunkSink> {
         return std::make_unique<SignalSink>(this, exchange);
     });
@@ -89,6 +99,24 @@ void ProxyWorker::start(const QHostAddress &address, quint16 port, const QUrl &u
     Q_EMIT started(m_proxy->url());
 }
 
+// The capture served on a loopback port of its own, its path mapped there (as the CLI's
+// --map-local does); what is wrong, naming the file, or empty.
+QString ProxyWorker::serveMapLocal(const MapLocal &map)
+{
+    Capture capture;
+    QString error;
+    if (!readCaptureFile(map.capture, &capture, &error))
+        return tr("map local: %1: %2").arg(map.capture, error);
+    if (capture.runs.isEmpty())
+        return tr("map local: %1: the capture has no recorded run").arg(map.capture);
+    m_replay
+        = std::make_unique<net::ReplayServer>(std::move(capture), net::ReplayServer::Options {});
+    if (!m_replay->listen())
+        return tr("map local: cannot serve %1: %2").arg(map.capture, m_replay->errorString());
+    m_proxy->mapLocal(map.path, m_replay->url());
+    return {};
+}
+
 void ProxyWorker::resolveHold(int exchange, int hold, const net::HoldDecision &decision)
 {
     if (m_proxy)
@@ -101,6 +129,7 @@ void ProxyWorker::stop()
         return;
     m_proxy->close();
     m_proxy.reset();
+    m_replay.reset();
 }
 
 } // namespace agui::ui

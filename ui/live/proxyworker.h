@@ -19,7 +19,8 @@
 
 namespace agui::net {
 class AgentProxy;
-}
+class ReplayServer;
+} // namespace agui::net
 
 namespace agui::ui {
 
@@ -35,8 +36,15 @@ public:
     // failed(reason) tells how it went.
     // Rewrite rules (none: every body passes untouched) act on the events on their way to the
     // front end.
+    // Map local: requests for mapPath are answered from the capture at mapCapture (read here, on
+    // the worker's thread; a capture that cannot be read fails the start, naming it).
+    struct MapLocal
+    {
+        QString path;
+        QString capture;
+    };
     void start(const QHostAddress &address, quint16 port, const QUrl &upstream,
-               const intercept::RewriteRules &rules = {});
+               const intercept::RewriteRules &rules = {}, const MapLocal &map = {});
     // Closes the port and drops the exchanges in progress (their front ends see the connection
     // close). Their runs are not ended here: the window ends what it recorded.
     void stop();
@@ -59,8 +67,11 @@ Q_SIGNALS:
     void eventHeld(int exchange, const agui::net::HeldEvent &held);
 
 private:
+    QString serveMapLocal(const MapLocal &map);
+
     intercept::RewriteRules m_rules; // each exchange's rewriter starts from these
     std::unique_ptr<net::AgentProxy> m_proxy;
+    std::unique_ptr<net::ReplayServer> m_replay; // map local's capture, on a loopback port
 };
 
 } // namespace agui::ui

@@ -69,6 +69,7 @@ void ProxyControl::showDialog()
     ProxyDialog dialog(m_window);
     if (dialog.exec() != QDialog::Accepted || !confirmNewSession())
         return;
+    setMapLocal(dialog.mapPath(), dialog.mapCapture());
     setRewriteRules(dialog.rules(),
                     dialog.rulesPath().isEmpty() ? MainWindow::tr("the Start Proxy dialog")
                                                  : dialog.rulesPath());
@@ -120,11 +121,18 @@ bool ProxyControl::start(const QHostAddress &address, quint16 port, const QUrl &
     m_action->setChecked(true);
     QMetaObject::invokeMethod(
         worker,
-        [worker, address, port, upstream, rules = m_rules] {
-            worker->start(address, port, upstream, rules);
+        [worker, address, port, upstream, rules = m_rules,
+         map = ProxyWorker::MapLocal {m_mapPath, m_mapCapture}] {
+            worker->start(address, port, upstream, rules, map);
         },
         Qt::QueuedConnection);
     return true;
+}
+
+void ProxyControl::setMapLocal(const QString &path, const QString &capture)
+{
+    m_mapPath = path;
+    m_mapCapture = capture;
 }
 
 void ProxyControl::setRewriteRules(const intercept::RewriteRules &rules, const QString &source)
@@ -148,6 +156,10 @@ void ProxyControl::beginSession()
     m_window->setWindowFilePath(QString());
     m_window->setWindowTitle(MainWindow::tr("Proxy — AG-UI Inspector"));
     // Kept with the session (Save As writes it), so a reader sees what changed the streams.
+    if (!m_mapCapture.isEmpty())
+        m_window->document()->mutableCapture().notes.append(
+            {-1, nowUs(),
+             QStringLiteral("map local: %1 answered from %2").arg(m_mapPath, m_mapCapture)});
     if (!m_rules.isEmpty())
         m_window->document()->mutableCapture().notes.append(
             {-1, nowUs(),

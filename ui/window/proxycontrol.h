@@ -54,6 +54,9 @@ public:
     // the session's notes. Empty rules: every body passes untouched.
     void setRewriteRules(const intercept::RewriteRules &rules, const QString &source);
     int rewriteCount() const { return m_rewrites; } // changes the rules made since start()
+    // Map local for the next start(): requests for path are answered from the capture file
+    // (docs/proxy.md, "Map local"); an empty capture: none.
+    void setMapLocal(const QString &path, const QString &capture);
     void stop();
     bool isRunning() const { return m_url.isValid(); }
     QUrl url() const { return m_url; } // where the front end should point
@@ -116,6 +119,8 @@ private:
     int m_exchanges = 0;
     intercept::RewriteRules m_rules;
     QString m_rulesSource;
+    QString m_mapPath;
+    QString m_mapCapture;
     int m_rewrites = 0;
     QList<Hold> m_holds;
     qint64 m_inMemory = 0; // the recorder's budget counters (no file: all stays in memory)
