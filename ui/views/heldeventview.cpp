@@ -38,6 +38,8 @@ HeldEventView::HeldEventView(QWidget *parent)
     m_title->setObjectName(QStringLiteral("heldEventTitle"));
     m_title->setTextFormat(Qt::PlainText); // names and types come from the agent
     m_title->setWordWrap(true);
+    // Agent text may hold a long unbroken word: it must not set the window's minimum width.
+    m_title->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
     layout->addWidget(m_title);
     m_editor = new QPlainTextEdit(this);
     m_editor->setObjectName(QStringLiteral("heldEventEditor"));
@@ -46,13 +48,6 @@ HeldEventView::HeldEventView(QWidget *parent)
     m_editor->setFont(mono);
     m_editor->setLineWrapMode(QPlainTextEdit::NoWrap);
     layout->addWidget(m_editor, 1);
-    m_check = new QLabel(this);
-    m_check->setObjectName(QStringLiteral("heldEventCheck"));
-    m_check->setTextFormat(Qt::PlainText);
-    m_check->setWordWrap(true);
-    m_check->setTextInteractionFlags(Qt::TextSelectableByMouse);
-    layout->addWidget(m_check);
-
     m_resume = button(tr("&Resume"), QStringLiteral("heldResume"),
                       tr("Send the event exactly as the agent sent it, and go on"), this);
     m_send = button(tr("&Send Edited"), QStringLiteral("heldSend"),
@@ -67,13 +62,25 @@ HeldEventView::HeldEventView(QWidget *parent)
                      tr("Inject an event after this one (the editor becomes an array)"), this);
     m_revert = button(tr("Re&vert"), QStringLiteral("heldRevert"),
                       tr("Back to the event as the agent sent it"), this);
-    auto *buttons = new QHBoxLayout;
-    for (QPushButton *b : {m_resume, m_send, m_drop})
-        buttons->addWidget(b);
-    buttons->addStretch(1);
+    // Two rows, so the hidden tab does not widen the window's minimum: editing under the editor,
+    // the decision under what the check says about it.
+    auto *tools = new QHBoxLayout;
     for (QPushButton *b : {m_before, m_after, m_revert})
-        buttons->addWidget(b);
-    layout->addLayout(buttons);
+        tools->addWidget(b);
+    tools->addStretch(1);
+    layout->addLayout(tools);
+    m_check = new QLabel(this);
+    m_check->setObjectName(QStringLiteral("heldEventCheck"));
+    m_check->setTextFormat(Qt::PlainText);
+    m_check->setWordWrap(true);
+    m_check->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
+    m_check->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    layout->addWidget(m_check);
+    auto *decisions = new QHBoxLayout;
+    for (QPushButton *b : {m_resume, m_send, m_drop})
+        decisions->addWidget(b);
+    decisions->addStretch(1);
+    layout->addLayout(decisions);
 
     m_checkSoon = new QTimer(this);
     m_checkSoon->setSingleShot(true);
