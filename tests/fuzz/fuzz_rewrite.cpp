@@ -1,14 +1,19 @@
 // Fuzz target: the proxy's rule rewriter (core/intercept) on hostile bodies. The first byte picks
 // the framing (odd: protobuf frames, even: SSE); the rest is the body as an agent sends it. A
-// fixed set of rules uses every action. Invariants: the output and the changes do not depend on
-// how the body is split into reads; the changes lie in the body, in order, without overlap; the
-// agent's body with the changes applied (what the recording reconstructs) is exactly what the
-// front end got; and with no rule matching, the output is the body itself.
+// fixed set of rules uses every action; held events (a breakpoint) get a decision by their number.
+// Invariants: the output and the changes do not depend on how the body is split into reads; the
+// changes lie in the body, in order, without overlap; the agent's body with the changes applied
+// (what the recording reconstructs) is exactly what the front end got; and with no rule matching,
+// the output is the body itself.
 
 #include "core/capture/capture.h"
 #include "core/intercept/rewriterules.h"
 #include "core/intercept/rulerewriter.h"
 #include "fuzzsupport.h"
+
+#include <QJsonObject>
+
+#include <algorithm>
 
 using namespace agui;
 using namespace agui::fuzz;
@@ -30,13 +35,32 @@ const RewriteRules &rules()
            "before": [{"type": "CUSTOM", "name": "b", "value": 1}],
            "after": [{"type": "RAW", "event": {"x": 1}}]},
           {"filter": "type:RUN_FINISHED text:done", "action": "delay", "ms": 0},
-          {"filter": "id:m*", "action": "edit", "patch": [{"op": "remove", "path": "/messageId"}]}
+          {"filter": "id:m*", "action": "edit", "patch": [{"op": "remove", "path": "/messageId"}]},
+          {"filter": "type:TOOL_CALL_* -type:TOOL_CALL_ARGS", "action": "break"}
         ])",
                                                 &error);
         check(error.isEmpty(), "the fuzz rules parse");
         return r;
     }();
     return parsed;
+}
+
+// Resume, drop, edit into another event, inject around it: by the held event's number.
+net::HoldDecision decision(int id)
+{
+    const QJsonObject custom {{QStringLiteral("type"), QStringLiteral("CUSTOM")},
+                              {QStringLiteral("name"), QStringLiteral("held")},
+                              {QStringLiteral("value"), id}};
+    switch (id % 4) {
+    case 0:
+        return {};
+    case 1:
+        return {false, {}};
+    case 2:
+        return {false, {custom}};
+    default:
+        return {false, {custom, custom}};
+    }
 }
 
 struct Result
@@ -60,9 +84,31 @@ Result rewrite(const RewriteRules &with, const QList<QByteArrayView> &pieces, bo
         rewriter->feed(piece, output);
     rewriter->finish(output);
     Result result;
-    for (const auto &piece : std::as_const(output.pieces))
-        result.out += piece.bytes;
     result.changes = output.rewrites;
+    for (const auto &piece : std::as_const(output.pieces)) {
+        if (piece.hold < 0) {
+            result.out += piece.bytes;
+            continue;
+        }
+        // A person's decision, the same for the same held event however the body was split.
+        const auto held = std::find_if(output.held.cbegin(), output.held.cend(),
+                                       [&piece](const auto &h) { return h.id == piece.hold; });
+        check(held != output.held.cend() && held->raw == piece.bytes,
+              "a hold piece carries its held event's bytes");
+        net::BodyRewriter::Output decided;
+        // Keep-alives the proxy sent while it waited reach the front end first.
+        const QByteArray keepAlive = held->id % 3 == 0 ? QByteArray(": k\n\n") : QByteArray();
+        result.out += keepAlive;
+        rewriter->resolve(*held, decision(held->id), keepAlive, decided);
+        check(decided.held.isEmpty(), "a decision holds nothing more");
+        for (const auto &instead : std::as_const(decided.pieces))
+            result.out += instead.bytes;
+        result.changes += decided.rewrites;
+    }
+    // A decision's change is made after the rules' later ones: the recording keeps body order.
+    std::stable_sort(
+        result.changes.begin(), result.changes.end(),
+        [](const BodyRewrite &a, const BodyRewrite &b) { return a.offset < b.offset; });
     return result;
 }
 
