@@ -1,6 +1,7 @@
 // Reads our own capture format (docs/capture-format.md) line by line.
 
 #include "core/capture/captureparsers_p.h"
+#include "core/capture/rewriteorder.h"
 
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -211,7 +212,7 @@ private:
                         .arg(lineNumber));
             return;
         }
-        r.rewrites.append(w);
+        insertInBodyOrder(r.rewrites, w); // a breakpoint's change may follow later ones
     }
 
     void bookmark(const QJsonObject &o, qint64 t, qint64 offset, qint64 lineNumber)

@@ -308,6 +308,50 @@ private Q_SLOTS:
         QCOMPARE(capture.runs.first().rewrites.first().action, QStringLiteral("break"));
     }
 
+    // The rules change later events while an earlier one is held; the person decides after:
+    // read back, the changes are in body order all the same and give what the front end got.
+    void changesMadeAfterLaterOnesAreRecordedInBodyOrder()
+    {
+        Agent agent(kBody);
+        QVERIFY(agent.server.listen());
+        QBuffer file;
+        file.open(QIODevice::WriteOnly);
+        CaptureWriter writer;
+        QVERIFY(writer.open(&file));
+        QString error;
+        const RewriteRules rules
+            = proxytest::rules(R"([{"name":"lose the finish","filter":"type:RUN_FINISHED",
+                                   "action":"drop"}])")
+                  .withBreakpoints({QStringLiteral("text:two")}, &error);
+        QVERIFY2(error.isEmpty(), qPrintable(error));
+        net::AgentProxy proxy;
+        proxy.setUpstream(agent.server.url(QStringLiteral("/agent")));
+        proxy.setSinkFactory([&writer](int) -> std::unique_ptr<net::ChunkSink> {
+            return std::make_unique<net::CaptureWriterSink>(&writer);
+        });
+        proxy.setRewriterFactory([&rules](int exchange, const RecordedResponse &head) {
+            QString whyNot;
+            return makeRuleRewriter(rules, exchange, head, &whyNot);
+        });
+        QSignalSpy held(&proxy, &net::AgentProxy::eventHeld);
+        QSignalSpy changes(&proxy, &net::AgentProxy::bodyRewritten);
+        QSignalSpy ended(&proxy, &net::AgentProxy::exchangeEnded);
+        QVERIFY(proxy.listen());
+        FrontEnd front(proxy.url());
+        QTRY_COMPARE_WITH_TIMEOUT(held.size(), 1, 60000);
+        QTRY_COMPARE_WITH_TIMEOUT(changes.size(), 1, 60000); // the finish, dropped already
+        QVERIFY(proxy.resolveHold(0, held.first().at(1).value<net::HeldEvent>().id, {false, {}}));
+        QTRY_VERIFY_WITH_TIMEOUT(front.done, 60000);
+        QCOMPARE(front.body, QByteArray(kStarted + kOne));
+        QTRY_COMPARE_WITH_TIMEOUT(ended.size(), 1, 60000);
+        writer.close();
+        const RunRecording run = readCapture(file.data()).runs.first();
+        QCOMPARE(run.rewrites.size(), 2);
+        QCOMPARE(run.rewrites.at(0).action, QStringLiteral("break"));
+        QCOMPARE(run.rewrites.at(1).rule, QStringLiteral("lose the finish"));
+        QCOMPARE(run.deliveredBody(), front.body);
+    }
+
     // A front end that gives up while an event is held: the upstream request is cancelled and
     // the recording says the held event never reached it.
     void aHeldEventTheFrontEndNeverGotIsRecordedAsSuch()

@@ -2,6 +2,7 @@
 
 #include "core/capture/capturewriter.h"
 #include "core/capture/redaction.h"
+#include "core/capture/rewriteorder.h"
 #include "ui/live/liveruncontroller.h"
 #include "ui/models/sessiondocument.h"
 
@@ -79,7 +80,7 @@ void DocumentRecorder::bodyRewritten(const BodyRewrite &rewrite)
     if (m_file)
         m_file->bodyRewritten(rewrite);
     if (RunRecording *r = current())
-        r->rewrites.append(rewrite); // kept with the run: Save As writes it beside the chunks
+        insertInBodyOrder(r->rewrites, rewrite); // kept with the run: Save As writes it too
 }
 
 RunRecording *DocumentRecorder::current()
