@@ -40,7 +40,8 @@ QString findNode(QString *why)
     return node;
 }
 
-NodeResult runNodeJson(const QString &node, const QStringList &args, int timeoutMs)
+NodeResult runNodeJson(const QString &node, const QStringList &args, int timeoutMs,
+                       bool servingEvents)
 {
     NodeResult r;
     QProcess p;
@@ -48,8 +49,19 @@ NodeResult runNodeJson(const QString &node, const QStringList &args, int timeout
     env.insert(QStringLiteral("SUPPRESS_TRANSFORMATION_WARNINGS"), QStringLiteral("1"));
     p.setProcessEnvironment(env);
     p.start(node, args);
-    if (!p.waitForFinished(timeoutMs) || p.exitStatus() != QProcess::NormalExit
-        || p.exitCode() != 0) {
+    bool finished = false;
+    if (servingEvents) {
+        QEventLoop loop;
+        QObject::connect(&p, &QProcess::finished, &loop, &QEventLoop::quit);
+        QObject::connect(&p, &QProcess::errorOccurred, &loop, &QEventLoop::quit);
+        QTimer::singleShot(timeoutMs, &loop, &QEventLoop::quit);
+        if (p.state() != QProcess::NotRunning)
+            loop.exec();
+        finished = p.state() == QProcess::NotRunning;
+    } else {
+        finished = p.waitForFinished(timeoutMs);
+    }
+    if (!finished || p.exitStatus() != QProcess::NormalExit || p.exitCode() != 0) {
         p.kill();
         p.waitForFinished(5000);
         r.error = QStringLiteral("node %1 failed (exit %2): %3")

@@ -35,7 +35,9 @@ struct NodeResult
     QString error; // set when node failed or printed no JSON (stderr included)
     bool ok() const { return error.isEmpty(); }
 };
-NodeResult runNodeJson(const QString &node, const QStringList &args, int timeoutMs = 300000);
+// servingEvents: the event loop runs while node does (an in-process server answers it).
+NodeResult runNodeJson(const QString &node, const QStringList &args, int timeoutMs = 300000,
+                       bool servingEvents = false);
 
 // A server child process kept for the duration of a test. start() returns once a stdout line
 // matches `readyPattern` (its first capture group is returned), or fails after timeoutMs.

@@ -5,18 +5,24 @@
 // messages and state. The proxy's recording must hold every exchange it forwarded. Through a
 // proxy with rewrite rules, an edited TEXT_MESSAGE_CONTENT changes exactly that text in the
 // client's messages, and a dropped TOOL_CALL_END makes the client reject the run with the
-// message our linter gives for the stream the client got (the recording's delivered body).
+// message our linter gives for the stream the client got (the recording's delivered body). A
+// breakpoint (the proxy in this process, decided by the test as a person would) that edits that
+// delta changes exactly that text too.
 // Needs node and the pinned packages (README test command); fails, never skips, without them.
 
 #include "interopsupport.h"
 
 #include "core/analysis/capturesession.h"
 #include "core/capture/capturereader.h"
+#include "core/intercept/rewriterules.h"
+#include "core/intercept/rulerewriter.h"
+#include "core/net/agentproxy.h"
 
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QTemporaryDir>
 #include <QTest>
+#include <QTimer>
 
 using namespace agui;
 using namespace interop;
@@ -42,6 +48,25 @@ QJsonObject seen(const QJsonObject &dump)
             text.replace(runId, QByteArray("run #" + QByteArray::number(i)));
     }
     return QJsonDocument::fromJson(text).object();
+}
+
+// The messages of a chat-unicode dump with m-1's first delta ("Grüße, ") as "GRÜSSE, ", as the
+// client must show them when the proxy changed exactly that delta; empty if there is none.
+QJsonArray greetingShouted(const QJsonObject &dump)
+{
+    QJsonArray messages = dump.value(QLatin1String("messages")).toArray();
+    for (qsizetype i = 0; i < messages.size(); ++i) {
+        QJsonObject message = messages.at(i).toObject();
+        const QString content = message.value(QLatin1String("content")).toString();
+        if (message.value(QLatin1String("id")).toString() == QLatin1String("m-1")
+            && content.startsWith(QStringLiteral("Grüße, "))) {
+            message.insert(QStringLiteral("content"),
+                           QString(QStringLiteral("GRÜSSE, ") + content.mid(7)));
+            messages.replace(i, message);
+            return messages;
+        }
+    }
+    return {};
 }
 
 } // namespace
@@ -165,20 +190,8 @@ private Q_SLOTS:
         const NodeResult edited = dump(url, QStringLiteral("chat-unicode"));
         QVERIFY2(direct.ok() && edited.ok(), qPrintable(direct.error + edited.error));
         QVERIFY(edited.json.value(QLatin1String("ok")).toBool());
-        QJsonArray expected = direct.json.value(QLatin1String("messages")).toArray();
-        bool changed = false;
-        for (qsizetype i = 0; i < expected.size(); ++i) {
-            QJsonObject message = expected.at(i).toObject();
-            const QString content = message.value(QLatin1String("content")).toString();
-            if (message.value(QLatin1String("id")).toString() == QLatin1String("m-1")
-                && content.startsWith(QStringLiteral("Grüße, "))) {
-                message.insert(QStringLiteral("content"),
-                               QString(QStringLiteral("GRÜSSE, ") + content.mid(7)));
-                expected.replace(i, message);
-                changed = true;
-            }
-        }
-        QVERIFY(changed);
+        const QJsonArray expected = greetingShouted(direct.json);
+        QVERIFY(!expected.isEmpty());
         const QString md
             = describeDifference(edited.json.value(QLatin1String("messages")), expected);
         QVERIFY2(md.isEmpty(), qPrintable(md));
@@ -216,6 +229,55 @@ private Q_SLOTS:
             !predicted.isEmpty() && clientError.contains(predicted),
             qPrintable(
                 QStringLiteral("the client said: %1\nour linter: %2").arg(clientError, predicted)));
+    }
+
+    // A breakpoint on m-1's deltas, decided as a person would (queued, after the hit): the first
+    // edited, the others resumed. The client's messages change in exactly that text.
+    void aBreakpointEditReachesTheClient()
+    {
+        QString error;
+        const intercept::RewriteRules rules = intercept::RewriteRules().withBreakpoints(
+            {QStringLiteral("type:TEXT_MESSAGE_CONTENT id:m-1")}, &error);
+        QVERIFY2(error.isEmpty(), qPrintable(error));
+        net::AgentProxy proxy;
+        proxy.setUpstream(QUrl(m_base));
+        proxy.setRewriterFactory([&rules](int exchange, const RecordedResponse &head) {
+            QString whyNot;
+            return intercept::makeRuleRewriter(rules, exchange, head, &whyNot);
+        });
+        int hits = 0;
+        connect(&proxy, &net::AgentProxy::eventHeld, &proxy,
+                [&proxy, &hits](int exchange, const net::HeldEvent &held) {
+                    QJsonObject event = QJsonDocument::fromJson(held.json).object();
+                    const bool first = hits++ == 0;
+                    event.insert(QStringLiteral("delta"), QStringLiteral("GRÜSSE, "));
+                    const net::HoldDecision decision
+                        = first ? net::HoldDecision {false, {event}} : net::HoldDecision {};
+                    QTimer::singleShot(0, &proxy, [&proxy, exchange, id = held.id, decision] {
+                        proxy.resolveHold(exchange, id, decision);
+                    });
+                });
+        QVERIFY(proxy.listen());
+        QString url = proxy.url().toString();
+        if (url.endsWith(QLatin1Char('/')))
+            url.chop(1);
+        const auto dump = [this](const QString &peer) {
+            return runNodeJson(m_node,
+                               {kPeerDir + QStringLiteral("client-dump.mjs"),
+                                QStringLiteral("--peer"), peer, QStringLiteral("--scenario"),
+                                QStringLiteral("chat-unicode")},
+                               300000, true);
+        };
+        const NodeResult direct = dump(m_base);
+        const NodeResult edited = dump(url);
+        QVERIFY2(direct.ok() && edited.ok(), qPrintable(direct.error + edited.error));
+        QVERIFY(edited.json.value(QLatin1String("ok")).toBool());
+        QVERIFY(hits > 1); // every delta of m-1 was held, the first changed
+        const QJsonArray expected = greetingShouted(direct.json);
+        QVERIFY(!expected.isEmpty());
+        const QString md
+            = describeDifference(edited.json.value(QLatin1String("messages")), expected);
+        QVERIFY2(md.isEmpty(), qPrintable(md));
     }
 
 private:
