@@ -446,11 +446,11 @@ void TestProxyWindow::aBreakpointHoldsAnEventUntilItIsEditedAndSent()
         {QStringLiteral("type:TEXT_MESSAGE_CONTENT")}, &error);
     QVERIFY2(error.isEmpty(), qPrintable(error));
     f.proxy->setRewriteRules(rules, QStringLiteral("the test"));
+    QVERIFY(!f.window->findChild<HeldEventView *>()); // no proxy with breakpoints yet
+    QVERIFY(f.start(upstream.url(QStringLiteral("/agent"))));
     auto *held = f.window->findChild<HeldEventView *>();
     QVERIFY(held);
     QTabWidget *tabs = f.window->detailTabs();
-    QVERIFY(!tabs->isTabVisible(tabs->indexOf(held))); // no proxy with breakpoints yet
-    QVERIFY(f.start(upstream.url(QStringLiteral("/agent"))));
     QVERIFY(tabs->isTabVisible(tabs->indexOf(held)));
 
     QNetworkAccessManager nam;

@@ -33,24 +33,33 @@ public:
         : QObject(control)
         , m_window(window)
         , m_control(control)
-        , m_view(new HeldEventView)
     {
-        window->addDetailTab(m_view, QStringLiteral("held"), MainWindow::tr("Breakpoint"));
         connect(control, &ProxyControl::holdsChanged, this, &BreakpointTab::refresh);
         connect(control, &ProxyControl::runningChanged, this, &BreakpointTab::refresh);
-        connect(m_view, &HeldEventView::decided, control, &ProxyControl::resolveFirstHold);
         // The held event's chunk is in the document already, but its decoding may come later.
         connect(window->document(), &SessionDocument::eventsAppended, this,
                 [this](qint64 first, qint64 last) { selectHeld(first, last); });
-        refresh();
     }
 
 private:
+    // Made the first time the proxy runs with breakpoints: a window that never does pays
+    // nothing for it at start-up.
+    void createView()
+    {
+        m_view = new HeldEventView;
+        m_window->addDetailTab(m_view, QStringLiteral("held"), MainWindow::tr("Breakpoint"));
+        connect(m_view, &HeldEventView::decided, m_control, &ProxyControl::resolveFirstHold);
+    }
+
     void refresh()
     {
-        QTabWidget *tabs = m_window->detailTabs();
         const bool wanted = (m_control->isRunning() && m_control->hasBreakpoints())
             || !m_control->holds().isEmpty();
+        if (!m_view && !wanted)
+            return;
+        if (!m_view)
+            createView();
+        QTabWidget *tabs = m_window->detailTabs();
         tabs->setTabVisible(tabs->indexOf(m_view), wanted);
         if (m_control->holds().isEmpty()) {
             m_shown = {-1, -1};
@@ -92,7 +101,7 @@ private:
 
     MainWindow *m_window;
     ProxyControl *m_control;
-    HeldEventView *m_view;
+    HeldEventView *m_view = nullptr; // until first wanted
     std::pair<int, int> m_shown {-1, -1}; // exchange and hold id on show
     bool m_toSelect = false; // the shown held event is not selected in the list yet
 };
