@@ -106,10 +106,7 @@ QString parseOptions(const QStringList &argv, Options *options, bool *help)
                 .arg(options->rulesPath);
     }
     if (const QString map = args.options.value(QStringLiteral("--map-local")); !map.isEmpty()) {
-        const qsizetype eq = map.indexOf(QLatin1Char('='));
-        options->mapPath = map.left(eq);
-        options->mapFile = map.mid(eq + 1);
-        if (eq <= 0 || !options->mapPath.startsWith(QLatin1Char('/')) || options->mapFile.isEmpty())
+        if (!net::AgentProxy::parseMapLocal(map, &options->mapPath, &options->mapFile))
             return QStringLiteral("--map-local must be PATH=CAPTURE, e.g. /agent=session.aguicap");
         QString error;
         if (!readCaptureFile(options->mapFile, &options->mapCapture, &error))

@@ -141,11 +141,8 @@ bool proxyFromOptions(const QCommandLineParser &parser, ProxyLaunch *out, QStrin
     }
     out->source = rulesPath.isEmpty() ? QStringLiteral("the command line") : rulesPath;
     if (parser.isSet(QStringLiteral("map-local"))) {
-        const QString map = parser.value(QStringLiteral("map-local"));
-        const qsizetype eq = map.indexOf(QLatin1Char('='));
-        out->mapPath = map.left(eq);
-        out->mapCapture = map.mid(eq + 1);
-        if (eq <= 0 || !out->mapPath.startsWith(QLatin1Char('/')) || out->mapCapture.isEmpty()) {
+        if (!net::AgentProxy::parseMapLocal(parser.value(QStringLiteral("map-local")),
+                                            &out->mapPath, &out->mapCapture)) {
             *error = QStringLiteral("--map-local must be PATH=CAPTURE, e.g. "
                                     "/agent=session.aguicap");
             return false;

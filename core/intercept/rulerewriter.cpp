@@ -126,9 +126,7 @@ private:
         passUpTo(offset);
         m_out->pieces.append({change.delivered, change.delayMs});
         m_out->rewrites.append(change);
-        // The original's bytes are consumed: what went on instead is the piece above.
-        m_held.remove(0, offset + raw.size() - m_heldFrom);
-        m_heldFrom = offset + raw.size();
+        consumeUpTo(offset + raw.size()); // what went on instead is the piece above
     }
 
     // The event waits for a person: its bytes go into the output as a hold piece, which the
@@ -144,8 +142,14 @@ private:
         held.json = text.toByteArray();
         m_out->pieces.append({held.raw, 0, held.id});
         m_out->held.append(held);
-        m_held.remove(0, offset + raw.size() - m_heldFrom);
-        m_heldFrom = offset + raw.size();
+        consumeUpTo(offset + raw.size()); // the hold piece carries the bytes now
+    }
+
+    // The body bytes before `end` are spoken for (a piece already carries them or their stand-in).
+    void consumeUpTo(qint64 end)
+    {
+        m_held.remove(0, end - m_heldFrom);
+        m_heldFrom = end;
     }
 
     void resolve(const net::HeldEvent &held, const net::HoldDecision &decision,
@@ -204,8 +208,7 @@ private:
         if (n <= 0)
             return;
         m_out->pieces.append({m_held.left(n), 0});
-        m_held.remove(0, n);
-        m_heldFrom = end;
+        consumeUpTo(end);
     }
 
     const RewriteRules m_rules; // a copy (shared, not deep): outlives whatever was passed in

@@ -60,6 +60,7 @@ public:
         connect(&m_upstream, &HttpExchange::finished, this, &Exchange::onUpstreamEnd);
         connect(responder, &HttpResponder::clientGone, this, &Exchange::onClientGone);
         connect(responder, &HttpResponder::drained, this, &Exchange::onDrained);
+        connect(&m_keepAlive, &QTimer::timeout, this, &Exchange::keepAlive);
         m_upstream.start(url, request.method, headers, request.body);
     }
 
@@ -172,11 +173,8 @@ private:
             return;
         m_announced = hold;
         Q_EMIT m_proxy->eventHeld(m_id, m_holds.value(hold));
-        if (m_keepAliveAllowed && m_proxy->m_keepAliveMs > 0) {
-            connect(&m_keepAlive, &QTimer::timeout, this, &Exchange::keepAlive,
-                    Qt::UniqueConnection);
+        if (m_keepAliveAllowed && m_proxy->m_keepAliveMs > 0)
             m_keepAlive.start(m_proxy->m_keepAliveMs);
-        }
     }
 
     void keepAlive()
@@ -339,6 +337,16 @@ bool AgentProxy::parseListenAddress(const QString &text, QHostAddress *host, qui
     if (colon <= 0 || !ok || number < 0 || number > 65535 || !host->setAddress(address))
         return false;
     *port = quint16(number);
+    return true;
+}
+
+bool AgentProxy::parseMapLocal(const QString &text, QString *path, QString *capture)
+{
+    const qsizetype eq = text.indexOf(QLatin1Char('='));
+    if (eq <= 0 || !text.startsWith(QLatin1Char('/')) || eq + 1 == text.size())
+        return false;
+    *path = text.left(eq);
+    *capture = text.mid(eq + 1);
     return true;
 }
 

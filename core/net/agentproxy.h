@@ -88,6 +88,9 @@ public:
 
     // "127.0.0.1:8766", "[::1]:0": where a proxy listens (--listen). False on anything else.
     static bool parseListenAddress(const QString &text, QHostAddress *host, quint16 *port);
+    // "/agent=session.aguicap": a path (from "/") and the capture answering it (--map-local).
+    // False on anything else.
+    static bool parseMapLocal(const QString &text, QString *path, QString *capture);
     // The upstream URL a request target is forwarded to (see above).
     static QUrl forwardUrl(const QUrl &upstream, const QByteArray &target);
     // The request's headers as they are forwarded: without hop-by-hop headers, Host and

@@ -4,7 +4,11 @@
 // event, and a front end that POSTs through the proxy and keeps what it got.
 
 #include "core/capture/capture.h"
+#include "core/capture/capturewriter.h"
 #include "core/intercept/rewriterules.h"
+#include "core/intercept/rulerewriter.h"
+#include "core/net/agentproxy.h"
+#include "core/net/chunksink.h"
 #include "core/net/httpexchange.h"
 
 #include <QtTest>
@@ -37,6 +41,22 @@ inline RecordedResponse response(const QString &contentType, const QString &enco
 inline QByteArray sse(const QByteArray &json)
 {
     return "data: " + json + "\n\n";
+}
+
+// The proxy forwards to upstream and applies `rules` to every exchange (kept by reference: they
+// must outlive the proxy); with a writer (open, not owned) it records every exchange there.
+inline void setUpProxy(net::AgentProxy &proxy, const QUrl &upstream, const RewriteRules &rules,
+                       CaptureWriter *writer = nullptr)
+{
+    proxy.setUpstream(upstream);
+    if (writer)
+        proxy.setSinkFactory([writer](int) -> std::unique_ptr<net::ChunkSink> {
+            return std::make_unique<net::CaptureWriterSink>(writer);
+        });
+    proxy.setRewriterFactory([&rules](int exchange, const RecordedResponse &head) {
+        QString whyNot;
+        return makeRuleRewriter(rules, exchange, head, &whyNot);
+    });
 }
 
 // A front end: one POST through the proxy, the body it got and how it ended.

@@ -258,15 +258,8 @@ private Q_SLOTS:
         QVERIFY(writer.open(&file));
         const RewriteRules rules = breakOn(QStringLiteral("type:TEXT_MESSAGE_CONTENT text:two"));
         net::AgentProxy proxy;
-        proxy.setUpstream(agent.server.url(QStringLiteral("/agent")));
+        setUpProxy(proxy, agent.server.url(QStringLiteral("/agent")), rules, &writer);
         proxy.setKeepAliveInterval(20);
-        proxy.setSinkFactory([&writer](int) -> std::unique_ptr<net::ChunkSink> {
-            return std::make_unique<net::CaptureWriterSink>(&writer);
-        });
-        proxy.setRewriterFactory([&rules](int exchange, const RecordedResponse &head) {
-            QString whyNot;
-            return makeRuleRewriter(rules, exchange, head, &whyNot);
-        });
         QSignalSpy held(&proxy, &net::AgentProxy::eventHeld);
         QSignalSpy ended(&proxy, &net::AgentProxy::exchangeEnded);
         QVERIFY(proxy.listen());
@@ -325,14 +318,7 @@ private Q_SLOTS:
                   .withBreakpoints({QStringLiteral("text:two")}, &error);
         QVERIFY2(error.isEmpty(), qPrintable(error));
         net::AgentProxy proxy;
-        proxy.setUpstream(agent.server.url(QStringLiteral("/agent")));
-        proxy.setSinkFactory([&writer](int) -> std::unique_ptr<net::ChunkSink> {
-            return std::make_unique<net::CaptureWriterSink>(&writer);
-        });
-        proxy.setRewriterFactory([&rules](int exchange, const RecordedResponse &head) {
-            QString whyNot;
-            return makeRuleRewriter(rules, exchange, head, &whyNot);
-        });
+        setUpProxy(proxy, agent.server.url(QStringLiteral("/agent")), rules, &writer);
         QSignalSpy held(&proxy, &net::AgentProxy::eventHeld);
         QSignalSpy changes(&proxy, &net::AgentProxy::bodyRewritten);
         QSignalSpy ended(&proxy, &net::AgentProxy::exchangeEnded);
@@ -360,11 +346,7 @@ private Q_SLOTS:
         QVERIFY(agent.server.listen());
         const RewriteRules rules = breakOn(QStringLiteral("type:RUN_FINISHED"));
         net::AgentProxy proxy;
-        proxy.setUpstream(agent.server.url(QStringLiteral("/agent")));
-        proxy.setRewriterFactory([&rules](int exchange, const RecordedResponse &head) {
-            QString whyNot;
-            return makeRuleRewriter(rules, exchange, head, &whyNot);
-        });
+        setUpProxy(proxy, agent.server.url(QStringLiteral("/agent")), rules);
         QSignalSpy held(&proxy, &net::AgentProxy::eventHeld);
         QSignalSpy changes(&proxy, &net::AgentProxy::bodyRewritten);
         QSignalSpy ended(&proxy, &net::AgentProxy::exchangeEnded);

@@ -359,13 +359,9 @@ private Q_SLOTS:
                        });
         QVERIFY(upstream.listen());
         net::AgentProxy proxy;
-        proxy.setUpstream(upstream.url(QStringLiteral("/agent")));
         const RewriteRules parsed
             = rules(R"([{"filter":"type:RUN_STARTED","action":"delay","ms":300}])");
-        proxy.setRewriterFactory([&parsed](int exchange, const RecordedResponse &head) {
-            QString whyNot;
-            return makeRuleRewriter(parsed, exchange, head, &whyNot);
-        });
+        setUpProxy(proxy, upstream.url(QStringLiteral("/agent")), parsed);
         QVERIFY(proxy.listen());
         FrontEnd front(proxy.url());
         QTRY_VERIFY_WITH_TIMEOUT(front.done, 120000);
@@ -404,14 +400,7 @@ private Q_SLOTS:
         QVERIFY(writer.open(path));
         const RewriteRules parsed = rules(kRules);
         net::AgentProxy proxy;
-        proxy.setUpstream(upstream.url(QStringLiteral("/agent")));
-        proxy.setSinkFactory([&writer](int) -> std::unique_ptr<net::ChunkSink> {
-            return std::make_unique<net::CaptureWriterSink>(&writer);
-        });
-        proxy.setRewriterFactory([&parsed](int exchange, const RecordedResponse &head) {
-            QString whyNot;
-            return makeRuleRewriter(parsed, exchange, head, &whyNot);
-        });
+        setUpProxy(proxy, upstream.url(QStringLiteral("/agent")), parsed, &writer);
         QSignalSpy changes(&proxy, &net::AgentProxy::bodyRewritten);
         QSignalSpy ended(&proxy, &net::AgentProxy::exchangeEnded);
         QVERIFY(proxy.listen());

@@ -27,6 +27,19 @@ const char kBreakpointsKey[] = "proxy/breakpoints";
 const char kMapPathKey[] = "proxy/mapLocalPath";
 const char kMapCaptureKey[] = "proxy/mapLocalCapture";
 
+// A Browse… button that fills `field` with a file picked to open.
+QPushButton *browseButton(QWidget *dialog, QLineEdit *field, const QString &title,
+                          const QString &filter)
+{
+    auto *browse = new QPushButton(ProxyDialog::tr("Browse…"), dialog);
+    QObject::connect(browse, &QPushButton::clicked, dialog, [dialog, field, title, filter] {
+        const QString path = QFileDialog::getOpenFileName(dialog, title, field->text(), filter);
+        if (!path.isEmpty())
+            field->setText(path);
+    });
+    return browse;
+}
+
 } // namespace
 
 ProxyDialog::ProxyDialog(QWidget *parent)
@@ -56,23 +69,33 @@ ProxyDialog::ProxyDialog(QWidget *parent)
     m_upstream->setObjectName(QStringLiteral("proxyUpstream"));
     m_upstream->setPlaceholderText(QStringLiteral("http://127.0.0.1:8000/agent"));
     form->addRow(tr("Forward to (agent URL):"), m_upstream);
+    addInterceptRows(form);
+    m_error = new QLabel(this);
+    m_error->setObjectName(QStringLiteral("proxyDialogError"));
+    m_error->setTextFormat(Qt::PlainText);
+    m_error->setWordWrap(true);
+    form->addRow(m_error);
+    auto *buttons = new QDialogButtonBox(QDialogButtonBox::Ok | QDialogButtonBox::Cancel, this);
+    buttons->button(QDialogButtonBox::Ok)->setText(tr("Start"));
+    connect(buttons, &QDialogButtonBox::accepted, this, &ProxyDialog::accept);
+    connect(buttons, &QDialogButtonBox::rejected, this, &ProxyDialog::reject);
+    form->addRow(buttons);
+    restore();
+}
+
+// What the proxy does to the traffic besides recording it: rewrite rules, breakpoints, map local.
+void ProxyDialog::addInterceptRows(QFormLayout *form)
+{
     m_rulesPath = new QLineEdit(this);
     m_rulesPath->setObjectName(QStringLiteral("proxyRulesFile"));
     m_rulesPath->setPlaceholderText(tr("none: every event passes unchanged"));
     m_rulesPath->setToolTip(tr("A JSON file of rewrite rules: each a filter and an action (drop, "
                                "delay, edit with a JSON Patch, inject events) applied to the "
                                "events on their way to the front end"));
-    auto *browse = new QPushButton(tr("Browse…"), this);
-    connect(browse, &QPushButton::clicked, this, [this] {
-        const QString path
-            = QFileDialog::getOpenFileName(this, tr("Rewrite Rules"), m_rulesPath->text(),
-                                           tr("Rewrite rules (*.json);;All files (*)"));
-        if (!path.isEmpty())
-            m_rulesPath->setText(path);
-    });
     auto *rulesRow = new QHBoxLayout;
     rulesRow->addWidget(m_rulesPath, 1);
-    rulesRow->addWidget(browse);
+    rulesRow->addWidget(browseButton(this, m_rulesPath, tr("Rewrite Rules"),
+                                     tr("Rewrite rules (*.json);;All files (*)")));
     form->addRow(tr("Rewrite rules:"), rulesRow);
     m_breakpoints = new QPlainTextEdit(this);
     m_breakpoints->setObjectName(QStringLiteral("proxyBreakpoints"));
@@ -94,31 +117,13 @@ ProxyDialog::ProxyDialog(QWidget *parent)
     m_mapCapture->setPlaceholderText(tr("none: every request goes to the agent"));
     m_mapCapture->setToolTip(tr("Each mapped request gets the capture's next recorded run, byte "
                                 "for byte, with its recorded pacing"));
-    auto *browseCapture = new QPushButton(tr("Browse…"), this);
-    connect(browseCapture, &QPushButton::clicked, this, [this] {
-        const QString path
-            = QFileDialog::getOpenFileName(this, tr("Answer from Capture"), m_mapCapture->text(),
-                                           tr("Captures (*.aguicap *.sse *.jsonl);;All files (*)"));
-        if (!path.isEmpty())
-            m_mapCapture->setText(path);
-    });
     auto *mapRow = new QHBoxLayout;
     mapRow->addWidget(m_mapPath);
     mapRow->addWidget(new QLabel(tr("from"), this));
     mapRow->addWidget(m_mapCapture, 1);
-    mapRow->addWidget(browseCapture);
+    mapRow->addWidget(browseButton(this, m_mapCapture, tr("Answer from Capture"),
+                                   tr("Captures (*.aguicap *.sse *.jsonl);;All files (*)")));
     form->addRow(tr("Map local:"), mapRow);
-    m_error = new QLabel(this);
-    m_error->setObjectName(QStringLiteral("proxyDialogError"));
-    m_error->setTextFormat(Qt::PlainText);
-    m_error->setWordWrap(true);
-    form->addRow(m_error);
-    auto *buttons = new QDialogButtonBox(QDialogButtonBox::Ok | QDialogButtonBox::Cancel, this);
-    buttons->button(QDialogButtonBox::Ok)->setText(tr("Start"));
-    connect(buttons, &QDialogButtonBox::accepted, this, &ProxyDialog::accept);
-    connect(buttons, &QDialogButtonBox::rejected, this, &ProxyDialog::reject);
-    form->addRow(buttons);
-    restore();
 }
 
 QHostAddress ProxyDialog::address() const

@@ -6,6 +6,7 @@
 #include <QHostAddress>
 #include <QUrl>
 
+class QFormLayout;
 class QLabel;
 class QLineEdit;
 class QPlainTextEdit;
@@ -50,6 +51,7 @@ public:
     void accept() override;
 
 private:
+    void addInterceptRows(QFormLayout *form);
     void restore();
     void remember() const;
     QString readRules();

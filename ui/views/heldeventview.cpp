@@ -1,6 +1,7 @@
 #include "ui/views/heldeventview.h"
 
 #include "core/intercept/replacementevents.h"
+#include "core/json/jsontext.h"
 
 #include <QHBoxLayout>
 #include <QJsonArray>
@@ -21,11 +22,6 @@ QPushButton *button(const QString &text, const QString &name, const QString &tip
     b->setObjectName(name);
     b->setToolTip(tip);
     return b;
-}
-
-QString pretty(const QJsonDocument &doc)
-{
-    return QString::fromUtf8(doc.toJson(QJsonDocument::Indented)).trimmed();
 }
 
 } // namespace
@@ -100,7 +96,7 @@ void HeldEventView::showHeld(int run, const net::HeldEvent &held, int waiting)
 {
     m_holding = true;
     const QJsonDocument doc = QJsonDocument::fromJson(held.json);
-    m_original = doc.isObject() ? pretty(doc) : QString::fromUtf8(held.json);
+    m_original = doc.isObject() ? json::toIndentedJson(doc.object()) : QString::fromUtf8(held.json);
     m_about = tr("Run %1 is held at \"%2\": %3 at byte %4 of the agent's body. The front "
                  "end has everything before it; nothing after it goes on until you decide.")
                   .arg(run + 1)
@@ -193,7 +189,7 @@ void HeldEventView::wrapInArray(bool before)
         events.prepend(injected);
     else
         events.append(injected);
-    m_editor->setPlainText(pretty(QJsonDocument(events)));
+    m_editor->setPlainText(json::toIndentedJson(events));
 }
 
 void HeldEventView::decide(const net::HoldDecision &decision)
