@@ -193,6 +193,15 @@ QString redactError(const QString &error, ContentRedactor &redactor)
     return error;
 }
 
+// A RunAgentInput's content redacted as one; any other body as text.
+QByteArray redactRequestBody(const QByteArray &body, ContentRedactor &redactor)
+{
+    const QJsonDocument json = QJsonDocument::fromJson(body);
+    if (json.isObject())
+        return QJsonDocument(redactor.runInput(json.object())).toJson(QJsonDocument::Compact);
+    return body.isEmpty() ? body : redactor.text(QString::fromUtf8(body)).toUtf8();
+}
+
 } // namespace
 
 Capture redactCapture(const Capture &capture, ContentRedactor &redactor, RedactionSummary *summary)
@@ -205,12 +214,9 @@ Capture redactCapture(const Capture &capture, ContentRedactor &redactor, Redacti
         RunRecording &run = out.runs[i];
         const RunRecording &original = capture.runs[i];
         run.chunks.clear();
-        const QJsonDocument body = QJsonDocument::fromJson(original.request.body);
-        if (body.isObject())
-            run.request.body
-                = QJsonDocument(redactor.runInput(body.object())).toJson(QJsonDocument::Compact);
-        else if (!original.request.body.isEmpty())
-            run.request.body = redactor.text(QString::fromUtf8(original.request.body)).toUtf8();
+        run.request.body = redactRequestBody(original.request.body, redactor);
+        if (original.request.frontEndBody)
+            run.request.frontEndBody = redactRequestBody(*original.request.frontEndBody, redactor);
         run.endError = redactError(original.endError, redactor);
         const int status = original.response.status;
         if (original.response.present && (status < 200 || status > 299)) {

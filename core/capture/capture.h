@@ -8,6 +8,8 @@
 #include <QPair>
 #include <QString>
 
+#include <optional>
+
 namespace agui {
 
 // Where a capture's bytes came from, decided from content (see detectCaptureFormat).
@@ -34,7 +36,10 @@ struct RecordedRequest
     QString method;
     QString url;
     HttpHeaders headers;
-    QByteArray body;
+    QByteArray body; // what went to the agent
+    // A proxy's breakpoint changed the request before it went on (docs/proxy.md): the body as
+    // the front end sent it. Unset when the agent got the front end's body.
+    std::optional<QByteArray> frontEndBody;
 };
 
 struct RecordedResponse

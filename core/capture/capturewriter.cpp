@@ -299,6 +299,8 @@ QByteArray CaptureWriter::requestRecord(int run, const RecordedRequest &request)
     out.append(",\"url\":").append(quoted(redactUrl(request.url)));
     out.append(",\"headers\":").append(headersJson(redactHeaders(request.headers)));
     appendBytesMember(out, "bodyText", "bodyB64", request.body);
+    if (request.frontEndBody)
+        appendBytesMember(out, "frontEndBodyText", "frontEndBodyB64", *request.frontEndBody);
     out.append("}\n");
     return out;
 }

@@ -152,6 +152,10 @@ private:
             bool ok = true;
             r.request.body
                 = bytesFrom(o, QLatin1StringView("bodyText"), QLatin1StringView("bodyB64"), &ok);
+            if (o.contains(QLatin1String("frontEndBodyText"))
+                || o.contains(QLatin1String("frontEndBodyB64")))
+                r.request.frontEndBody = bytesFrom(o, QLatin1StringView("frontEndBodyText"),
+                                                   QLatin1StringView("frontEndBodyB64"), &ok);
             if (!ok)
                 problem("bad-record", Severity::Error, offset, lineNumber,
                         QStringLiteral("line %1: the request body is not valid base64")
