@@ -214,29 +214,45 @@ RewriteRules RewriteRules::withBreakpoints(const QStringList &filters, QString *
     // Through the rules document, so a breakpoint is read (and refused) exactly as a rule is,
     // and kept with the session in the same words.
     QJsonArray array;
-    for (const QString &filter : filters) {
-        if (!filter.trimmed().isEmpty())
-            array.append(QJsonObject {
-                {QStringLiteral("name"), QStringLiteral("breakpoint %1").arg(filter.trimmed())},
-                {QStringLiteral("filter"), filter.trimmed()},
-                {QStringLiteral("action"), QStringLiteral("break")}});
+    QStringList kept;
+    bool onRequest = false;
+    for (const QString &written : filters) {
+        const QString filter = written.trimmed();
+        if (filter.isEmpty())
+            continue;
+        kept.append(filter);
+        if (filter.compare(kRequestBreakpoint, Qt::CaseInsensitive) == 0)
+            onRequest = true;
+        else
+            array.append(
+                QJsonObject {{QStringLiteral("name"), QStringLiteral("breakpoint %1").arg(filter)},
+                             {QStringLiteral("filter"), filter},
+                             {QStringLiteral("action"), QStringLiteral("break")}});
     }
+    const qsizetype breakRules = array.size();
     const QJsonArray own
         = QJsonDocument::fromJson(m_source.isEmpty() ? QByteArray("[]") : m_source).array();
-    for (qsizetype i = 0; i < own.size(); ++i) {
+    for (qsizetype i = m_breakRules; i < own.size(); ++i) { // those set before are replaced
         QJsonObject rule = own.at(i).toObject();
         if (!rule.contains(QStringLiteral("name"))) // "rule 2" stays rule 2 behind the breakpoints
             rule.insert(QStringLiteral("name"), m_rules.value(i).name);
         array.append(rule);
     }
-    return fromJson(QJsonDocument(array).toJson(QJsonDocument::Compact), error);
+    RewriteRules out = fromJson(QJsonDocument(array).toJson(QJsonDocument::Compact), error);
+    if (!error->isEmpty())
+        return out;
+    out.m_breakOnRequest = onRequest;
+    out.m_breakpoints = kept;
+    out.m_breakRules = breakRules;
+    return out;
 }
 
 bool RewriteRules::hasBreakpoints() const
 {
-    return std::any_of(m_rules.cbegin(), m_rules.cend(), [](const RewriteRule &rule) {
-        return rule.enabled && rule.action == RewriteAction::Break;
-    });
+    return m_breakOnRequest
+        || std::any_of(m_rules.cbegin(), m_rules.cend(), [](const RewriteRule &rule) {
+               return rule.enabled && rule.action == RewriteAction::Break;
+           });
 }
 
 } // namespace agui::intercept

@@ -51,14 +51,23 @@ public:
     const QList<RewriteRule> &rules() const { return m_rules; }
     // The rules as a compact JSON document, e.g. to keep them with a recording.
     QByteArray toJson() const;
-    // Breakpoints ahead of these rules: one break rule per filter (none for an empty list). On a
-    // filter that does not parse returns no rules and sets *error naming it.
+    // Breakpoints ahead of these rules, in place of those set before: one break rule per filter
+    // (none for an empty list). On a filter that does not parse returns no rules and sets *error
+    // naming it. The filter "request" (kRequestBreakpoint) is the breakpoint on the request
+    // itself: each request is held before it goes to the agent (AgentProxy::setBreakOnRequest),
+    // not an event rule.
     RewriteRules withBreakpoints(const QStringList &filters, QString *error) const;
-    bool hasBreakpoints() const;
+    static constexpr QLatin1StringView kRequestBreakpoint {"request"};
+    QStringList breakpoints() const { return m_breakpoints; } // as set, trimmed, none empty
+    bool hasBreakpoints() const; // on events or on the request
+    bool breaksOnRequest() const { return m_breakOnRequest; }
 
 private:
     QList<RewriteRule> m_rules;
     QByteArray m_source; // the document as parsed (its rules in their own words)
+    bool m_breakOnRequest = false;
+    QStringList m_breakpoints; // withBreakpoints()'s filters
+    qsizetype m_breakRules = 0; // the break rules they made, first in m_rules and m_source
 };
 
 } // namespace agui::intercept

@@ -39,21 +39,14 @@ public:
         , m_proxy(proxy)
         , m_id(id)
         , m_responder(responder)
+        , m_url(proxy->destination(request.target))
+        , m_method(request.method)
     {
-        const QUrl url = proxy->destination(request.target);
-        const HttpHeaders headers = forwardHeaders(request.headers);
-        RecordedRequest recorded;
-        recorded.present = true;
-        recorded.sentAtUs = nowUs();
-        recorded.method = QString::fromLatin1(request.method);
-        recorded.url = url.toString();
-        recorded.headers = headers;
-        recorded.body = request.body;
-        if (proxy->m_sinkFactory)
-            m_sink = proxy->m_sinkFactory(id);
-        if (m_sink)
-            m_sink->requestSent(recorded);
-        Q_EMIT proxy->exchangeStarted(id, recorded);
+        m_request.present = true;
+        m_request.method = QString::fromLatin1(request.method);
+        m_request.url = m_url.toString();
+        m_request.headers = forwardHeaders(request.headers);
+        m_request.body = request.body;
 
         connect(&m_upstream, &HttpExchange::headReceived, this, &Exchange::onHead);
         connect(&m_upstream, &HttpExchange::received, this, &Exchange::onBytes);
@@ -61,10 +54,52 @@ public:
         connect(responder, &HttpResponder::clientGone, this, &Exchange::onClientGone);
         connect(responder, &HttpResponder::drained, this, &Exchange::onDrained);
         connect(&m_keepAlive, &QTimer::timeout, this, &Exchange::keepAlive);
-        m_upstream.start(url, request.method, headers, request.body);
+        if (proxy->m_breakOnRequest && proxy->m_breakpointsActive) {
+            m_requestHeld = true;
+            Q_EMIT proxy->requestHeld(id, m_request);
+            return;
+        }
+        forward();
+    }
+
+    bool resolveRequest(const RequestDecision &decision)
+    {
+        if (m_done || !m_requestHeld)
+            return false;
+        m_requestHeld = false;
+        if (decision.action == RequestDecision::Action::Refuse) {
+            openRecording();
+            if (m_responder)
+                m_responder->respondError(
+                    503, QStringLiteral("refused at a breakpoint of the inspecting proxy"));
+            finish(RunEnd::Error,
+                   QStringLiteral("refused at a breakpoint: the request never reached the agent"));
+            return true;
+        }
+        if (decision.body && *decision.body != m_request.body)
+            m_request.frontEndBody = std::exchange(m_request.body, *decision.body);
+        forward();
+        return true;
     }
 
 private:
+    // The request is recorded before it goes on, so the recording has it whatever follows.
+    void openRecording()
+    {
+        m_request.sentAtUs = nowUs();
+        if (m_proxy->m_sinkFactory)
+            m_sink = m_proxy->m_sinkFactory(m_id);
+        if (m_sink)
+            m_sink->requestSent(m_request);
+        Q_EMIT m_proxy->exchangeStarted(m_id, m_request);
+    }
+
+    void forward()
+    {
+        openRecording();
+        m_upstream.start(m_url, m_method, m_request.headers, m_request.body);
+    }
+
     void onHead()
     {
         const HttpResponseParser::Head &head = m_upstream.response().head();
@@ -139,12 +174,45 @@ private:
 public:
     bool resolveHold(int hold, const HoldDecision &decision)
     {
-        const auto held = m_holds.constFind(hold);
         qsizetype at = 0;
         while (at < m_held.size() && m_held.at(at).hold != hold)
             ++at;
-        if (m_done || held == m_holds.cend() || at == m_held.size())
+        if (m_done || !m_holds.contains(hold) || at == m_held.size())
             return false;
+        replaceHold(at, decision);
+        drain();
+        return true;
+    }
+
+    // The proxy closes under it: recorded as ended (a held request recorded first), the
+    // upstream request cancelled, the front end's connection closed.
+    void abandon(const QString &why)
+    {
+        if (m_done)
+            return;
+        if (std::exchange(m_requestHeld, false))
+            openRecording();
+        m_upstream.abort();
+        finish(RunEnd::Aborted, why);
+        if (m_responder)
+            m_responder->abort();
+    }
+
+    // Breakpoints were turned off: what waits for a person goes on unchanged.
+    void releaseHolds()
+    {
+        if (m_requestHeld)
+            resolveRequest({});
+        else
+            drain(); // resumes the held events on its way
+    }
+
+private:
+    // The pieces a decision gives go in the place of m_held[at], a hold piece.
+    void replaceHold(qsizetype at, const HoldDecision &decision)
+    {
+        const int hold = m_held.at(at).hold;
+        const auto held = m_holds.constFind(hold);
         BodyRewriter::Output out;
         const bool announced = hold == m_announced;
         m_rewriter->resolve(*held, decision, announced ? m_keepAliveSent : QByteArray(), out);
@@ -160,11 +228,8 @@ public:
             m_held.insert(at++, std::move(piece));
         }
         record(out.rewrites);
-        drain();
-        return true;
     }
 
-private:
     // The first piece waiting is a held event: the person is told, once, and the front end's
     // connection is kept alive until they decide.
     void announce(int hold)
@@ -188,8 +253,12 @@ private:
     {
         while (!m_done && !m_delaying && !m_held.isEmpty()) {
             BodyRewriter::Piece &next = m_held.first();
-            if (next.hold >= 0)
+            if (next.hold >= 0 && m_proxy->m_breakpointsActive)
                 return announce(next.hold);
+            if (next.hold >= 0) {
+                replaceHold(0, {}); // breakpoints are off: it goes on as the agent sent it
+                continue;
+            }
             if (next.delayMs > 0) {
                 m_delaying = true;
                 QTimer::singleShot(std::exchange(next.delayMs, 0), this, [this] {
@@ -241,6 +310,12 @@ private:
 
     void onClientGone()
     {
+        if (std::exchange(m_requestHeld, false)) { // recorded all the same, never sent
+            openRecording();
+            return finish(RunEnd::Aborted,
+                          QStringLiteral("the front end disconnected while its request was held "
+                                         "at a breakpoint: it never reached the agent"));
+        }
         m_upstream.abort(); // nobody reads the answer: cancel the upstream request
         finish(RunEnd::Aborted, QStringLiteral("the front end disconnected"));
     }
@@ -273,6 +348,10 @@ private:
     AgentProxy *m_proxy;
     int m_id;
     QPointer<HttpResponder> m_responder;
+    QUrl m_url; // where the request goes
+    QByteArray m_method;
+    RecordedRequest m_request; // as it goes upstream (or is held)
+    bool m_requestHeld = false; // a breakpoint holds the request: nothing recorded or sent yet
     HttpExchange m_upstream;
     std::unique_ptr<ChunkSink> m_sink;
     std::unique_ptr<BodyRewriter> m_rewriter;
@@ -297,7 +376,10 @@ AgentProxy::AgentProxy(QObject *parent)
     });
 }
 
-AgentProxy::~AgentProxy() = default;
+AgentProxy::~AgentProxy()
+{
+    close(); // every exchange still open is recorded as ended
+}
 
 bool AgentProxy::listen(const QHostAddress &address, quint16 port)
 {
@@ -306,6 +388,10 @@ bool AgentProxy::listen(const QHostAddress &address, quint16 port)
 
 void AgentProxy::close()
 {
+    // Before the port closes: its connections going would read as front ends hanging up.
+    const QList<Exchange *> live = m_live.values();
+    for (Exchange *exchange : live)
+        exchange->abandon(QStringLiteral("the proxy was stopped"));
     m_server->close();
 }
 
@@ -379,6 +465,23 @@ void AgentProxy::handle(const HttpRequest &request, HttpResponder *responder)
     ++m_open;
     const int id = m_nextExchange++;
     m_live.insert(id, new Exchange(this, id, request, responder));
+}
+
+bool AgentProxy::resolveRequest(int exchange, const RequestDecision &decision)
+{
+    Exchange *live = m_live.value(exchange);
+    return live && live->resolveRequest(decision);
+}
+
+void AgentProxy::setBreakpointsActive(bool active)
+{
+    m_breakpointsActive = active;
+    if (active)
+        return;
+    // Releasing may end an exchange (deleted later, so the pointers stay good in this loop).
+    const QList<Exchange *> live = m_live.values();
+    for (Exchange *exchange : live)
+        exchange->releaseHolds();
 }
 
 bool AgentProxy::resolveHold(int exchange, int hold, const HoldDecision &decision)

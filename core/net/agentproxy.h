@@ -69,6 +69,18 @@ public:
     // resolveHold() says what goes on in its place. False when that exchange has ended or holds
     // no such event.
     bool resolveHold(int exchange, int hold, const HoldDecision &decision);
+    // A breakpoint on the request: each request waits, before it is recorded or forwarded,
+    // until resolveRequest() says what goes upstream (requestHeld tells). The front end gets no
+    // answer meanwhile: before the upstream's head there is nothing to keep its connection alive
+    // with.
+    void setBreakOnRequest(bool on) { m_breakOnRequest = on; }
+    // False when that exchange has ended or its request is not held.
+    bool resolveRequest(int exchange, const RequestDecision &decision);
+    // Off: breakpoints stop nothing (a debugger's "deactivate breakpoints"). Whatever is held
+    // goes on at once (events resumed, requests forwarded, unchanged) and no request or event is
+    // held until they are on again. The rules' other actions go on acting.
+    void setBreakpointsActive(bool active);
+    bool breakpointsActive() const { return m_breakpointsActive; }
     // While an SSE stream is held, a comment line goes to the front end this often (ms; 0:
     // never), so neither it nor anything in between times the idle connection out. A comment
     // is what SSE keeps connections alive with: readers ignore it (WHATWG HTML, "Server-sent
@@ -79,6 +91,8 @@ public:
 
     // Port 0 picks a free port. False on failure (errorString()).
     bool listen(const QHostAddress &address = QHostAddress::LocalHost, quint16 port = 0);
+    // Stops listening; every exchange still open ends (aborted, "the proxy was stopped"), its
+    // request recorded even when a breakpoint held it. The destructor does the same.
     void close();
     QUrl url() const; // where front ends should point
     QString errorString() const;
@@ -98,6 +112,10 @@ public:
     static HttpHeaders forwardHeaders(const QList<QPair<QByteArray, QByteArray>> &headers);
 
 Q_SIGNALS:
+    // A breakpoint holds this request (as the front end sent it, with the URL it would go to);
+    // nothing is recorded or sent upstream until resolveRequest().
+    void requestHeld(int exchange, const agui::RecordedRequest &request);
+    // The request as it went upstream (a refused one: as it came, never sent).
     void exchangeStarted(int exchange, const agui::RecordedRequest &request);
     void responseStarted(int exchange, const agui::RecordedResponse &response);
     void chunkForwarded(int exchange, qint64 bytes);
@@ -123,6 +141,8 @@ private:
     RewriterFactory m_rewriterFactory;
     QHash<int, Exchange *> m_live; // exchanges not yet ended, by number
     int m_keepAliveMs = kDefaultKeepAliveMs;
+    bool m_breakOnRequest = false;
+    bool m_breakpointsActive = true;
     int m_nextExchange = 0;
     int m_open = 0;
 };

@@ -3,6 +3,7 @@
 // The hook through which a proxy changes a response body on its way to the front end, event by
 // event (core/intercept implements it with rewrite rules). The proxy records the agent's bytes
 // first, feeds them here, and passes on what comes out, in order, each piece after its delay.
+// Also what a person decides at a breakpoint: about a held event or a held request.
 
 #include "core/capture/capture.h"
 
@@ -10,6 +11,8 @@
 #include <QByteArrayView>
 #include <QJsonObject>
 #include <QList>
+
+#include <optional>
 
 namespace agui::net {
 
@@ -29,6 +32,15 @@ struct HoldDecision
 {
     bool resume = true; // the original bytes, unchanged
     QList<QJsonObject> events; // when !resume: these instead, in order (none: the event is dropped)
+};
+
+// What goes upstream in place of a request a breakpoint holds (AgentProxy::resolveRequest).
+struct RequestDecision
+{
+    // Forward: on to the agent; Refuse: the front end gets a 503 and the agent nothing.
+    enum class Action { Forward, Refuse };
+    Action action = Action::Forward;
+    std::optional<QByteArray> body; // Forward: this body instead of the front end's
 };
 
 class BodyRewriter

@@ -115,6 +115,23 @@ private Q_SLOTS:
         QVERIFY2(error.startsWith(QStringLiteral("rule 1 (\"breakpoint type:(\"): \"filter\"")),
                  qPrintable(error));
         QVERIFY(rules(R"([{"filter":"type:RUN_STARTED","action":"break"}])").hasBreakpoints());
+
+        // Set again (the window changes them while the proxy runs): the new ones replace the
+        // old, the file's rules stay behind them with their names.
+        const RewriteRules again = both.withBreakpoints(
+            {QStringLiteral("text:search"), QStringLiteral(" request ")}, &error);
+        QVERIFY2(error.isEmpty(), qPrintable(error));
+        QCOMPARE(again.rules().size(), 3);
+        QCOMPARE(again.rules().at(0).name, QStringLiteral("breakpoint text:search"));
+        QCOMPARE(again.rules().at(1).name, QStringLiteral("lose it"));
+        QCOMPARE(again.rules().at(2).name, QStringLiteral("rule 2"));
+        QVERIFY(again.breaksOnRequest());
+        QCOMPARE(again.breakpoints(),
+                 QStringList({QStringLiteral("text:search"), QStringLiteral("request")}));
+        const RewriteRules none = again.withBreakpoints({}, &error);
+        QCOMPARE(none.rules().size(), 2);
+        QVERIFY(!none.hasBreakpoints());
+        QVERIFY(none.breakpoints().isEmpty());
     }
 
     void theRewriterHoldsTheEventAndWhatFollowsIt()
@@ -365,6 +382,121 @@ private Q_SLOTS:
         QVERIFY2(lost.error.contains(QStringLiteral("never reached the front end")),
                  qPrintable(lost.error));
         QCOMPARE(proxy.exchangesOpen(), 0);
+    }
+
+    // Breakpoints turned off while an event is held: it goes on unchanged at once, later
+    // matches are not held, and on again they hold once more.
+    void turningBreakpointsOffReleasesWhatIsHeld()
+    {
+        Agent agent(kBody);
+        QVERIFY(agent.server.listen());
+        const RewriteRules rules = breakOn(QStringLiteral("type:TEXT_MESSAGE_CONTENT"));
+        net::AgentProxy proxy;
+        setUpProxy(proxy, agent.server.url(QStringLiteral("/agent")), rules);
+        proxy.setBreakOnRequest(true);
+        QSignalSpy heldRequests(&proxy, &net::AgentProxy::requestHeld);
+        QSignalSpy held(&proxy, &net::AgentProxy::eventHeld);
+        QSignalSpy changes(&proxy, &net::AgentProxy::bodyRewritten);
+        QVERIFY(proxy.listen());
+
+        FrontEnd first(proxy.url());
+        QTRY_COMPARE_WITH_TIMEOUT(heldRequests.size(), 1, 60000);
+        QVERIFY(proxy.resolveRequest(0, {}));
+        QTRY_COMPARE_WITH_TIMEOUT(held.size(), 1, 60000);
+        QTRY_COMPARE_WITH_TIMEOUT(first.body, kStarted, 60000);
+        proxy.setBreakpointsActive(false);
+        QVERIFY(!proxy.breakpointsActive());
+        QTRY_VERIFY_WITH_TIMEOUT(first.done, 60000);
+        QCOMPARE(first.body, kBody); // both deltas, as the agent sent them
+        QCOMPARE(held.size(), 1); // the second was not held
+        QVERIFY(changes.isEmpty()); // resumed before any keep-alive: nothing differs
+
+        FrontEnd second(proxy.url()); // neither its request nor its events are held
+        QTRY_VERIFY_WITH_TIMEOUT(second.done, 60000);
+        QCOMPARE(second.body, kBody);
+        QCOMPARE(heldRequests.size(), 1);
+
+        proxy.setBreakpointsActive(true);
+        FrontEnd third(proxy.url());
+        QTRY_COMPARE_WITH_TIMEOUT(heldRequests.size(), 2, 60000);
+        proxy.setBreakpointsActive(false); // a held request goes on as the front end sent it
+        QTRY_VERIFY_WITH_TIMEOUT(third.done, 60000);
+        QCOMPARE(third.body, kBody);
+    }
+
+    // The breakpoint on the request: nothing is recorded or sent until the person decides; an
+    // edited body goes to the agent and the capture keeps both; a refused request gets 503 and
+    // never reaches the agent; one whose front end hangs up is recorded all the same.
+    void aRequestWaitsForThePersonAndTheCaptureKeepsBothBodies()
+    {
+        QList<QByteArray> received; // the bodies the agent got
+        net::HttpServer agent;
+        agent.route("POST", QStringLiteral("/agent"),
+                    [&received](const net::HttpRequest &request, net::HttpResponder *responder) {
+                        received.append(request.body);
+                        responder->beginStream(200, "text/event-stream", {});
+                        responder->write(kBody);
+                        responder->finish();
+                    });
+        QVERIFY(agent.listen());
+        QBuffer file;
+        file.open(QIODevice::WriteOnly);
+        CaptureWriter writer;
+        QVERIFY(writer.open(&file));
+        const RewriteRules rules = breakOn(QStringLiteral("request"));
+        QVERIFY(rules.breaksOnRequest() && rules.hasBreakpoints() && rules.isEmpty());
+        net::AgentProxy proxy;
+        setUpProxy(proxy, agent.url(QStringLiteral("/agent")), rules, &writer);
+        proxy.setBreakOnRequest(rules.breaksOnRequest());
+        QSignalSpy held(&proxy, &net::AgentProxy::requestHeld);
+        QSignalSpy ended(&proxy, &net::AgentProxy::exchangeEnded);
+        QVERIFY(proxy.listen());
+
+        FrontEnd edited(proxy.url());
+        QTRY_COMPARE_WITH_TIMEOUT(held.size(), 1, 60000);
+        const auto request = held.first().at(1).value<RecordedRequest>();
+        QCOMPARE(request.body, QByteArray("{}"));
+        QVERIFY(request.url.endsWith(QLatin1String("/agent")));
+        QTest::qWait(100);
+        QVERIFY(received.isEmpty());
+        QVERIFY(!edited.done);
+        QVERIFY(!proxy.resolveHold(0, 0, {})); // not an event hold
+        QVERIFY(proxy.resolveRequest(
+            0, {net::RequestDecision::Action::Forward, QByteArray(R"({"threadId":"edited"})")}));
+        QVERIFY(!proxy.resolveRequest(0, {})); // decided already
+        QTRY_VERIFY_WITH_TIMEOUT(edited.done, 60000);
+        QCOMPARE(edited.body, kBody);
+        QCOMPARE(received, QList<QByteArray>({R"({"threadId":"edited"})"}));
+
+        FrontEnd refused(proxy.url());
+        QTRY_COMPARE_WITH_TIMEOUT(held.size(), 2, 60000);
+        QVERIFY(proxy.resolveRequest(1, {net::RequestDecision::Action::Refuse, {}}));
+        QTRY_VERIFY_WITH_TIMEOUT(refused.done, 60000);
+        QCOMPARE(refused.exchange.response().head().status, 503);
+        QCOMPARE(received.size(), 1);
+
+        auto gone = std::make_unique<FrontEnd>(proxy.url());
+        QTRY_COMPARE_WITH_TIMEOUT(held.size(), 3, 60000);
+        gone.reset(); // hangs up while its request waits
+        QTRY_COMPARE_WITH_TIMEOUT(ended.size(), 3, 60000);
+        QCOMPARE(received.size(), 1);
+        QCOMPARE(proxy.exchangesOpen(), 0);
+
+        writer.close();
+        const Capture capture = readCapture(file.data());
+        QCOMPARE(capture.runs.size(), 3);
+        QCOMPARE(capture.runs.at(0).request.body, QByteArray(R"({"threadId":"edited"})"));
+        QCOMPARE(capture.runs.at(0).request.frontEndBody, std::optional(QByteArray("{}")));
+        QCOMPARE(capture.runs.at(0).end, RunEnd::Finished);
+        QCOMPARE(capture.runs.at(1).request.body, QByteArray("{}"));
+        QVERIFY(!capture.runs.at(1).request.frontEndBody);
+        QCOMPARE(capture.runs.at(1).end, RunEnd::Error);
+        QVERIFY2(capture.runs.at(1).endError.startsWith(QLatin1String("refused at a breakpoint")),
+                 qPrintable(capture.runs.at(1).endError));
+        QCOMPARE(capture.runs.at(2).request.body, QByteArray("{}"));
+        QCOMPARE(capture.runs.at(2).end, RunEnd::Aborted);
+        QVERIFY2(capture.runs.at(2).endError.contains(QLatin1String("while its request was held")),
+                 qPrintable(capture.runs.at(2).endError));
     }
 };
 
