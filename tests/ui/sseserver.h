@@ -37,6 +37,11 @@ public:
     }
     void setReply(const QString &path, const ScriptedReply &reply) { m_replies[path] = reply; }
     QByteArray lastRequest() const { return m_lastRequest; }
+    QByteArray lastRequestBody() const
+    {
+        return m_lastRequest.mid(m_lastRequest.indexOf("\r\n\r\n") + 4);
+    }
+    int requestCount() const { return m_requestCount; } // whole requests read
     int openSockets() const
     {
         int n = 0;
@@ -74,6 +79,7 @@ private:
             if (buffer->size() < end + 4 + length)
                 return;
             m_lastRequest = *buffer;
+            ++m_requestCount;
             const QByteArray requestLine = buffer->left(buffer->indexOf("\r\n"));
             const QString path = QString::fromLatin1(requestLine.split(' ').value(1));
             buffer->clear();
@@ -103,4 +109,5 @@ private:
     QHash<QString, ScriptedReply> m_replies;
     QList<QPointer<QTcpSocket>> m_sockets;
     QByteArray m_lastRequest;
+    int m_requestCount = 0;
 };

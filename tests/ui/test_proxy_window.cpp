@@ -9,21 +9,28 @@
 // agent's bytes and every change; a rules file with a mistake keeps the dialog open, naming it.
 // A breakpoint holds an event in the Breakpoint tab until the person edits it and sends it.
 
+#include "core/capture/capturereader.h"
 #include "core/capture/capturewriter.h"
 #include "core/capture/redaction.h"
 #include "sseserver.h"
 #include "ui/dialogs/connectdialog.h"
 #include "ui/dialogs/proxydialog.h"
 #include "ui/live/liveruncontroller.h"
+#include "ui/models/eventlistmodel.h"
 #include "ui/models/sessiondocument.h"
+#include "ui/views/breakpointbar.h"
 #include "ui/views/eventdetailview.h"
 #include "ui/views/eventlistview.h"
 #include "ui/views/heldeventview.h"
+#include "ui/views/heldrequestview.h"
 #include "ui/views/rewriteview.h"
 #include "ui/window/mainwindow.h"
 #include "ui/window/proxycontrol.h"
 
 #include <QAction>
+#include <QCheckBox>
+#include <QJsonDocument>
+#include <QJsonObject>
 #include <QLabel>
 #include <QLineEdit>
 #include <QMenu>
@@ -63,6 +70,11 @@ QByteArray sseBody()
     return body;
 }
 
+QByteArray requestBody()
+{
+    return QByteArrayLiteral(R"({"threadId":"t1","runId":"r1"})");
+}
+
 // The front end: a POST with a credential, as a real one sends it.
 QNetworkReply *post(QNetworkAccessManager &nam, const QUrl &url)
 {
@@ -70,7 +82,18 @@ QNetworkReply *post(QNetworkAccessManager &nam, const QUrl &url)
     request.setHeader(QNetworkRequest::ContentTypeHeader, QStringLiteral("application/json"));
     request.setRawHeader("Accept", "text/event-stream");
     request.setRawHeader("Authorization", "Bearer " + kSecret);
-    return nam.post(request, QByteArrayLiteral(R"({"threadId":"t1","runId":"r1"})"));
+    return nam.post(request, requestBody());
+}
+
+// The Breakpoint tab's page (breakpoints on top, the held event or request under them).
+QWidget *breakpointTab(MainWindow *window)
+{
+    QTabWidget *tabs = window->detailTabs();
+    for (int i = 0; i < tabs->count(); ++i) {
+        if (tabs->tabText(i) == QLatin1String("Breakpoint"))
+            return tabs->widget(i);
+    }
+    return nullptr;
 }
 
 bool waitFinished(QNetworkReply *reply)
@@ -117,6 +140,9 @@ private Q_SLOTS:
     void aBadRulesFileKeepsTheDialogOpen();
     void theDialogReadsBreakpoints();
     void aBreakpointHoldsAnEventUntilItIsEditedAndSent();
+    void aRequestBreakpointEditsTheBodyBeforeTheAgentGetsIt();
+    void breakpointsChangeWhileTheProxyRuns();
+    void theProxyRecordsToAFileAsItGoes();
     void mapLocalAnswersAPathFromACapture();
 };
 
@@ -451,7 +477,8 @@ void TestProxyWindow::aBreakpointHoldsAnEventUntilItIsEditedAndSent()
     auto *held = f.window->findChild<HeldEventView *>();
     QVERIFY(held);
     QTabWidget *tabs = f.window->detailTabs();
-    QVERIFY(tabs->isTabVisible(tabs->indexOf(held)));
+    QWidget *page = breakpointTab(f.window.get());
+    QVERIFY(tabs->isTabVisible(tabs->indexOf(page)));
 
     QNetworkAccessManager nam;
     std::unique_ptr<QNetworkReply> reply(post(nam, f.proxy->url()));
@@ -459,14 +486,29 @@ void TestProxyWindow::aBreakpointHoldsAnEventUntilItIsEditedAndSent()
     connect(reply.get(), &QNetworkReply::readyRead, reply.get(),
             [&got, &reply] { got += reply->readAll(); });
     QTRY_VERIFY_WITH_TIMEOUT(held->isHolding(), kTimeoutMs);
-    QCOMPARE(tabs->currentWidget(), held); // the hit brings the tab to the front
+    QCOMPARE(tabs->currentWidget(), page); // the hit brings the tab to the front
     QTRY_COMPARE_WITH_TIMEOUT(f.window->eventList()->currentSeq(), qint64(2), kTimeoutMs);
-    QCOMPARE(tabs->currentWidget(), held);
+    QCOMPARE(tabs->currentWidget(), page);
     const QString title = held->findChild<QLabel *>(QStringLiteral("heldEventTitle"))->text();
     QVERIFY2(title.startsWith(QLatin1String("Run 1 is held at \"breakpoint "
                                             "type:TEXT_MESSAGE_CONTENT\": TEXT_MESSAGE_CONTENT")),
              qPrintable(title));
     QVERIFY(f.proxy->statusWidget()->text().contains(QLatin1String("held at breakpoints: 1")));
+    // The list marks the held event and what waits behind it; not what went on before it.
+    EventListModel *list = f.window->listModel();
+    const auto markOf = [list](int row) {
+        list->flushPendingRows();
+        return EventListModel::ProxyMark(list->index(row, EventListModel::SummaryColumn)
+                                             .data(EventListModel::ProxyMarkRole)
+                                             .toInt());
+    };
+    QTRY_COMPARE_WITH_TIMEOUT(markOf(4), EventListModel::ProxyMark::HeldBack, kTimeoutMs);
+    QCOMPARE(markOf(2), EventListModel::ProxyMark::HeldBack);
+    QCOMPARE(markOf(1), EventListModel::ProxyMark::None);
+    QVERIFY(list->index(2, EventListModel::SummaryColumn)
+                .data(Qt::ToolTipRole)
+                .toString()
+                .startsWith(QLatin1String("Held at a breakpoint")));
     // The front end has what came before; nothing after it goes on while it is held.
     const QByteArray before = "data: " + kEvents.at(0) + "\n\ndata: " + kEvents.at(1) + "\n\n";
     QTRY_COMPARE_WITH_TIMEOUT(got, before, kTimeoutMs);
@@ -509,8 +551,205 @@ void TestProxyWindow::aBreakpointHoldsAnEventUntilItIsEditedAndSent()
     QCOMPARE(run.rewrites.size(), 1);
     QCOMPARE(run.rewrites.first().action, QStringLiteral("break"));
     QCOMPARE(run.deliveredBody(), expected);
+    // Sent: the edited event is marked changed, the rest not held any more.
+    QCOMPARE(markOf(2), EventListModel::ProxyMark::Changed);
+    QCOMPARE(markOf(4), EventListModel::ProxyMark::None);
+    QVERIFY(!list->index(2, EventListModel::SummaryColumn).data(Qt::DecorationRole).isNull());
     f.proxy->stop();
-    QVERIFY(!tabs->isTabVisible(tabs->indexOf(held)));
+    QVERIFY(!tabs->isTabVisible(tabs->indexOf(page)));
+}
+
+// The breakpoint on the request: the front end's request waits in the window; its body is
+// edited and sent; the agent gets the edit, the session keeps both bodies. A second request is
+// refused: the front end gets 503, the agent nothing, and the session still has the request.
+void TestProxyWindow::aRequestBreakpointEditsTheBodyBeforeTheAgentGetsIt()
+{
+    SseTestServer upstream;
+    upstream.setReply(QStringLiteral("/agent"), SseTestServer::sse(kEvents));
+    Fixture f;
+    QString error;
+    const auto rules
+        = intercept::RewriteRules().withBreakpoints({QStringLiteral("request")}, &error);
+    QVERIFY2(error.isEmpty(), qPrintable(error));
+    QVERIFY(rules.breaksOnRequest());
+    QVERIFY(rules.isEmpty()); // not an event rule
+    f.proxy->setRewriteRules(rules, QStringLiteral("the test"));
+    QVERIFY(f.start(upstream.url(QStringLiteral("/agent"))));
+    auto *held = f.window->findChild<HeldRequestView *>();
+    QVERIFY(held);
+
+    QNetworkAccessManager nam;
+    std::unique_ptr<QNetworkReply> reply(post(nam, f.proxy->url()));
+    QTRY_VERIFY_WITH_TIMEOUT(held->isHolding(), kTimeoutMs);
+    QCOMPARE(f.window->detailTabs()->currentWidget(), breakpointTab(f.window.get()));
+    const QString title = held->findChild<QLabel *>(QStringLiteral("heldRequestTitle"))->text();
+    QVERIFY2(title.startsWith(QLatin1String("A request is held at the breakpoint on the request: "
+                                            "POST http://127.0.0.1:")),
+             qPrintable(title));
+    QCOMPARE(f.window->document()->size(), qint64(0)); // recorded once decided
+    QTest::qWait(200);
+    QCOMPARE(upstream.requestCount(), 0);
+
+    QPlainTextEdit *editor = held->editor();
+    QVERIFY(editor->toPlainText().contains(QLatin1String("\"threadId\": \"t1\"")));
+    editor->setPlainText(
+        editor->toPlainText().replace(QLatin1String("\"t1\""), QLatin1String("\"edited\"")));
+    auto *check = held->findChild<QLabel *>(QStringLiteral("heldRequestCheck"));
+    // Not a whole RunAgentInput (no messages): said, and sent as written all the same.
+    QTRY_VERIFY_WITH_TIMEOUT(check->text().startsWith(QLatin1String(
+                                 "Not a valid RunAgentInput (sent as written all the same): ")),
+                             kTimeoutMs);
+    QTest::mouseClick(held->findChild<QPushButton *>(QStringLiteral("heldSendRequest")),
+                      Qt::LeftButton);
+    QVERIFY(waitFinished(reply.get()));
+    QCOMPARE(reply->error(), QNetworkReply::NoError);
+    QCOMPARE(reply->readAll(), sseBody());
+    QCOMPARE(upstream.requestCount(), 1);
+    const QJsonObject got = QJsonDocument::fromJson(upstream.lastRequestBody()).object();
+    QCOMPARE(got.value(QStringLiteral("threadId")).toString(), QStringLiteral("edited"));
+    QTRY_COMPARE_WITH_TIMEOUT(f.proxy->openCount(), 0, kTimeoutMs);
+    const RecordedRequest &recorded = f.capture().runs.first().request;
+    QCOMPARE(recorded.body, upstream.lastRequestBody());
+    QVERIFY(recorded.frontEndBody);
+    QCOMPARE(*recorded.frontEndBody, requestBody());
+    // The run's RUN_STARTED shows both bodies on its Changed by Proxy page.
+    QTRY_COMPARE_WITH_TIMEOUT(f.window->document()->size(), qint64(kEvents.size()), kTimeoutMs);
+    f.window->selectEvent(0);
+    auto *change = f.window->findChild<RewriteView *>();
+    QTRY_VERIFY_WITH_TIMEOUT(change->summaryLabel()->text().startsWith(
+                                 QLatin1String("The breakpoint on the request changed")),
+                             kTimeoutMs);
+    QCOMPARE(change->sentView()->toPlainText(), QString::fromUtf8(requestBody()));
+    QCOMPARE(change->deliveredView()->toPlainText(), QString::fromUtf8(upstream.lastRequestBody()));
+
+    // Refused: 503 to the front end, nothing to the agent, the request in the session.
+    std::unique_ptr<QNetworkReply> refused(post(nam, f.proxy->url()));
+    QTRY_VERIFY_WITH_TIMEOUT(held->isHolding(), kTimeoutMs);
+    QTest::mouseClick(held->findChild<QPushButton *>(QStringLiteral("heldRefuse")), Qt::LeftButton);
+    QVERIFY(waitFinished(refused.get()));
+    QCOMPARE(refused->attribute(QNetworkRequest::HttpStatusCodeAttribute).toInt(), 503);
+    QTRY_COMPARE_WITH_TIMEOUT(f.capture().runs.size(), qsizetype(2), kTimeoutMs);
+    QTRY_COMPARE_WITH_TIMEOUT(f.proxy->openCount(), 0, kTimeoutMs);
+    QCOMPARE(upstream.requestCount(), 1);
+    const RunRecording &second = f.capture().runs.at(1);
+    QCOMPARE(second.request.body, requestBody());
+    QVERIFY(!second.request.frontEndBody);
+    QCOMPARE(second.end, RunEnd::Error);
+    QVERIFY2(second.endError.startsWith(QLatin1String("refused at a breakpoint")),
+             qPrintable(second.endError));
+
+    // Held when the proxy stops: the request is kept all the same.
+    std::unique_ptr<QNetworkReply> third(post(nam, f.proxy->url()));
+    QTRY_VERIFY_WITH_TIMEOUT(held->isHolding(), kTimeoutMs);
+    f.proxy->stop();
+    QCOMPARE(f.capture().runs.size(), qsizetype(3));
+    QCOMPARE(f.capture().runs.at(2).request.body, requestBody());
+    QCOMPARE(f.capture().runs.at(2).end, RunEnd::Aborted);
+    QVERIFY(f.proxy->holds().isEmpty());
+}
+
+// Breakpoints set in the Breakpoint tab while the proxy runs: a bad filter is refused there,
+// a good one holds the next exchange, Resume All lets it go, and turned off nothing is held.
+void TestProxyWindow::breakpointsChangeWhileTheProxyRuns()
+{
+    SseTestServer upstream;
+    upstream.setReply(QStringLiteral("/agent"), SseTestServer::sse(kEvents));
+    Fixture f;
+    f.proxy->setRewriteRules({}, QStringLiteral("the test"));
+    QVERIFY(f.start(upstream.url(QStringLiteral("/agent"))));
+    QWidget *tab = breakpointTab(f.window.get());
+    QVERIFY(tab); // every running proxy has one: breakpoints can be set at any time
+    QVERIFY(f.window->detailTabs()->isTabVisible(f.window->detailTabs()->indexOf(tab)));
+    auto *bar = tab->findChild<BreakpointBar *>();
+    auto *apply = bar->findChild<QPushButton *>(QStringLiteral("breakpointApply"));
+    auto *error = bar->findChild<QLabel *>(QStringLiteral("breakpointError"));
+    QVERIFY(!apply->isEnabled()); // nothing changed yet
+
+    bar->editor()->setPlainText(QStringLiteral("type:("));
+    QVERIFY(apply->isEnabled());
+    QTest::mouseClick(apply, Qt::LeftButton);
+    QVERIFY2(error->text().startsWith(QLatin1String("Not applied: rule 1 (\"breakpoint type:(\")")),
+             qPrintable(error->text()));
+    QVERIFY(f.proxy->breakpoints().isEmpty());
+
+    bar->editor()->setPlainText(QStringLiteral("  type:TEXT_MESSAGE_CONTENT\n\n"));
+    QTest::mouseClick(apply, Qt::LeftButton);
+    QCOMPARE(f.proxy->breakpoints(), QStringList({QStringLiteral("type:TEXT_MESSAGE_CONTENT")}));
+    QVERIFY(error->isHidden());
+    QVERIFY(!apply->isEnabled());
+    QVERIFY(f.capture().notes.last().text.startsWith(QLatin1String("breakpoints changed: ")));
+
+    QNetworkAccessManager nam;
+    std::unique_ptr<QNetworkReply> first(post(nam, f.proxy->url()));
+    auto *held = tab->findChild<HeldEventView *>();
+    QTRY_VERIFY_WITH_TIMEOUT(held->isHolding(), kTimeoutMs);
+    auto *resumeAll = bar->findChild<QPushButton *>(QStringLiteral("breakpointResumeAll"));
+    QVERIFY(resumeAll->isEnabled());
+    QTest::mouseClick(resumeAll, Qt::LeftButton);
+    QVERIFY(waitFinished(first.get()));
+    QCOMPARE(first->readAll(), sseBody());
+    QVERIFY(f.proxy->holds().isEmpty());
+    QVERIFY(!resumeAll->isEnabled());
+
+    bar->findChild<QCheckBox *>(QStringLiteral("breakpointsActive"))->setChecked(false);
+    QVERIFY(!f.proxy->breakpointsActive());
+    QVERIFY(f.proxy->statusWidget()->text().contains(QLatin1String("breakpoints off")));
+    std::unique_ptr<QNetworkReply> second(post(nam, f.proxy->url()));
+    QVERIFY(waitFinished(second.get()));
+    QCOMPARE(second->readAll(), sseBody());
+    QVERIFY(!held->isHolding());
+    QVERIFY(f.proxy->holds().isEmpty());
+}
+
+// With a capture folder the window's proxy writes a capture file as it goes (as the CLI's
+// --record): an exchange is in it, readable, before the proxy stops; a request held when it
+// stops is in it too, ended.
+void TestProxyWindow::theProxyRecordsToAFileAsItGoes()
+{
+    QTemporaryDir dir;
+    SseTestServer upstream;
+    upstream.setReply(QStringLiteral("/agent"), SseTestServer::sse(kEvents));
+    Fixture f;
+    f.window->liveRun()->setCaptureDirectory(dir.path());
+    QString error;
+    f.proxy->setRewriteRules(
+        intercept::RewriteRules().withBreakpoints({QStringLiteral("request")}, &error),
+        QStringLiteral("the test"));
+    QVERIFY(f.start(upstream.url(QStringLiteral("/agent"))));
+    const QString path = f.proxy->recordingPath();
+    QVERIFY2(path.startsWith(dir.path() + QLatin1String("/proxy-")), qPrintable(path));
+    QVERIFY(f.proxy->statusWidget()->details().contains(path));
+
+    QNetworkAccessManager nam;
+    std::unique_ptr<QNetworkReply> first(post(nam, f.proxy->url()));
+    auto *held = f.window->findChild<HeldRequestView *>();
+    QTRY_VERIFY_WITH_TIMEOUT(held->isHolding(), kTimeoutMs);
+    QTest::mouseClick(held->findChild<QPushButton *>(QStringLiteral("heldForward")),
+                      Qt::LeftButton);
+    QVERIFY(waitFinished(first.get()));
+    QTRY_COMPARE_WITH_TIMEOUT(f.proxy->openCount(), 0, kTimeoutMs);
+    Capture recorded;
+    QVERIFY2(readCaptureFile(path, &recorded, &error), qPrintable(error));
+    QCOMPARE(recorded.runs.size(), 1);
+    QCOMPARE(recorded.runs.first().body(), sseBody());
+    QCOMPARE(recorded.runs.first().end, RunEnd::Finished);
+    QVERIFY(!recorded.runs.first().request.frontEndBody); // forwarded as it came
+    QVERIFY(std::any_of(recorded.notes.cbegin(), recorded.notes.cend(), [](const auto &note) {
+        return note.text.startsWith(QLatin1String("breakpoint on the request"));
+    }));
+    QVERIFY(!recorded.runs.first().request.headers.isEmpty());
+    QFile file(path);
+    QVERIFY(file.open(QIODevice::ReadOnly));
+    QVERIFY(!file.readAll().contains(kSecret)); // the front end's credential stays out
+
+    std::unique_ptr<QNetworkReply> second(post(nam, f.proxy->url()));
+    QTRY_VERIFY_WITH_TIMEOUT(held->isHolding(), kTimeoutMs);
+    f.proxy->stop();
+    QVERIFY2(readCaptureFile(path, &recorded, &error), qPrintable(error));
+    QCOMPARE(recorded.runs.size(), 2);
+    QCOMPARE(recorded.runs.at(1).request.body, requestBody());
+    QCOMPARE(recorded.runs.at(1).end, RunEnd::Aborted);
+    QCOMPARE(recorded.runs.at(1).endError, QStringLiteral("the proxy was stopped"));
 }
 
 // Map local: a mapped path is answered from a capture (byte for byte), other paths still go to

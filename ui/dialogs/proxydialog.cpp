@@ -248,13 +248,19 @@ void ProxyDialog::remember() const
     settings.setValue(QLatin1String(kAddressKey), m_address->text().trimmed());
     settings.setValue(QLatin1String(kPortKey), m_port->value());
     settings.setValue(QLatin1String(kRulesKey), rulesPath());
-    settings.setValue(QLatin1String(kBreakpointsKey), breakpoints().join(QLatin1Char('\n')));
+    rememberBreakpoints(breakpoints());
     settings.setValue(QLatin1String(kMapPathKey), m_mapPath->text().trimmed());
     settings.setValue(QLatin1String(kMapCaptureKey), mapCapture());
     // A URL with a secret in it (user info, a token in the query) stays out of the settings file.
     const QString text = m_upstream->text().trimmed();
     if (redactUrl(text) == text && upstream().userInfo().isEmpty())
         settings.setValue(QLatin1String(kUpstreamKey), text);
+}
+
+void ProxyDialog::rememberBreakpoints(const QStringList &filters)
+{
+    if (MainWindow::persistSettings())
+        QSettings().setValue(QLatin1String(kBreakpointsKey), filters.join(QLatin1Char('\n')));
 }
 
 } // namespace agui::ui

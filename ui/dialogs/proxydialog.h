@@ -33,8 +33,10 @@ public:
     QUrl upstream() const;
     QString rulesPath() const; // empty: no rules
     // Break on: one filter per line (docs/filter.md); each holds the events it matches until
-    // the person decides (the Breakpoint tab).
+    // the person decides (the Breakpoint tab); the line "request" holds each request.
     QStringList breakpoints() const;
+    // What the dialog offers next time (the Breakpoint tab changes them while the proxy runs).
+    static void rememberBreakpoints(const QStringList &filters);
     // Map local: requests for mapPath() are answered from the capture mapCapture() (empty: none).
     QString mapPath() const;
     QString mapCapture() const;

@@ -2,7 +2,6 @@
 
 #include "core/capture/capturewriter.h"
 #include "core/capture/redaction.h"
-#include "core/capture/rewriteorder.h"
 #include "ui/live/liveruncontroller.h"
 #include "ui/models/sessiondocument.h"
 
@@ -79,8 +78,8 @@ void DocumentRecorder::bodyRewritten(const BodyRewrite &rewrite)
 {
     if (m_file)
         m_file->bodyRewritten(rewrite);
-    if (RunRecording *r = current())
-        insertInBodyOrder(r->rewrites, rewrite); // kept with the run: Save As writes it too
+    if (current())
+        m_document->addRewrite(m_index, rewrite);
 }
 
 RunRecording *DocumentRecorder::current()

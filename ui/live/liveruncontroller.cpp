@@ -113,21 +113,27 @@ void LiveRunController::setStallTimeoutMs(int ms)
     m_client->setStallTimeout(ms);
 }
 
+QString LiveRunController::newCapturePath(const QString &prefix) const
+{
+    const QString dir = m_captureDirSet
+        ? m_captureDir
+        : QStandardPaths::writableLocation(QStandardPaths::AppLocalDataLocation)
+            + QStringLiteral("/captures");
+    if (dir.isEmpty())
+        return {}; // memory only
+    QDir().mkpath(dir);
+    return dir + QLatin1Char('/') + prefix + QLatin1Char('-')
+        + QDateTime::currentDateTime().toString(QStringLiteral("yyyyMMdd-HHmmss-zzz"))
+        + QStringLiteral(".aguicap");
+}
+
 bool LiveRunController::ensureCaptureFile()
 {
     if (m_writer && m_writer->isOpen())
         return true;
-    QString dir = m_captureDir;
-    if (!m_captureDirSet) {
-        dir = QStandardPaths::writableLocation(QStandardPaths::AppLocalDataLocation)
-            + QStringLiteral("/captures");
-    }
-    if (dir.isEmpty())
+    m_capturePath = newCapturePath(QStringLiteral("session"));
+    if (m_capturePath.isEmpty())
         return false; // memory only
-    QDir().mkpath(dir);
-    m_capturePath = dir + QStringLiteral("/session-")
-        + QDateTime::currentDateTime().toString(QStringLiteral("yyyyMMdd-HHmmss-zzz"))
-        + QStringLiteral(".aguicap");
     m_writer = std::make_unique<CaptureWriter>();
     m_firstRecordedRun = int(m_document->capture().runs.size());
     if (!m_writer->open(m_capturePath)) {

@@ -63,6 +63,10 @@ public:
         m_captureDirSet = true;
     }
 
+    // A new capture file's path in that directory ("<prefix>-<date>-<time>.aguicap"; the
+    // directory is made); empty when recording to memory only.
+    QString newCapturePath(const QString &prefix) const;
+
     // The body for the next run on this thread: same threadId, a new runId, the thread's
     // messages and state as the events left them; empty before the first run.
     QJsonObject nextRunInput() const;

@@ -1,6 +1,7 @@
 #include "ui/live/proxyworker.h"
 
 #include "core/capture/capturereader.h"
+#include "core/capture/capturewriter.h"
 #include "core/intercept/rulerewriter.h"
 #include "core/net/agentproxy.h"
 #include "core/net/chunksink.h"
@@ -12,37 +13,51 @@ namespace agui::ui {
 
 namespace {
 
-// One exchange's recording, passed on as the worker's signals (queued to the window).
+// One exchange's recording: into the recording file first (when there is one), then passed
+// on as the worker's signals (queued to the window).
 class SignalSink : public net::ChunkSink
 {
 public:
-    SignalSink(ProxyWorker *worker, int exchange)
+    SignalSink(ProxyWorker *worker, int exchange, CaptureWriter *file)
         : m_worker(worker)
         , m_exchange(exchange)
-    { }
+    {
+        if (file)
+            m_file = std::make_unique<net::CaptureWriterSink>(file);
+    }
 
     void requestSent(const RecordedRequest &request) override
     {
+        if (m_file)
+            m_file->requestSent(request);
         if (m_worker)
             Q_EMIT m_worker->requestSent(m_exchange, request);
     }
     void responseStarted(const RecordedResponse &response) override
     {
+        if (m_file)
+            m_file->responseStarted(response);
         if (m_worker)
             Q_EMIT m_worker->responseStarted(m_exchange, response);
     }
     void chunkReceived(const QByteArray &bytes, qint64 receivedAtUs) override
     {
+        if (m_file)
+            m_file->chunkReceived(bytes, receivedAtUs);
         if (m_worker)
             Q_EMIT m_worker->chunkReceived(m_exchange, bytes, receivedAtUs);
     }
     void runEnded(RunEnd end, const QString &error, qint64 atUs) override
     {
+        if (m_file)
+            m_file->runEnded(end, error, atUs);
         if (m_worker)
             Q_EMIT m_worker->runEnded(m_exchange, end, error, atUs);
     }
     void bodyRewritten(const BodyRewrite &rewrite) override
     {
+        if (m_file)
+            m_file->bodyRewritten(rewrite);
         if (m_worker)
             Q_EMIT m_worker->bodyRewritten(m_exchange, rewrite);
     }
@@ -50,6 +65,7 @@ public:
 private:
     QPointer<ProxyWorker> m_worker;
     int m_exchange;
+    std::unique_ptr<net::CaptureWriterSink> m_file;
 };
 
 } // namespace
@@ -63,26 +79,30 @@ ProxyWorker::~ProxyWorker()
     stop(); // the proxy's sockets go on the thread that made them
 }
 
-void ProxyWorker::start(const QHostAddress &address, quint16 port, const QUrl &upstream,
-                        const intercept::RewriteRules &rules, const MapLocal &map)
+void ProxyWorker::start(const Settings &settings)
 {
     stop();
-    m_rules = rules;
+    m_rules = settings.rules;
     m_proxy = std::make_unique<net::AgentProxy>();
-    m_proxy->setUpstream(upstream);
-    if (!map.capture.isEmpty()) {
-        const QString problem = serveMapLocal(map);
+    m_proxy->setUpstream(settings.upstream);
+    if (!settings.map.capture.isEmpty()) {
+        const QString problem = serveMapLocal(settings.map);
         if (!problem.isEmpty()) {
             stop();
             Q_EMIT failed(problem);
             return;
         }
     }
+    openRecording(settings.recordPath, settings.notes);
     m_proxy->setSinkFactory([this](int exchange) -> std::unique_ptr<net::ChunkSink> {
-        return std::make_unique<SignalSink>(this, exchange);
+        return std::make_unique<SignalSink>(this, exchange, m_file.get());
     });
-    if (!m_rules.isEmpty())
-        m_proxy->setRewriterFactory([this](int exchange, const RecordedResponse &response) {
+    // Installed with no rules too: breakpoints may be set while the proxy runs.
+    m_proxy->setRewriterFactory(
+        [this](int exchange,
+               const RecordedResponse &response) -> std::unique_ptr<net::BodyRewriter> {
+            if (m_rules.isEmpty())
+                return nullptr; // the body passes piece by piece, as read
             QString whyNot;
             auto rewriter = intercept::makeRuleRewriter(m_rules, exchange, response, &whyNot);
             if (!whyNot.isEmpty())
@@ -90,7 +110,10 @@ void ProxyWorker::start(const QHostAddress &address, quint16 port, const QUrl &u
             return rewriter;
         });
     connect(m_proxy.get(), &net::AgentProxy::eventHeld, this, &ProxyWorker::eventHeld);
-    if (!m_proxy->listen(address, port)) {
+    m_proxy->setBreakOnRequest(m_rules.breaksOnRequest());
+    m_proxy->setBreakpointsActive(m_breakpointsActive);
+    connect(m_proxy.get(), &net::AgentProxy::requestHeld, this, &ProxyWorker::requestHeld);
+    if (!m_proxy->listen(settings.address, settings.port)) {
         const QString reason = m_proxy->errorString();
         m_proxy.reset();
         Q_EMIT failed(reason);
@@ -123,13 +146,54 @@ void ProxyWorker::resolveHold(int exchange, int hold, const net::HoldDecision &d
         m_proxy->resolveHold(exchange, hold, decision); // false: it ended meanwhile
 }
 
+void ProxyWorker::setRules(const intercept::RewriteRules &rules)
+{
+    m_rules = rules;
+    if (m_proxy)
+        m_proxy->setBreakOnRequest(m_rules.breaksOnRequest());
+}
+
+void ProxyWorker::setBreakpointsActive(bool active)
+{
+    m_breakpointsActive = active;
+    if (m_proxy)
+        m_proxy->setBreakpointsActive(active);
+}
+
+void ProxyWorker::resolveRequest(int exchange, const net::RequestDecision &decision)
+{
+    if (m_proxy)
+        m_proxy->resolveRequest(exchange, decision); // false: the front end hung up meanwhile
+}
+
+void ProxyWorker::openRecording(const QString &path, const QStringList &notes)
+{
+    if (path.isEmpty())
+        return;
+    m_file = std::make_unique<CaptureWriter>();
+    if (!m_file->open(path)) {
+        Q_EMIT recordingFailed(tr("Cannot record to %1: %2").arg(path, m_file->errorString()));
+        m_file.reset();
+        return;
+    }
+    for (const QString &note : notes)
+        m_file->writeNote(-1, note);
+}
+
+void ProxyWorker::writeNote(const QString &text)
+{
+    if (m_file)
+        m_file->writeNote(-1, text);
+}
+
 void ProxyWorker::stop()
 {
-    if (!m_proxy)
-        return;
-    m_proxy->close();
-    m_proxy.reset();
+    if (m_proxy) {
+        m_proxy->close(); // the exchanges still open end, in the file too
+        m_proxy.reset();
+    }
     m_replay.reset();
+    m_file.reset();
 }
 
 } // namespace agui::ui

@@ -18,6 +18,15 @@ EventListModel::EventListModel(SessionDocument *document, QObject *parent)
     m_flushTimer.setSingleShot(true);
     m_flushTimer.setInterval(kFlushIntervalMs);
     connect(&m_flushTimer, &QTimer::timeout, this, &EventListModel::flushPendingRows);
+    m_marksTimer.setSingleShot(true);
+    m_marksTimer.setInterval(kFlushIntervalMs);
+    connect(&m_marksTimer, &QTimer::timeout, this, [this] {
+        if (m_announcedRows > 0)
+            Q_EMIT dataChanged(index(0, SummaryColumn), index(m_announcedRows - 1, SummaryColumn),
+                               {Qt::DecorationRole, Qt::ToolTipRole, ProxyMarkRole});
+    });
+    connect(document, &SessionDocument::heldChanged, this, &EventListModel::proxyMarksChanged);
+    connect(document, &SessionDocument::rewritesChanged, this, &EventListModel::proxyMarksChanged);
     m_summaryTimer.setSingleShot(true);
     m_summaryTimer.setInterval(0);
     connect(&m_summaryTimer, &QTimer::timeout, this, &EventListModel::computeWantedSummaries);
@@ -67,6 +76,21 @@ int EventListModel::colouringRuleOf(qint64 seq) const
     if (rule == kRuleUnknown)
         rule = qint16(m_colouring.match(m_document->session().events(), seq));
     return rule;
+}
+
+EventListModel::ProxyMark EventListModel::proxyMarkOf(qint64 seq) const
+{
+    if (m_document->isHeldBack(seq))
+        return ProxyMark::HeldBack;
+    if (m_document->rewriteOf(seq) || m_document->changedRequestOf(seq))
+        return ProxyMark::Changed;
+    return ProxyMark::None;
+}
+
+void EventListModel::proxyMarksChanged()
+{
+    if (!m_marksTimer.isActive())
+        m_marksTimer.start();
 }
 
 void EventListModel::setBookmarks(BookmarkList *bookmarks)
@@ -260,6 +284,16 @@ QVariant EventListModel::data(const QModelIndex &index, int role) const
             if (row.diagnosticCount > 0)
                 return diagnosticIcon(row.worstSeverity.value_or(Severity::Info));
         }
+        if (index.column() == SummaryColumn) {
+            const ProxyMark mark = proxyMarkOf(seq);
+            if (mark != ProxyMark::None && m_changedIcon.isNull()) {
+                m_changedIcon = QIcon(QStringLiteral(":/agui/icons/changed.svg"));
+                m_heldIcon = QIcon(QStringLiteral(":/agui/icons/held.svg"));
+            }
+            return mark == ProxyMark::HeldBack ? QVariant(m_heldIcon)
+                : mark == ProxyMark::Changed   ? QVariant(m_changedIcon)
+                                               : QVariant();
+        }
         return {};
     case Qt::ToolTipRole:
         if (index.column() == DiagnosticsColumn) {
@@ -269,8 +303,19 @@ QVariant EventListModel::data(const QModelIndex &index, int role) const
                              .arg(severityName(d.severity), d.ruleId, d.message);
             return lines.join(QLatin1Char('\n'));
         }
-        if (index.column() == SummaryColumn)
+        if (index.column() == SummaryColumn) {
+            switch (proxyMarkOf(seq)) {
+            case ProxyMark::HeldBack:
+                return tr("Held at a breakpoint: the front end has not got this event yet\n%1")
+                    .arg(parsed(seq).summary);
+            case ProxyMark::Changed:
+                return tr("Changed by the proxy on its way (see Changed by Proxy)\n%1")
+                    .arg(parsed(seq).summary);
+            case ProxyMark::None:
+                break;
+            }
             return parsed(seq).summary;
+        }
         if (index.column() == SeqColumn && m_bookmarks && m_bookmarks->contains(seq)) {
             const QString note = m_bookmarks->note(seq);
             return note.isEmpty() ? tr("Bookmarked") : tr("Bookmark: %1").arg(note);
@@ -291,6 +336,8 @@ QVariant EventListModel::data(const QModelIndex &index, int role) const
         return m_document->row(seq).diagnosticCount;
     case BookmarkedRole:
         return m_bookmarks && m_bookmarks->contains(seq);
+    case ProxyMarkRole:
+        return int(proxyMarkOf(seq));
     }
     return {};
 }

@@ -41,7 +41,11 @@ public:
         FamilyRole, // int (EventFamily)
         DiagnosticCountRole, // int
         BookmarkedRole, // bool
+        ProxyMarkRole, // int (ProxyMark)
     };
+    // What a recording proxy did with the event on its way to the front end (docs/proxy.md):
+    // shown as a marker in Summary, with a tooltip.
+    enum class ProxyMark { None, Changed, HeldBack };
     static constexpr int kFlushIntervalMs = 50;
 
     explicit EventListModel(SessionDocument *document, QObject *parent = nullptr);
@@ -94,6 +98,8 @@ private:
     QIcon diagnosticIcon(Severity severity) const;
     void bookmarkChanged(qint64 seq);
     int colouringRuleOf(qint64 seq) const; // -1: no rule colours the row
+    ProxyMark proxyMarkOf(qint64 seq) const;
+    void proxyMarksChanged(); // coalesced: one repaint of Summary per flush interval
 
     QPointer<SessionDocument> m_document;
     int m_announcedRows = 0;
@@ -102,6 +108,9 @@ private:
     mutable QIcon m_icons[3];
     QPointer<BookmarkList> m_bookmarks;
     QIcon m_bookmarkIcon;
+    mutable QIcon m_changedIcon; // made on first use
+    mutable QIcon m_heldIcon;
+    QTimer m_marksTimer;
     ColouringRules m_colouring;
     // Per row: the matching rule's index, -1 none, kRuleUnknown not yet asked (two bytes per
     // event, 2 MB for a million, instead of matching on every repaint).

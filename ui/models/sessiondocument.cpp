@@ -2,6 +2,7 @@
 
 #include "ui/models/eventbacking.h"
 
+#include "core/capture/rewriteorder.h"
 #include "core/protocol/eventsummary.h"
 #include "core/session/ingest.h"
 
@@ -189,6 +190,42 @@ const BodyRewrite *SessionDocument::rewriteOf(qint64 seq) const
         : m_capture.runs.at(run).rewriteAt(summary.streamOffset);
 }
 
+const RecordedRequest *SessionDocument::changedRequestOf(qint64 seq) const
+{
+    const int run = captureRunOf(seq);
+    if (run < 0 || run >= m_capture.runs.size() || row(seq).type != EventType::RunStarted)
+        return nullptr;
+    const RecordedRequest &request = m_capture.runs.at(run).request;
+    return request.frontEndBody ? &request : nullptr;
+}
+
+void SessionDocument::addRewrite(int run, const BodyRewrite &rewrite)
+{
+    if (run < 0 || run >= m_capture.runs.size())
+        return;
+    insertInBodyOrder(m_capture.runs[run].rewrites, rewrite);
+    Q_EMIT rewritesChanged();
+}
+
+void SessionDocument::setHeldFrom(const QHash<int, qint64> &heldFrom)
+{
+    if (heldFrom == m_heldFrom)
+        return;
+    m_heldFrom = heldFrom;
+    Q_EMIT heldChanged();
+}
+
+bool SessionDocument::isHeldBack(qint64 seq) const
+{
+    if (m_heldFrom.isEmpty())
+        return false;
+    const auto from = m_heldFrom.constFind(captureRunOf(seq));
+    if (from == m_heldFrom.cend())
+        return false;
+    const EventSummary summary = row(seq);
+    return summary.framing != Framing::Synthetic && summary.streamOffset >= *from;
+}
+
 void SessionDocument::appendEvents(const QList<Event> &events)
 {
     if (events.isEmpty())
@@ -249,6 +286,7 @@ void SessionDocument::clear()
 void SessionDocument::adopt(std::shared_ptr<EventBacking> backing)
 {
     m_bodyFeeders.clear();
+    m_heldFrom.clear(); // held in the session going away
     Q_EMIT aboutToReset();
     m_backing = backing ? std::move(backing) : createBacking();
     Q_EMIT resetDone();

@@ -5,6 +5,7 @@
 #include "core/session/eventstore.h"
 #include "core/session/filtercompletion.h"
 
+#include <QHash>
 #include <QObject>
 #include <QString>
 
@@ -54,6 +55,17 @@ public:
     // What a proxy's rewrite rule did to event seq on its way to the front end (docs/proxy.md);
     // nullptr when it went on as the agent sent it.
     const BodyRewrite *rewriteOf(qint64 seq) const;
+    // The request of event seq's run when seq is a RUN_STARTED and a proxy's breakpoint on the
+    // request changed that request before it went to the agent; nullptr otherwise.
+    const RecordedRequest *changedRequestOf(qint64 seq) const;
+    // A proxy changed an event of `run` on its way to the front end: kept with the run, in body
+    // order (Save As writes it), and said (rewritesChanged) so the list marks it.
+    void addRewrite(int run, const BodyRewrite &rewrite);
+    // Where a proxy's breakpoints hold the runs' bodies: capture run -> the held event's body
+    // offset. That event and the run's events after it have not reached the front end yet.
+    void setHeldFrom(const QHash<int, qint64> &heldFrom);
+    // Event seq is held at a breakpoint, or waits behind one.
+    bool isHeldBack(qint64 seq) const;
     // The names the filter bar completes from: the ids seen so far and the run count, read
     // from whatever backing is current when the completion is asked for.
     FilterVocabulary filterVocabulary() const;
@@ -91,6 +103,8 @@ Q_SIGNALS:
     void eventsAppended(qint64 first, qint64 last);
     void aboutToReset();
     void resetDone();
+    void heldChanged(); // setHeldFrom() changed which events are held back
+    void rewritesChanged(); // addRewrite()
 
 private:
     SessionFeeder *bodyFeeder(int run);
@@ -99,6 +113,7 @@ private:
     std::map<int, std::unique_ptr<SessionFeeder>> m_bodyFeeders; // live runs, by capture run
     QString m_sourceName;
     Capture m_capture;
+    QHash<int, qint64> m_heldFrom;
 };
 
 } // namespace agui::ui

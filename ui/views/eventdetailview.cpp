@@ -141,6 +141,13 @@ void EventDetailView::setRewrite(const BodyRewrite *rewrite, const QByteArray &o
         m_pages->addTab(m_rewrite, tr("Changed by Proxy"));
 }
 
+void EventDetailView::setRequestChange(const RecordedRequest &request)
+{
+    m_rewrite->setRequestChange(request);
+    if (m_pages->indexOf(m_rewrite) < 0)
+        m_pages->addTab(m_rewrite, tr("Changed by Proxy"));
+}
+
 // A protobuf frame is binary: a classic hex dump (stream offsets, 16 bytes a line, printable
 // ASCII beside) and, under it, the event it decodes to, so both can be read side by side.
 QString protoFrameText(const Event &event)

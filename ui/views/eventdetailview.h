@@ -35,6 +35,8 @@ public:
     void setDiagnostics(const Diagnostics &diagnostics);
     // What a rewrite rule did to the shown event (nullptr: nothing; the page is then not shown).
     void setRewrite(const BodyRewrite *rewrite, const QByteArray &original);
+    // The same page for a run's request that a breakpoint changed (RewriteView).
+    void setRequestChange(const RecordedRequest &request);
     int diagnosticCount() const;
     void clear();
     void setDarkPalette(bool dark);

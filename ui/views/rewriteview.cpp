@@ -14,14 +14,14 @@ namespace agui::ui {
 namespace {
 
 // A titled, read-only, monospaced pane of the side-by-side pair.
-QPlainTextEdit *addPane(QSplitter *splitter, const QString &title, const QString &name)
+QPlainTextEdit *addPane(QSplitter *splitter, QLabel **title, const QString &name)
 {
     auto *pane = new QWidget(splitter);
     auto *layout = new QVBoxLayout(pane);
     layout->setContentsMargins(0, 0, 0, 0);
-    auto *label = new QLabel(title, pane);
-    label->setTextFormat(Qt::PlainText);
-    layout->addWidget(label);
+    *title = new QLabel(pane);
+    (*title)->setTextFormat(Qt::PlainText);
+    layout->addWidget(*title);
     auto *text = new QPlainTextEdit(pane);
     text->setObjectName(name);
     text->setReadOnly(true);
@@ -44,8 +44,8 @@ RewriteView::RewriteView(QWidget *parent)
     m_summary->setTextInteractionFlags(Qt::TextSelectableByMouse);
     layout->addWidget(m_summary);
     auto *splitter = new QSplitter(Qt::Horizontal, this);
-    m_sent = addPane(splitter, tr("The agent sent"), QStringLiteral("rewriteSent"));
-    m_delivered = addPane(splitter, tr("The front end got"), QStringLiteral("rewriteDelivered"));
+    m_sent = addPane(splitter, &m_leftTitle, QStringLiteral("rewriteSent"));
+    m_delivered = addPane(splitter, &m_rightTitle, QStringLiteral("rewriteDelivered"));
     layout->addWidget(splitter, 1);
 }
 
@@ -69,10 +69,22 @@ QString RewriteView::describe(const BodyRewrite &rewrite)
 
 void RewriteView::setRewrite(const BodyRewrite &rewrite, const QByteArray &original)
 {
+    m_leftTitle->setText(tr("The agent sent"));
+    m_rightTitle->setText(tr("The front end got"));
     m_summary->setText(describe(rewrite));
     m_sent->setPlainText(rawAsText(original));
     m_delivered->setPlainText(rewrite.delivered.isEmpty() ? tr("(nothing)")
                                                           : rawAsText(rewrite.delivered));
+}
+
+void RewriteView::setRequestChange(const RecordedRequest &request)
+{
+    m_leftTitle->setText(tr("The front end sent"));
+    m_rightTitle->setText(tr("The agent got"));
+    m_summary->setText(tr("The breakpoint on the request changed this run's request body before "
+                          "it went to the agent."));
+    m_sent->setPlainText(rawAsText(request.frontEndBody.value_or(QByteArray())));
+    m_delivered->setPlainText(rawAsText(request.body));
 }
 
 void RewriteView::clear()

@@ -20,6 +20,9 @@ public:
 
     // original: the event's bytes as the agent sent them.
     void setRewrite(const BodyRewrite &rewrite, const QByteArray &original);
+    // A breakpoint on the request changed it (request.frontEndBody is set): the body the front
+    // end sent beside the body the agent got.
+    void setRequestChange(const RecordedRequest &request);
     void clear();
 
     QLabel *summaryLabel() const { return m_summary; }
@@ -31,6 +34,8 @@ public:
 
 private:
     QLabel *m_summary = nullptr;
+    QLabel *m_leftTitle = nullptr;
+    QLabel *m_rightTitle = nullptr;
     QPlainTextEdit *m_sent = nullptr;
     QPlainTextEdit *m_delivered = nullptr;
 };

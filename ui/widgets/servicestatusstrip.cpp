@@ -38,6 +38,11 @@ void ServiceStatusStrip::setDetails(const QString &toolTip)
     m_label->setToolTip(toolTip);
 }
 
+QString ServiceStatusStrip::details() const
+{
+    return m_label->toolTip();
+}
+
 QString ServiceStatusStrip::text() const
 {
     return m_label->text();

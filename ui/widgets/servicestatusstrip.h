@@ -20,6 +20,7 @@ public:
 
     void setText(const QString &text); // plain text, never rich text
     void setDetails(const QString &toolTip);
+    QString details() const;
     QString text() const;
     QToolButton *copyButton() const { return m_copy; }
 

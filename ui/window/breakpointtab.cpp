@@ -1,12 +1,16 @@
 #include "ui/window/breakpointtab.h"
 
 #include "ui/models/sessiondocument.h"
+#include "ui/views/breakpointbar.h"
 #include "ui/views/heldeventview.h"
+#include "ui/views/heldrequestview.h"
 #include "ui/window/mainwindow.h"
 #include "ui/window/proxycontrol.h"
 
+#include <QStackedWidget>
 #include <QStatusBar>
 #include <QTabWidget>
+#include <QVBoxLayout>
 
 namespace agui::ui {
 
@@ -36,39 +40,66 @@ public:
     {
         connect(control, &ProxyControl::holdsChanged, this, &BreakpointTab::refresh);
         connect(control, &ProxyControl::runningChanged, this, &BreakpointTab::refresh);
+        connect(control, &ProxyControl::breakpointsChanged, this, &BreakpointTab::refresh);
         // The held event's chunk is in the document already, but its decoding may come later.
         connect(window->document(), &SessionDocument::eventsAppended, this,
                 [this](qint64 first, qint64 last) { selectHeld(first, last); });
     }
 
 private:
-    // Made the first time the proxy runs with breakpoints: a window that never does pays
-    // nothing for it at start-up.
+    // Made the first time the proxy runs: a window that never runs it pays nothing for it at
+    // start-up. The breakpoints on top; under them one page for a held event, one for a held
+    // request.
     void createView()
     {
-        m_view = new HeldEventView;
-        m_window->addDetailTab(m_view, QStringLiteral("held"), MainWindow::tr("Breakpoint"));
+        m_tab = new QWidget;
+        auto *layout = new QVBoxLayout(m_tab);
+        m_bar = new BreakpointBar(m_tab);
+        m_pages = new QStackedWidget(m_tab);
+        m_view = new HeldEventView(m_pages);
+        m_requestView = new HeldRequestView(m_pages);
+        m_pages->addWidget(m_view);
+        m_pages->addWidget(m_requestView);
+        layout->addWidget(m_bar);
+        layout->addWidget(m_pages, 1);
+        m_window->addDetailTab(m_tab, QStringLiteral("held"), MainWindow::tr("Breakpoint"));
         connect(m_view, &HeldEventView::decided, m_control, &ProxyControl::resolveFirstHold);
+        connect(m_requestView, &HeldRequestView::decided, m_control,
+                &ProxyControl::resolveFirstRequest);
+        connect(m_bar, &BreakpointBar::applyRequested, this, [this](const QStringList &filters) {
+            QString error;
+            if (!m_control->setBreakpoints(filters, &error))
+                m_bar->setError(MainWindow::tr("Not applied: %1").arg(error));
+        });
+        connect(m_bar, &BreakpointBar::activeChanged, m_control,
+                &ProxyControl::setBreakpointsActive);
+        connect(m_bar, &BreakpointBar::resumeAllRequested, m_control, &ProxyControl::resumeAll);
     }
 
     void refresh()
     {
-        const bool wanted = (m_control->isRunning() && m_control->hasBreakpoints())
-            || !m_control->holds().isEmpty();
-        if (!m_view && !wanted)
+        const bool wanted = m_control->isRunning() || !m_control->holds().isEmpty();
+        if (!m_tab && !wanted)
             return;
-        if (!m_view)
+        if (!m_tab)
             createView();
         QTabWidget *tabs = m_window->detailTabs();
-        tabs->setTabVisible(tabs->indexOf(m_view), wanted);
+        tabs->setTabVisible(tabs->indexOf(m_tab), wanted);
+        m_bar->setBreakpoints(m_control->breakpoints());
+        m_bar->setActive(m_control->breakpointsActive());
+        m_bar->setHeldCount(int(m_control->holds().size()));
         if (m_control->holds().isEmpty()) {
             m_shown = {-1, -1};
             m_toSelect = false;
             m_view->showNothingHeld();
+            m_pages->setCurrentWidget(m_view);
             return;
         }
         const ProxyControl::Hold &first = m_control->holds().first();
         const int waiting = int(m_control->holds().size()) - 1;
+        if (first.request)
+            return showRequest(first, waiting);
+        m_pages->setCurrentWidget(m_view);
         const bool same = m_shown.first == first.exchange && m_shown.second == first.event.id;
         if (same && m_view->isHolding())
             return m_view->setWaiting(waiting); // and keep what the person is typing
@@ -80,6 +111,21 @@ private:
         selectHeld(qMax<qint64>(0, last - kSearchBack), last);
         m_window->statusBar()->showMessage(
             MainWindow::tr("Proxy: run %1 is held at a breakpoint").arg(first.run + 1), 10000);
+    }
+
+    // A request has no event in the list yet: it is recorded once it is decided.
+    void showRequest(const ProxyControl::Hold &first, int waiting)
+    {
+        m_pages->setCurrentWidget(m_requestView);
+        const bool same = m_shown.first == first.exchange && m_shown.second == kRequestShown;
+        if (same && m_requestView->isHolding())
+            return m_requestView->setWaiting(waiting);
+        m_shown = {first.exchange, kRequestShown};
+        m_toSelect = false;
+        m_requestView->showHeld(*first.request, waiting);
+        m_window->showTab(QStringLiteral("held"));
+        m_window->statusBar()->showMessage(
+            MainWindow::tr("Proxy: a request is held at the breakpoint on the request"), 10000);
     }
 
     // Selects the shown held event in the list once it is among [first, last].
@@ -101,7 +147,12 @@ private:
 
     MainWindow *m_window;
     ProxyControl *m_control;
-    HeldEventView *m_view = nullptr; // until first wanted
+    QWidget *m_tab = nullptr; // until first wanted
+    BreakpointBar *m_bar = nullptr;
+    QStackedWidget *m_pages = nullptr;
+    HeldEventView *m_view = nullptr;
+    HeldRequestView *m_requestView = nullptr;
+    static constexpr int kRequestShown = -2; // m_shown's hold id for a request
     std::pair<int, int> m_shown {-1, -1}; // exchange and hold id on show
     bool m_toSelect = false; // the shown held event is not selected in the list yet
 };

@@ -383,7 +383,10 @@ void MainWindow::showCurrentEvent(qint64 seq)
     }
     const Event event = m_document->event(seq);
     m_detail->setEvent(event, m_document->row(seq).runIndex, m_document->diagnostics(seq));
-    m_detail->setRewrite(m_document->rewriteOf(seq), event.raw);
+    const BodyRewrite *rewrite = m_document->rewriteOf(seq);
+    m_detail->setRewrite(rewrite, event.raw);
+    if (const RecordedRequest *request = m_document->changedRequestOf(seq); request && !rewrite)
+        m_detail->setRequestChange(*request);
 }
 
 void MainWindow::setFollowLive(bool follow)

@@ -102,6 +102,10 @@ bool ProxyControl::start(const QHostAddress &address, quint16 port, const QUrl &
     stop();
     beginSession();
     m_upstream = upstream;
+    if (!m_breakpointsActive) { // a fresh proxy stops at its breakpoints
+        m_breakpointsActive = true;
+        Q_EMIT breakpointsChanged();
+    }
     m_thread = new QThread(this);
     m_thread->setObjectName(QStringLiteral("agentProxy"));
     auto *worker = new ProxyWorker;
@@ -109,6 +113,12 @@ bool ProxyControl::start(const QHostAddress &address, quint16 port, const QUrl &
     connect(m_thread, &QThread::finished, worker, &QObject::deleteLater);
     connect(worker, &ProxyWorker::started, this, &ProxyControl::onStarted);
     connect(worker, &ProxyWorker::failed, this, &ProxyControl::onFailed);
+    connect(worker, &ProxyWorker::recordingFailed, this, [this](const QString &reason) {
+        m_recordPath.clear();
+        m_recordError = reason;
+        m_window->statusBar()->showMessage(reason, 10000);
+        updateStatus();
+    });
     connect(worker, &ProxyWorker::requestSent, this, &ProxyControl::onRequest);
     connect(worker, &ProxyWorker::responseStarted, this, &ProxyControl::onResponse);
     connect(worker, &ProxyWorker::chunkReceived, this, &ProxyControl::onChunk);
@@ -116,16 +126,23 @@ bool ProxyControl::start(const QHostAddress &address, quint16 port, const QUrl &
     connect(worker, &ProxyWorker::bodyRewritten, this, &ProxyControl::onRewritten);
     connect(worker, &ProxyWorker::rulesNotApplied, this, &ProxyControl::onRulesNotApplied);
     connect(worker, &ProxyWorker::eventHeld, this, &ProxyControl::onEventHeld);
+    connect(worker, &ProxyWorker::requestHeld, this, &ProxyControl::onRequestHeld);
     m_worker = worker;
     m_thread->start();
     m_action->setChecked(true);
+    ProxyWorker::Settings settings;
+    settings.address = address;
+    settings.port = port;
+    settings.upstream = upstream;
+    settings.rules = m_rules;
+    settings.map = {m_mapPath, m_mapCapture};
+    // Written by the worker as it happens: a crash of the window loses nothing received.
+    m_recordPath = m_window->liveRun()->newCapturePath(QStringLiteral("proxy"));
+    settings.recordPath = m_recordPath;
+    for (const CaptureNote &note : m_window->document()->capture().notes)
+        settings.notes.append(note.text);
     QMetaObject::invokeMethod(
-        worker,
-        [worker, address, port, upstream, rules = m_rules,
-         map = ProxyWorker::MapLocal {m_mapPath, m_mapCapture}] {
-            worker->start(address, port, upstream, rules, map);
-        },
-        Qt::QueuedConnection);
+        worker, [worker, settings] { worker->start(settings); }, Qt::QueuedConnection);
     return true;
 }
 
@@ -151,6 +168,8 @@ void ProxyControl::beginSession()
     m_startingSession = false;
     m_exchanges = 0;
     m_rewrites = 0;
+    m_recordPath.clear();
+    m_recordError.clear();
     m_inMemory = 0;
     m_spilled = false;
     m_window->setWindowFilePath(QString());
@@ -160,6 +179,11 @@ void ProxyControl::beginSession()
         m_window->document()->mutableCapture().notes.append(
             {-1, nowUs(),
              QStringLiteral("map local: %1 answered from %2").arg(m_mapPath, m_mapCapture)});
+    if (m_rules.breaksOnRequest())
+        m_window->document()->mutableCapture().notes.append(
+            {-1, nowUs(),
+             QStringLiteral("breakpoint on the request: each request was held for a person to "
+                            "forward, edit or refuse")});
     if (!m_rules.isEmpty())
         m_window->document()->mutableCapture().notes.append(
             {-1, nowUs(),
@@ -198,9 +222,8 @@ void ProxyControl::shutDownWorker(Pending pending)
         QCoreApplication::removePostedEvents(this, QEvent::MetaCall);
     m_url = QUrl();
     if (pending == Pending::Record)
-        forgetHolds(-1); // their exchanges are gone with the worker
-    else
-        m_holds.clear(); // no signal: the window may be going away
+        forgetHolds(-1); // their exchanges are gone with the worker (recorded as ended) else
+    m_holds.clear(); // no signal: the window may be going away
 }
 
 void ProxyControl::endOpenExchanges(const QString &why)
@@ -252,6 +275,7 @@ void ProxyControl::onFailed(const QString &reason)
 
 void ProxyControl::onRequest(int exchange, const RecordedRequest &request)
 {
+    forgetHolds(exchange); // a held request is decided (or its front end hung up)
     auto recorder = std::make_unique<DocumentRecorder>(m_window->document(), nullptr, &m_inMemory,
                                                        &m_spilled);
     recorder->requestSent(request); // redacted as it is recorded
@@ -311,17 +335,93 @@ void ProxyControl::onRulesNotApplied(int exchange, const QString &why)
 
 void ProxyControl::onEventHeld(int exchange, const net::HeldEvent &held)
 {
+    if (!m_breakpointsActive)
+        return; // held before the worker heard they are off: it has let it go since
     const auto it = m_open.find(exchange);
     if (it == m_open.end())
         return;
-    m_holds.append({exchange, it->second->runIndex(), held});
+    m_holds.append({exchange, it->second->runIndex(), held, std::nullopt});
     updateStatus();
-    Q_EMIT holdsChanged();
+    holdsUpdated();
+}
+
+void ProxyControl::onRequestHeld(int exchange, const RecordedRequest &request)
+{
+    if (!m_breakpointsActive)
+        return; // held before the worker heard they are off: it has let it go since
+    m_holds.append({exchange, -1, {}, request});
+    updateStatus();
+    holdsUpdated();
+}
+
+void ProxyControl::resolveFirstRequest(const net::RequestDecision &decision)
+{
+    if (m_holds.isEmpty() || !m_holds.first().request)
+        return;
+    const Hold hold = m_holds.takeFirst();
+    if (ProxyWorker *worker = m_worker)
+        QMetaObject::invokeMethod(
+            worker, [worker, hold, decision] { worker->resolveRequest(hold.exchange, decision); },
+            Qt::QueuedConnection);
+    updateStatus();
+    holdsUpdated();
+}
+
+void ProxyControl::resumeAll()
+{
+    while (!m_holds.isEmpty()) {
+        if (m_holds.first().request)
+            resolveFirstRequest({});
+        else
+            resolveFirstHold({});
+    }
+}
+
+void ProxyControl::addNote(const QString &text)
+{
+    m_window->document()->mutableCapture().notes.append({-1, nowUs(), text});
+    if (ProxyWorker *worker = m_worker)
+        QMetaObject::invokeMethod(
+            worker, [worker, text] { worker->writeNote(text); }, Qt::QueuedConnection);
+}
+
+bool ProxyControl::setBreakpoints(const QStringList &filters, QString *error)
+{
+    const intercept::RewriteRules rules = m_rules.withBreakpoints(filters, error);
+    if (!error->isEmpty())
+        return false;
+    m_rules = rules;
+    ProxyDialog::rememberBreakpoints(m_rules.breakpoints());
+    if (ProxyWorker *worker = m_worker)
+        QMetaObject::invokeMethod(
+            worker, [worker, rules] { worker->setRules(rules); }, Qt::QueuedConnection);
+    if (isRunning()) // the session says from when on which breakpoints applied
+        addNote(QStringLiteral("breakpoints changed: %1")
+                    .arg(m_rules.breakpoints().join(QStringLiteral("; "))));
+    Q_EMIT breakpointsChanged();
+    return true;
+}
+
+void ProxyControl::setBreakpointsActive(bool active)
+{
+    if (active == m_breakpointsActive)
+        return;
+    m_breakpointsActive = active;
+    if (ProxyWorker *worker = m_worker)
+        QMetaObject::invokeMethod(
+            worker, [worker, active] { worker->setBreakpointsActive(active); },
+            Qt::QueuedConnection);
+    if (!active) {
+        m_holds.clear(); // the worker lets them go on, unchanged
+        holdsUpdated();
+    }
+    updateStatus();
+    Q_EMIT breakpointsChanged();
 }
 
 void ProxyControl::resolveFirstHold(const net::HoldDecision &decision)
 {
-    if (m_holds.isEmpty())
+    if (m_holds.isEmpty() || m_holds.first().request)
         return;
     const Hold hold = m_holds.takeFirst();
     if (ProxyWorker *worker = m_worker)
@@ -332,7 +432,7 @@ void ProxyControl::resolveFirstHold(const net::HoldDecision &decision)
             },
             Qt::QueuedConnection);
     updateStatus();
-    Q_EMIT holdsChanged();
+    holdsUpdated();
 }
 
 void ProxyControl::forgetHolds(int exchange)
@@ -340,7 +440,20 @@ void ProxyControl::forgetHolds(int exchange)
     const qsizetype removed = m_holds.removeIf(
         [exchange](const Hold &hold) { return exchange < 0 || hold.exchange == exchange; });
     if (removed > 0)
-        Q_EMIT holdsChanged();
+        holdsUpdated();
+}
+
+// The list marks what the front end has not got yet: each held event and what waits behind it.
+void ProxyControl::holdsUpdated()
+{
+    QHash<int, qint64> heldFrom;
+    for (const Hold &hold : std::as_const(m_holds)) {
+        if (!hold.request
+            && (!heldFrom.contains(hold.run) || hold.event.offset < heldFrom[hold.run]))
+            heldFrom.insert(hold.run, hold.event.offset);
+    }
+    m_window->document()->setHeldFrom(heldFrom);
+    Q_EMIT holdsChanged();
 }
 
 void ProxyControl::updateStatus()
@@ -356,11 +469,18 @@ void ProxyControl::updateStatus()
     if (!m_holds.isEmpty())
         text += MainWindow::tr(" · held at breakpoints: %1")
                     .arg(locale.toString(qsizetype(m_holds.size())));
+    if (!m_breakpointsActive)
+        text += MainWindow::tr(" · breakpoints off");
     m_status->setText(text);
-    m_status->setDetails(MainWindow::tr("Point the front end at %1 instead of its agent: each "
-                                        "request is forwarded to the agent unchanged and "
-                                        "recorded as a run of this session")
-                             .arg(m_url.toString()));
+    QString details = MainWindow::tr("Point the front end at %1 instead of its agent: each "
+                                     "request is forwarded to the agent unchanged and recorded "
+                                     "as a run of this session")
+                          .arg(m_url.toString());
+    if (!m_recordPath.isEmpty())
+        details += MainWindow::tr("\n\nRecording to %1").arg(m_recordPath);
+    if (!m_recordError.isEmpty())
+        details += QStringLiteral("\n\n") + m_recordError;
+    m_status->setDetails(details);
 }
 
 ProxyControl *installProxyControl(MainWindow *window)

@@ -28,6 +28,7 @@
 
 #include <map>
 #include <memory>
+#include <optional>
 
 class QAction;
 class QThread;
@@ -64,18 +65,35 @@ public:
     int exchangeCount() const { return m_exchanges; }
     int openCount() const { return int(m_open.size()); }
     QString lastError() const { return m_lastError; }
+    // The capture file the proxy writes as it goes (crash-safe, as the CLI's --record), in the
+    // window's capture folder; empty when the window records to memory only or it failed.
+    QString recordingPath() const { return m_recordPath; }
 
-    // Events the breakpoints hold, oldest first; each exchange waits at its own.
+    // Events and requests the breakpoints hold, oldest first; each exchange waits at its own.
     struct Hold
     {
         int exchange = -1;
-        int run = -1; // indexes the document's capture
+        int run = -1; // indexes the document's capture; -1 for a request (not recorded yet)
         net::HeldEvent event;
+        std::optional<RecordedRequest> request; // set: the request is held, not an event
     };
     const QList<Hold> &holds() const { return m_holds; }
     bool hasBreakpoints() const { return m_rules.hasBreakpoints(); }
-    // What goes on in place of holds().first(); the exchange goes on.
+    // What goes on in place of holds().first() (an event); the exchange goes on.
     void resolveFirstHold(const net::HoldDecision &decision);
+    // What goes upstream in place of holds().first() (a request).
+    void resolveFirstRequest(const net::RequestDecision &decision);
+    // Every held event resumed and every held request forwarded, unchanged; the breakpoints
+    // stay, so the next match holds again.
+    void resumeAll();
+    // Breakpoints changed while the proxy runs (the Breakpoint tab), in place of the ones set
+    // before; the rules file's rules stay. Exchanges that start from now on use them; those
+    // under way keep theirs. False, with *error naming the filter, when one does not parse.
+    bool setBreakpoints(const QStringList &filters, QString *error);
+    QStringList breakpoints() const { return m_rules.breakpoints(); }
+    // Off: nothing is held, and what is held goes on unchanged; on again at the next start.
+    void setBreakpointsActive(bool active);
+    bool breakpointsActive() const { return m_breakpointsActive; }
 
     QAction *startAction() const { return m_action; }
     ServiceStatusStrip *statusWidget() const { return m_status; }
@@ -85,6 +103,7 @@ Q_SIGNALS:
     void failed(const QString &reason);
     void exchangeEnded(int run); // run indexes the document's capture
     void holdsChanged();
+    void breakpointsChanged(); // setBreakpoints() or setBreakpointsActive()
 
 private:
     void showDialog();
@@ -101,7 +120,10 @@ private:
     void onRewritten(int exchange, const BodyRewrite &rewrite);
     void onRulesNotApplied(int exchange, const QString &why);
     void onEventHeld(int exchange, const net::HeldEvent &held);
+    void onRequestHeld(int exchange, const RecordedRequest &request);
     void forgetHolds(int exchange); // -1: all (the proxy stopped)
+    void holdsUpdated(); // m_holds changed: the list's marks, then holdsChanged()
+    void addNote(const QString &text); // to the session and the recording file
     void onSessionReplaced();
     void endOpenExchanges(const QString &why);
     enum class Pending { Record, Drop };
@@ -115,6 +137,8 @@ private:
     QUrl m_url;
     QUrl m_upstream;
     QString m_lastError;
+    QString m_recordPath;
+    QString m_recordError;
     std::map<int, std::unique_ptr<DocumentRecorder>> m_open; // by exchange
     int m_exchanges = 0;
     intercept::RewriteRules m_rules;
@@ -125,6 +149,7 @@ private:
     QList<Hold> m_holds;
     qint64 m_inMemory = 0; // the recorder's budget counters (no file: all stays in memory)
     bool m_spilled = false;
+    bool m_breakpointsActive = true;
     bool m_startingSession = false; // our own reset of the document, not someone else's
 };
 

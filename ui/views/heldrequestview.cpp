@@ -1,0 +1,158 @@
+#include "ui/views/heldrequestview.h"
+
+#include "core/capture/jsontext.h"
+#include "core/capture/redaction.h"
+#include "core/json/jsontext.h"
+#include "core/protocol/runagentinput.h"
+
+#include <QHBoxLayout>
+#include <QJsonDocument>
+#include <QLabel>
+#include <QPlainTextEdit>
+#include <QPushButton>
+#include <QTimer>
+#include <QVBoxLayout>
+
+namespace agui::ui {
+
+namespace {
+
+QPushButton *button(const QString &text, const QString &name, const QString &tip, QWidget *parent)
+{
+    auto *b = new QPushButton(text, parent);
+    b->setObjectName(name);
+    b->setToolTip(tip);
+    return b;
+}
+
+QLabel *plainLabel(const QString &name, QWidget *parent)
+{
+    auto *label = new QLabel(parent);
+    label->setObjectName(name);
+    label->setTextFormat(Qt::PlainText); // the URL and the findings quote the front end's text
+    label->setWordWrap(true);
+    // A long unbroken URL must not set the window's minimum width.
+    label->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
+    return label;
+}
+
+} // namespace
+
+HeldRequestView::HeldRequestView(QWidget *parent)
+    : QWidget(parent)
+{
+    auto *layout = new QVBoxLayout(this);
+    m_title = plainLabel(QStringLiteral("heldRequestTitle"), this);
+    layout->addWidget(m_title);
+    m_editor = new QPlainTextEdit(this);
+    m_editor->setObjectName(QStringLiteral("heldRequestEditor"));
+    QFont mono(QStringLiteral("monospace"));
+    mono.setStyleHint(QFont::Monospace);
+    m_editor->setFont(mono);
+    m_editor->setLineWrapMode(QPlainTextEdit::NoWrap);
+    layout->addWidget(m_editor, 1);
+    m_check = plainLabel(QStringLiteral("heldRequestCheck"), this);
+    m_check->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    layout->addWidget(m_check);
+    m_forward = button(tr("&Forward"), QStringLiteral("heldForward"),
+                       tr("Send the request to the agent exactly as the front end sent it"), this);
+    m_send
+        = button(tr("&Send Edited"), QStringLiteral("heldSendRequest"),
+                 tr("Send the editor's text to the agent as the request body, as written"), this);
+    m_refuse = button(tr("Re&fuse"), QStringLiteral("heldRefuse"),
+                      tr("Answer the front end 503 and send the agent nothing"), this);
+    m_revert = button(tr("Re&vert"), QStringLiteral("heldRevertRequest"),
+                      tr("Back to the body as the front end sent it"), this);
+    auto *decisions = new QHBoxLayout;
+    for (QPushButton *b : {m_forward, m_send, m_refuse, m_revert})
+        decisions->addWidget(b);
+    decisions->addStretch(1);
+    layout->addLayout(decisions);
+
+    m_checkSoon = new QTimer(this);
+    m_checkSoon->setSingleShot(true);
+    m_checkSoon->setInterval(150);
+    connect(m_checkSoon, &QTimer::timeout, this, &HeldRequestView::check);
+    connect(m_editor, &QPlainTextEdit::textChanged, m_checkSoon, qOverload<>(&QTimer::start));
+    connect(m_forward, &QPushButton::clicked, this, [this] { decide({}); });
+    connect(m_send, &QPushButton::clicked, this, &HeldRequestView::send);
+    connect(m_refuse, &QPushButton::clicked, this, [this] {
+        decide({net::RequestDecision::Action::Refuse, {}});
+    });
+    connect(m_revert, &QPushButton::clicked, this, [this] { m_editor->setPlainText(m_original); });
+}
+
+void HeldRequestView::showHeld(const RecordedRequest &request, int waiting)
+{
+    m_holding = true;
+    const bool text = capturejson::isExactUtf8(request.body);
+    const QJsonDocument doc = QJsonDocument::fromJson(request.body);
+    m_original = doc.isObject() ? json::toIndentedJson(doc.object())
+        : text                  ? QString::fromUtf8(request.body)
+                                : QString();
+    m_about = tr("A request is held at the breakpoint on the request: %1 %2, %n byte(s) of body. "
+                 "Nothing has gone to the agent yet; the front end waits for its answer.",
+                 nullptr, int(request.body.size()))
+                  .arg(request.method, redactUrl(request.url));
+    if (!text)
+        m_about += QLatin1Char(' ') + tr("The body is not UTF-8 text: forward or refuse it.");
+    setWaiting(waiting);
+    m_editor->setReadOnly(!text);
+    m_editor->setPlainText(m_original);
+    for (QPushButton *b : {m_forward, m_refuse})
+        b->setEnabled(true);
+    m_revert->setEnabled(text);
+    m_checkSoon->stop();
+    check();
+}
+
+void HeldRequestView::setWaiting(int waiting)
+{
+    if (!m_holding)
+        return;
+    m_title->setText(waiting > 0
+                         ? m_about + QLatin1Char(' ') + tr("%1 more held after it.").arg(waiting)
+                         : m_about);
+}
+
+void HeldRequestView::check()
+{
+    if (!m_holding)
+        return;
+    m_send->setEnabled(!m_editor->isReadOnly());
+    const QString text = m_editor->toPlainText();
+    if (text.trimmed() == m_original.trimmed()) {
+        m_check->setText(tr("As the front end sent it: Send Edited is the same as Forward."));
+        return;
+    }
+    QStringList findings;
+    for (const Diagnostic &d : validateRunAgentInputText(text.toUtf8()))
+        findings.append(d.path.isEmpty() ? d.message
+                                         : QStringLiteral("%1: %2").arg(d.path, d.message));
+    m_check->setText(findings.isEmpty()
+                         ? tr("Send Edited sends this body: a valid RunAgentInput.")
+                         : tr("Not a valid RunAgentInput (sent as written all the same): %1")
+                               .arg(findings.join(QStringLiteral("; "))));
+}
+
+void HeldRequestView::send()
+{
+    const QString text = m_editor->toPlainText();
+    if (m_editor->isReadOnly() || text.trimmed() == m_original.trimmed())
+        return decide({});
+    decide({net::RequestDecision::Action::Forward, text.toUtf8()});
+}
+
+void HeldRequestView::decide(const net::RequestDecision &decision)
+{
+    if (!m_holding)
+        return;
+    m_holding = false;
+    m_editor->setReadOnly(true);
+    m_check->clear();
+    for (QPushButton *b : {m_forward, m_send, m_refuse, m_revert})
+        b->setEnabled(false);
+    Q_EMIT decided(decision);
+}
+
+} // namespace agui::ui
