@@ -1,5 +1,6 @@
 // agui-inspect proxy : a recording reverse proxy between a front end and its agent.
 
+#include "app/cli/breakprompt.h"
 #include "app/cli/command.h"
 #include "app/cli/input.h"
 #include "core/capture/capturereader.h"
@@ -13,7 +14,6 @@
 #include "core/net/replayserver.h"
 
 #include <QCoreApplication>
-#include <QDateTime>
 #include <QHash>
 #include <QTimer>
 
@@ -26,7 +26,8 @@ namespace {
 
 const char kHelp[]
     = "usage: agui-inspect proxy --upstream URL [--listen HOST:PORT] [--record FILE]\n"
-      "                          [--rules FILE] [--map-local PATH=CAPTURE] [--exchanges N]\n\n"
+      "                          [--rules FILE] [--break FILTER]... [--map-local PATH=CAPTURE]\n"
+      "                          [--exchanges N]\n\n"
       "Sits between a front end and its agent: point the front end at the URL printed on the\n"
       "first line of standard output. Each request is forwarded to the upstream unchanged (minus\n"
       "hop-by-hop headers) and its answer streamed back as it arrives, byte for byte. One line\n"
@@ -41,6 +42,13 @@ const char kHelp[]
       "                    (drop, delay, edit with a JSON Patch, inject events) applied to\n"
       "                    the events on their way to the front end; every change is logged\n"
       "                    and recorded beside the agent's original bytes\n"
+      "  --break FILTER    hold each event the filter matches (\"request\": each request) until\n"
+      "                    you decide on standard input: the held event and a prompt go to\n"
+      "                    standard error; answer Enter/r resume, d drop, or the events to send\n"
+      "                    instead as JSON on one line (a request: Enter/f forward, x refuse,\n"
+      "                    or the body to send); \"off\" or the end of input lets everything go\n"
+      "                    on. Repeat for several breakpoints; they also allow the rules file's\n"
+      "                    \"break\" rules\n"
       "  --map-local PATH=CAPTURE\n"
       "                    answer requests for PATH (e.g. /agent) from CAPTURE instead of the\n"
       "                    upstream: each gets the capture's next recorded run, byte for byte\n"
@@ -71,7 +79,8 @@ QString parseOptions(const QStringList &argv, Options *options, bool *help)
     const Args args = parseArgs(argv,
                                 {QStringLiteral("--upstream"), QStringLiteral("--listen"),
                                  QStringLiteral("--record"), QStringLiteral("--exchanges"),
-                                 QStringLiteral("--rules"), QStringLiteral("--map-local")},
+                                 QStringLiteral("--rules"), QStringLiteral("--map-local"),
+                                 QStringLiteral("--break")},
                                 {QStringLiteral("--help")});
     *help = args.options.contains(QStringLiteral("--help"));
     if (*help)
@@ -99,11 +108,19 @@ QString parseOptions(const QStringList &argv, Options *options, bool *help)
         options->rules = intercept::RewriteRules::fromFile(options->rulesPath, &error);
         if (!error.isEmpty())
             return QStringLiteral("--rules %1").arg(error);
-        // A breakpoint waits for a person at the GUI's proxy; here it would hold forever.
-        if (options->rules.hasBreakpoints())
-            return QStringLiteral("--rules %1: \"break\" rules need a person: use the inspector's "
-                                  "File > Start Proxy…, or disable them here")
-                .arg(options->rulesPath);
+    }
+    const QStringList breaks = args.repeated.value(QStringLiteral("--break"));
+    // A breakpoint waits for a person: without --break nobody is asked, so it would hold forever.
+    if (breaks.isEmpty() && options->rules.hasBreakpoints())
+        return QStringLiteral("--rules %1: \"break\" rules need a person: add --break FILTER (you "
+                              "then decide on standard input), use the inspector's File > Start "
+                              "Proxy…, or disable them here")
+            .arg(options->rulesPath);
+    if (!breaks.isEmpty()) {
+        QString error;
+        options->rules = options->rules.withBreakpoints(breaks, &error);
+        if (!error.isEmpty())
+            return QStringLiteral("--break: %1").arg(error);
     }
     if (const QString map = args.options.value(QStringLiteral("--map-local")); !map.isEmpty()) {
         if (!net::AgentProxy::parseMapLocal(map, &options->mapPath, &options->mapFile))
@@ -124,16 +141,19 @@ QString parseOptions(const QStringList &argv, Options *options, bool *help)
     return {};
 }
 
-QString stamp()
-{
-    return QDateTime::currentDateTime().toString(QStringLiteral("HH:mm:ss.zzz"));
-}
-
 // "dropped the event at byte 812 (61 bytes)", "could not edit ...: patch operation 0: ...".
 QString describe(const BodyRewrite &rewrite)
 {
     const QString where
         = QStringLiteral("the event at byte %1 (%2 bytes)").arg(rewrite.offset).arg(rewrite.length);
+    if (rewrite.action == QLatin1String("break")) // a person's decision, or its loss
+        return !rewrite.error.isEmpty() ? QStringLiteral("%1: %2").arg(where, rewrite.error)
+            : rewrite.delivered.isEmpty()
+            ? QStringLiteral("dropped %1 at the breakpoint").arg(where)
+            : QStringLiteral("sent %1 bytes in place of %2 at the breakpoint (keep-alives "
+                             "included)")
+                  .arg(rewrite.delivered.size())
+                  .arg(where);
     if (!rewrite.error.isEmpty())
         return QStringLiteral("could not %1 %2, which went on unchanged: %3")
             .arg(rewrite.action, where, rewrite.error);
@@ -156,7 +176,7 @@ public:
     {
         connect(proxy, &net::AgentProxy::exchangeStarted, this,
                 [this](int id, const RecordedRequest &request) {
-                    err() << stamp() << " #" << id << " -> " << request.method << ' '
+                    err() << proxyClock() << " #" << id << " -> " << request.method << ' '
                           << redactUrl(request.url) << " (" << request.body.size() << " bytes"
                           << (!m_localUrl.isEmpty() && request.url.startsWith(m_localUrl)
                                   ? QStringLiteral("; map local: ") + m_localName
@@ -167,7 +187,7 @@ public:
         connect(proxy, &net::AgentProxy::responseStarted, this,
                 [this](int id, const RecordedResponse &response) {
                     m_status[id] = response.status;
-                    err() << stamp() << " #" << id << " <- " << response.status << ' '
+                    err() << proxyClock() << " #" << id << " <- " << response.status << ' '
                           << headerValue(response.headers, QLatin1StringView("Content-Type"))
                           << '\n';
                     err().flush();
@@ -178,7 +198,7 @@ public:
         });
         connect(proxy, &net::AgentProxy::bodyRewritten, this,
                 [](int id, const BodyRewrite &rewrite) {
-                    err() << stamp() << " #" << id << " rule \"" << rewrite.rule << "\" "
+                    err() << proxyClock() << " #" << id << " rule \"" << rewrite.rule << "\" "
                           << describe(rewrite) << '\n';
                     err().flush();
                 });
@@ -200,7 +220,7 @@ private:
     {
         ++m_ended;
         const int status = m_status.value(id);
-        err() << stamp() << " #" << id << ' ' << runEndName(end) << ": " << m_chunks.value(id)
+        err() << proxyClock() << " #" << id << ' ' << runEndName(end) << ": " << m_chunks.value(id)
               << " chunks, " << m_bytes.value(id) << " bytes forwarded"
               << (error.isEmpty() ? QString() : QStringLiteral(" (%1)").arg(error)) << '\n';
         err().flush();
@@ -250,7 +270,7 @@ int runProxy(const QStringList &argv)
             QString whyNot;
             auto rewriter = intercept::makeRuleRewriter(options.rules, id, response, &whyNot);
             if (!whyNot.isEmpty()) {
-                err() << stamp() << " #" << id << " rules not applied: " << whyNot << '\n';
+                err() << proxyClock() << " #" << id << " rules not applied: " << whyNot << '\n';
                 err().flush();
             }
             return rewriter;
@@ -275,6 +295,14 @@ int runProxy(const QStringList &argv)
         proxy.mapLocal(options.mapPath, replay->url());
     }
     ProxyLog log(&proxy);
+    if (options.rules.hasBreakpoints()) {
+        proxy.setBreakOnRequest(options.rules.breaksOnRequest());
+        new BreakPrompt(&proxy); // the proxy's child
+        if (writer.isOpen() && options.rules.breaksOnRequest())
+            writer.writeNote(-1,
+                             QStringLiteral("breakpoint on the request: each request was held "
+                                            "for a person to forward, edit or refuse"));
+    }
     if (replay)
         log.setMapLocal(replay->url().toString(), options.mapFile);
     if (!proxy.listen(options.host, quint16(options.port))) {
@@ -285,11 +313,11 @@ int runProxy(const QStringList &argv)
     out() << proxy.url().toString() << '\n';
     out().flush();
     err() << "forwarding to " << redactUrl(options.upstream.toString());
-    if (!options.rules.isEmpty())
-        err() << " with " << options.rules.rules().size()
-              << (options.rules.rules().size() == 1 ? " rewrite rule from "
-                                                    : " rewrite rules from ")
-              << options.rulesPath;
+    if (!options.rulesPath.isEmpty())
+        err() << " with the rewrite rules of " << options.rulesPath;
+    if (!options.rules.breakpoints().isEmpty())
+        err() << ", stopping at " << options.rules.breakpoints().join(QStringLiteral(" | "))
+              << " (answer on standard input)";
     if (replay)
         err() << "; " << options.mapPath << " answered from " << options.mapFile << " ("
               << replay->runCount() << (replay->runCount() == 1 ? " run)" : " runs)");

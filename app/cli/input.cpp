@@ -135,7 +135,8 @@ Args parseArgs(const QStringList &args, const QStringList &valueOptions, const Q
                 }
                 value = args[++i];
             }
-            out.options.insert(name, value);
+            out.options.insert(name, value); // the last one given
+            out.repeated[name].append(value);
         } else {
             out.error = QStringLiteral("unknown option %1").arg(a);
             return out;

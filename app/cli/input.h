@@ -60,6 +60,7 @@ struct Args
 {
     QStringList positional;
     QHash<QString, QString> options; // "--format" -> "json"; flags map to "" (present)
+    QHash<QString, QStringList> repeated; // every value of an option given more than once, in order
     QString error; // non-empty: bad usage
 };
 // valueOptions take a value ("--format json" or "--format=json"); flags do not.
