@@ -462,7 +462,6 @@ void ExtraRules::check(const EventView &e, const EventView &frame,
     m_reduced = reduced;
     if (e.type == EventType::Unknown || e.type == EventType::Invalid || isChunkType(e.type))
         return;
-    const json::JsonView j = e.json;
     static const Diagnostics kNone;
     // A delivered event of the frame's own type is the frame (perhaps stripped): its findings and
     // its members as sent apply; for events made of a chunk they do not.
@@ -473,63 +472,117 @@ void ExtraRules::check(const EventView &e, const EventView &frame,
     // What the producer sent, for the rules about members the client strips (the delivered
     // event no longer has them).
     const bool asSent = e.type == frame.type && !isChunkType(frame.type);
-    if (e.type == EventType::RunStarted) {
-        startRun(e, index);
-        const json::JsonView declared = j.value("protocolVersion");
-        const QString warning
-            = declared.isString() ? producerVersionWarning(declared.toString()) : QString();
-        if (!warning.isEmpty())
-            sink.report(u"lint.producer-protocol-version", index,
-                        QStringLiteral("/protocolVersion"), warning);
-        if (asSent)
-            checkEncryptedValueTypes(frame.json.value("input").value("messages").toQJsonArray(),
-                                     QStringLiteral("/input/messages"), index, sink);
-    } else if (m_phase == RunPhase::None && e.type != EventType::RunError) {
+    if (e.type == EventType::RunStarted)
+        checkRunStarted(e, frame, asSent, index, sink);
+    else if (m_phase == RunPhase::None && e.type != EventType::RunError)
         startRun(EventView(), index); // events before any RUN_STARTED form an implicit run
-    }
     checkAttribution(e, index, sink);
 
     switch (e.type) {
     case EventType::RunFinished:
+    case EventType::RunError:
+        checkRunEnd(e, index, sink);
+        break;
+    case EventType::TextMessageStart:
+    case EventType::TextMessageContent:
+    case EventType::TextMessageEnd:
+        checkText(e, frame, index, sink);
+        break;
+    case EventType::ToolCallStart:
+        checkToolCallStart(e, index, sink);
+        break;
+    case EventType::ToolCallArgs:
+        collectToolCallArgs(e);
+        break;
+    case EventType::ToolCallEnd:
+        if (const std::optional<QString> id = stringMember(e.json, QLatin1StringView("toolCallId")))
+            checkToolCallEnd(*id, index, sink);
+        break;
+    case EventType::ToolCallResult:
+        checkToolCallResult(e, index, sink);
+        break;
+    case EventType::StateSnapshot:
+        checkStateSnapshot(e, index, sink);
+        break;
+    case EventType::StateDelta:
+        checkStateDelta(index, sink);
+        break;
+    case EventType::MessagesSnapshot:
+        checkMessagesSnapshot(e, frame, asSent, index, sink);
+        break;
+    case EventType::ActivitySnapshot:
+        recordActivitySnapshot(e);
+        break;
+    case EventType::ActivityDelta:
+        checkActivityDelta(e, index, sink);
+        break;
+    case EventType::ReasoningMessageStart:
+    case EventType::ReasoningMessageEnd:
+        checkReasoningMessage(e, index, sink);
+        break;
+    case EventType::ReasoningEncryptedValue:
+        checkEncryptedValue(e, index, sink);
+        if (asSent)
+            checkEncryptedValueType(frame.json.toQJsonObject(), QString(),
+                                    QStringLiteral("REASONING_ENCRYPTED_VALUE"), index, sink);
+        break;
+    case EventType::Custom:
+        checkCustomName(e, index, sink);
+        break;
+    case EventType::Raw:
+        checkRawWrapped(e, index, sink);
+        break;
+    default:
+        break;
+    }
+}
+
+// RUN_STARTED opens a run; the client warns about a protocol version it cannot speak.
+void ExtraRules::checkRunStarted(const EventView &e, const EventView &frame, bool asSent,
+                                 qint64 index, LintSink &sink)
+{
+    startRun(e, index);
+    const json::JsonView declared = e.json.value("protocolVersion");
+    const QString warning
+        = declared.isString() ? producerVersionWarning(declared.toString()) : QString();
+    if (!warning.isEmpty())
+        sink.report(u"lint.producer-protocol-version", index, QStringLiteral("/protocolVersion"),
+                    warning);
+    if (asSent)
+        checkEncryptedValueTypes(frame.json.value("input").value("messages").toQJsonArray(),
+                                 QStringLiteral("/input/messages"), index, sink);
+}
+
+// RUN_FINISHED / RUN_ERROR end the run; a RUN_ERROR after RUN_FINISHED is a late failure report.
+void ExtraRules::checkRunEnd(const EventView &e, qint64 index, LintSink &sink)
+{
+    if (e.type == EventType::RunFinished) {
         if (m_phase == RunPhase::Active)
             checkRunFinished(e, index, sink);
         if (m_phase != RunPhase::Finished && m_phase != RunPhase::Errored) {
             m_phase = RunPhase::Finished;
             m_terminalIndex = index;
         }
-        break;
-    case EventType::RunError:
-        if (m_phase == RunPhase::Finished)
-            sink.report(u"lint.terminal-after-terminal", index, QString(),
-                        QStringLiteral("RUN_ERROR after the run already finished with RUN_FINISHED "
-                                       "(event %1): a late failure report, admitted; the run "
-                                       "reported success first")
-                            .arg(m_terminalIndex));
-        if (m_phase != RunPhase::Errored) {
-            m_phase = RunPhase::Errored;
-            m_terminalIndex = index;
-        }
-        break;
-    case EventType::TextMessageStart: {
-        const std::optional<QString> id = stringMember(j, QLatin1StringView("messageId"));
-        if (!id || m_openText.contains(*id))
-            break; // verify.T1
-        const auto closed = m_closedText.constFind(*id);
-        if (closed != m_closedText.cend())
-            sink.report(u"lint.restart-closed-id", index, QStringLiteral("/messageId"),
-                        QStringLiteral("TEXT_MESSAGE_START reuses message id '%1', whose message "
-                                       "already ended at event %2; the client appends the new text "
-                                       "to that message")
-                            .arg(*id)
-                            .arg(*closed));
-        m_openText.insert(*id);
-        if (!m_roles.contains(*id))
-            m_roles.insert(
-                *id,
-                stringMember(j, QLatin1StringView("role")).value_or(QStringLiteral("assistant")));
-        break;
+        return;
     }
-    case EventType::TextMessageContent: {
+    if (m_phase == RunPhase::Finished)
+        sink.report(u"lint.terminal-after-terminal", index, QString(),
+                    QStringLiteral("RUN_ERROR after the run already finished with RUN_FINISHED "
+                                   "(event %1): a late failure report, admitted; the run "
+                                   "reported success first")
+                        .arg(m_terminalIndex));
+    if (m_phase != RunPhase::Errored) {
+        m_phase = RunPhase::Errored;
+        m_terminalIndex = index;
+    }
+}
+
+// TEXT_MESSAGE_*: a START reusing an ended message's id (the client appends to that message),
+// empty deltas as sent, and the role the client gives a new message.
+void ExtraRules::checkText(const EventView &e, const EventView &frame, qint64 index, LintSink &sink)
+{
+    const json::JsonView j = e.json;
+    if (e.type == EventType::TextMessageContent) {
         // Judged on what the producer sent: a chunk without delta yields a synthesised "".
         const json::JsonView sent = frame.json.value("delta");
         if (sent.isString() && sent.utf8().empty())
@@ -537,173 +590,188 @@ void ExtraRules::check(const EventView &e, const EventView &frame,
                 u"lint.empty-text-delta", index, QStringLiteral("/delta"),
                 QStringLiteral("TEXT_MESSAGE_CONTENT for message '%1' has an empty delta")
                     .arg(stringMember(j, QLatin1StringView("messageId")).value_or(QString())));
-        break;
+        return;
     }
-    case EventType::TextMessageEnd: {
-        const std::optional<QString> id = stringMember(j, QLatin1StringView("messageId"));
+    const std::optional<QString> id = stringMember(j, QLatin1StringView("messageId"));
+    if (e.type == EventType::TextMessageEnd) {
         if (id && m_openText.remove(*id))
             m_closedText.insert(*id, index);
-        break;
+        return;
     }
-    case EventType::ToolCallStart:
-        checkToolCallStart(e, index, sink);
-        break;
-    case EventType::ToolCallArgs: {
-        // Consecutive ARGS of one call skip the look-up (m_lastArgs, reset when the hash grows).
-        const std::string_view idUtf8 = j.value("toolCallId").utf8();
-        if (!m_lastArgs || m_lastArgsId != idUtf8) {
-            const std::optional<QString> id = stringMember(j, QLatin1StringView("toolCallId"));
-            auto it = id ? m_toolCalls.find(*id) : m_toolCalls.end();
-            m_lastArgs = it != m_toolCalls.end() ? &it.value() : nullptr;
-            m_lastArgsId.assign(idUtf8);
-        }
-        if (m_lastArgs && m_lastArgs->open)
-            json::appendWtf8(m_lastArgs->args, j.value("delta").utf8());
-        break;
+    if (!id || m_openText.contains(*id))
+        return; // verify.T1
+    const auto closed = m_closedText.constFind(*id);
+    if (closed != m_closedText.cend())
+        sink.report(u"lint.restart-closed-id", index, QStringLiteral("/messageId"),
+                    QStringLiteral("TEXT_MESSAGE_START reuses message id '%1', whose message "
+                                   "already ended at event %2; the client appends the new text "
+                                   "to that message")
+                        .arg(*id)
+                        .arg(*closed));
+    m_openText.insert(*id);
+    if (!m_roles.contains(*id))
+        m_roles.insert(
+            *id, stringMember(j, QLatin1StringView("role")).value_or(QStringLiteral("assistant")));
+}
+
+// TOOL_CALL_ARGS: the arguments the client concatenates while the call is open.
+void ExtraRules::collectToolCallArgs(const EventView &e)
+{
+    // Consecutive ARGS of one call skip the look-up (m_lastArgs, reset when the hash grows).
+    const std::string_view idUtf8 = e.json.value("toolCallId").utf8();
+    if (!m_lastArgs || m_lastArgsId != idUtf8) {
+        const std::optional<QString> id = stringMember(e.json, QLatin1StringView("toolCallId"));
+        auto it = id ? m_toolCalls.find(*id) : m_toolCalls.end();
+        m_lastArgs = it != m_toolCalls.end() ? &it.value() : nullptr;
+        m_lastArgsId.assign(idUtf8);
     }
-    case EventType::ToolCallEnd:
-        if (const std::optional<QString> id = stringMember(j, QLatin1StringView("toolCallId")))
-            checkToolCallEnd(*id, index, sink);
-        break;
-    case EventType::ToolCallResult: {
-        const std::optional<QString> id = stringMember(j, QLatin1StringView("toolCallId"));
-        if (id) {
-            const auto it = m_toolCalls.constFind(*id);
-            if (it == m_toolCalls.cend())
-                sink.report(u"lint.tool-result-unknown-call", index, QStringLiteral("/toolCallId"),
-                            QStringLiteral("TOOL_CALL_RESULT for tool call '%1', which was never "
-                                           "started in this stream; the client appends the tool "
-                                           "message at the end instead of after its call")
-                                .arg(*id));
-            else if (it->open)
-                sink.report(u"lint.tool-result-open-call", index, QStringLiteral("/toolCallId"),
-                            QStringLiteral("TOOL_CALL_RESULT for tool call '%1' arrived before its "
-                                           "TOOL_CALL_END (arguments still streaming)")
-                                .arg(*id));
-            m_runAnswered.insert(*id);
-        }
-        if (const std::optional<QString> messageId
-            = stringMember(j, QLatin1StringView("messageId")))
-            m_roles.insert(*messageId, QStringLiteral("tool"));
-        break;
-    }
-    case EventType::StateSnapshot:
-        if (m_runDeltas > 0)
-            sink.report(u"lint.state-snapshot-discards-deltas", index, QStringLiteral("/snapshot"),
-                        QStringLiteral("STATE_SNAPSHOT replaces state built from %1 STATE_DELTA(s) "
-                                       "earlier in this run")
-                            .arg(m_runDeltas));
-        m_state = j.value("snapshot").toQJsonValue();
-        m_runDeltas = 0;
-        break;
-    case EventType::StateDelta:
-        checkStateDelta(index, sink);
-        break;
-    case EventType::MessagesSnapshot:
-        learnMessages(j.value("messages").toQJsonValue());
-        if (asSent)
-            checkEncryptedValueTypes(frame.json.value("messages").toQJsonArray(),
-                                     QStringLiteral("/messages"), index, sink);
-        break;
-    case EventType::ActivitySnapshot: {
-        const std::optional<QString> id = stringMember(j, QLatin1StringView("messageId"));
-        if (id && (!m_roles.contains(*id) || j.value("replace") != QJsonValue(false))) {
-            m_roles.insert(*id, QStringLiteral("activity"));
-            m_activities.insert(*id, j.value("content").toQJsonValue());
-        }
-        break;
-    }
-    case EventType::ActivityDelta: {
-        const std::optional<QString> id = stringMember(j, QLatin1StringView("messageId"));
-        if (!id)
-            break;
-        const auto activity = m_activities.find(*id);
-        if (activity != m_activities.end()) {
-            if (hasSchemaErrorUnder(*m_frameDiagnostics, QStringLiteral("/patch")))
-                break; // the schema layer said what is wrong with the patch
-            // The client patches a copy of the content ({} when absent) and keeps the old one on
-            // failure (console warning only).
-            const QJsonValue content
-                = activity->isUndefined() ? QJsonValue(QJsonObject()) : *activity;
-            const QJsonValue patch = m_sent.value("patch").toQJsonValue();
-            const ClientPatchResult applied = applyPatchLikeClient(
-                content, patch.isUndefined() ? QJsonValue(QJsonArray()) : patch);
-            if (!applied.ok)
-                sink.report(u"lint.activity-delta-failed", index,
-                            QStringLiteral("/patch") + failurePointer(applied),
-                            QStringLiteral("ACTIVITY_DELTA for activity '%1': %2; the client keeps "
-                                           "the activity's content unchanged")
-                                .arg(*id, applied.failureText()));
-            else
-                *activity = applied.document;
-            break;
-        }
-        const auto role = m_roles.constFind(*id);
-        if (role == m_roles.cend())
-            sink.report(u"lint.activity-delta-unknown", index, QStringLiteral("/messageId"),
-                        QStringLiteral("ACTIVITY_DELTA for message '%1', which is no known "
-                                       "activity (no ACTIVITY_SNAPSHOT before it); the client "
-                                       "drops it silently")
+    if (m_lastArgs && m_lastArgs->open)
+        json::appendWtf8(m_lastArgs->args, e.json.value("delta").utf8());
+}
+
+// TOOL_CALL_RESULT: where the client puts the tool message depends on the call being known.
+void ExtraRules::checkToolCallResult(const EventView &e, qint64 index, LintSink &sink)
+{
+    const json::JsonView j = e.json;
+    const std::optional<QString> id = stringMember(j, QLatin1StringView("toolCallId"));
+    if (id) {
+        const auto it = m_toolCalls.constFind(*id);
+        if (it == m_toolCalls.cend())
+            sink.report(u"lint.tool-result-unknown-call", index, QStringLiteral("/toolCallId"),
+                        QStringLiteral("TOOL_CALL_RESULT for tool call '%1', which was never "
+                                       "started in this stream; the client appends the tool "
+                                       "message at the end instead of after its call")
                             .arg(*id));
+        else if (it->open)
+            sink.report(u"lint.tool-result-open-call", index, QStringLiteral("/toolCallId"),
+                        QStringLiteral("TOOL_CALL_RESULT for tool call '%1' arrived before its "
+                                       "TOOL_CALL_END (arguments still streaming)")
+                            .arg(*id));
+        m_runAnswered.insert(*id);
+    }
+    if (const std::optional<QString> messageId = stringMember(j, QLatin1StringView("messageId")))
+        m_roles.insert(*messageId, QStringLiteral("tool"));
+}
+
+// STATE_SNAPSHOT: the client replaces the state, whatever deltas built it.
+void ExtraRules::checkStateSnapshot(const EventView &e, qint64 index, LintSink &sink)
+{
+    if (m_runDeltas > 0)
+        sink.report(u"lint.state-snapshot-discards-deltas", index, QStringLiteral("/snapshot"),
+                    QStringLiteral("STATE_SNAPSHOT replaces state built from %1 STATE_DELTA(s) "
+                                   "earlier in this run")
+                        .arg(m_runDeltas));
+    m_state = e.json.value("snapshot").toQJsonValue();
+    m_runDeltas = 0;
+}
+
+void ExtraRules::checkMessagesSnapshot(const EventView &e, const EventView &frame, bool asSent,
+                                       qint64 index, LintSink &sink)
+{
+    learnMessages(e.json.value("messages").toQJsonValue());
+    if (asSent)
+        checkEncryptedValueTypes(frame.json.value("messages").toQJsonArray(),
+                                 QStringLiteral("/messages"), index, sink);
+}
+
+// ACTIVITY_SNAPSHOT: the client creates or replaces the activity (replace:false keeps a known
+// message as it is).
+void ExtraRules::recordActivitySnapshot(const EventView &e)
+{
+    const json::JsonView j = e.json;
+    const std::optional<QString> id = stringMember(j, QLatin1StringView("messageId"));
+    if (id && (!m_roles.contains(*id) || j.value("replace") != QJsonValue(false))) {
+        m_roles.insert(*id, QStringLiteral("activity"));
+        m_activities.insert(*id, j.value("content").toQJsonValue());
+    }
+}
+
+// ACTIVITY_DELTA: the client patches a known activity's content, and drops or ignores a delta
+// for anything else.
+void ExtraRules::checkActivityDelta(const EventView &e, qint64 index, LintSink &sink)
+{
+    const std::optional<QString> id = stringMember(e.json, QLatin1StringView("messageId"));
+    if (!id)
+        return;
+    const auto activity = m_activities.find(*id);
+    if (activity != m_activities.end()) {
+        if (hasSchemaErrorUnder(*m_frameDiagnostics, QStringLiteral("/patch")))
+            return; // the schema layer said what is wrong with the patch
+        // The client patches a copy of the content ({} when absent) and keeps the old one on
+        // failure (console warning only).
+        const QJsonValue content = activity->isUndefined() ? QJsonValue(QJsonObject()) : *activity;
+        const QJsonValue patch = m_sent.value("patch").toQJsonValue();
+        const ClientPatchResult applied
+            = applyPatchLikeClient(content, patch.isUndefined() ? QJsonValue(QJsonArray()) : patch);
+        if (!applied.ok)
+            sink.report(u"lint.activity-delta-failed", index,
+                        QStringLiteral("/patch") + failurePointer(applied),
+                        QStringLiteral("ACTIVITY_DELTA for activity '%1': %2; the client keeps "
+                                       "the activity's content unchanged")
+                            .arg(*id, applied.failureText()));
         else
-            sink.report(u"lint.activity-delta-unknown", index, QStringLiteral("/messageId"),
-                        QStringLiteral("ACTIVITY_DELTA for message '%1', which is a '%2' message, "
-                                       "not an activity; the client ignores the delta")
-                            .arg(*id, *role));
-        break;
+            *activity = applied.document;
+        return;
     }
-    case EventType::ReasoningMessageStart: {
-        const std::optional<QString> id = stringMember(j, QLatin1StringView("messageId"));
-        if (!id || m_openReasoning.contains(*id))
-            break; // verify.R2
-        const auto closed = m_closedReasoning.constFind(*id);
-        if (closed != m_closedReasoning.cend())
-            sink.report(u"lint.restart-closed-id", index, QStringLiteral("/messageId"),
-                        QStringLiteral("REASONING_MESSAGE_START reuses reasoning message id '%1', "
-                                       "whose message already ended at event %2; the client "
-                                       "appends to that message")
-                            .arg(*id)
-                            .arg(*closed));
-        m_openReasoning.insert(*id);
-        if (!m_roles.contains(*id))
-            m_roles.insert(*id, QStringLiteral("reasoning"));
-        break;
-    }
-    case EventType::ReasoningMessageEnd: {
-        const std::optional<QString> id = stringMember(j, QLatin1StringView("messageId"));
+    const auto role = m_roles.constFind(*id);
+    if (role == m_roles.cend())
+        sink.report(u"lint.activity-delta-unknown", index, QStringLiteral("/messageId"),
+                    QStringLiteral("ACTIVITY_DELTA for message '%1', which is no known "
+                                   "activity (no ACTIVITY_SNAPSHOT before it); the client "
+                                   "drops it silently")
+                        .arg(*id));
+    else
+        sink.report(u"lint.activity-delta-unknown", index, QStringLiteral("/messageId"),
+                    QStringLiteral("ACTIVITY_DELTA for message '%1', which is a '%2' message, "
+                                   "not an activity; the client ignores the delta")
+                        .arg(*id, *role));
+}
+
+// REASONING_MESSAGE_START / REASONING_MESSAGE_END: a START reusing an ended message's id (the
+// client appends to that message).
+void ExtraRules::checkReasoningMessage(const EventView &e, qint64 index, LintSink &sink)
+{
+    const std::optional<QString> id = stringMember(e.json, QLatin1StringView("messageId"));
+    if (e.type == EventType::ReasoningMessageEnd) {
         if (id && m_openReasoning.remove(*id))
             m_closedReasoning.insert(*id, index);
-        break;
+        return;
     }
-    case EventType::ReasoningEncryptedValue:
-        checkEncryptedValue(e, index, sink);
-        if (asSent)
-            checkEncryptedValueType(frame.json.toQJsonObject(), QString(),
-                                    QStringLiteral("REASONING_ENCRYPTED_VALUE"), index, sink);
-        break;
-    case EventType::Custom: {
-        const std::optional<QString> name = stringMember(j, QLatin1StringView("name"));
-        if (name && !name->contains(QLatin1Char('.')) && !name->contains(QLatin1Char('/'))
-            && !name->contains(QLatin1Char(':')))
-            sink.report(u"lint.custom-name-not-namespaced", index, QStringLiteral("/name"),
-                        QStringLiteral("CUSTOM event name '%1' has no namespace prefix (e.g. "
-                                       "'vendor.event')")
-                            .arg(*name));
-        break;
-    }
-    case EventType::Raw: {
-        const std::optional<QString> wrapped
-            = stringMember(j.value("event").toObject(), QLatin1StringView("type"));
-        if (wrapped && eventTypeFromName(*wrapped) != EventType::Unknown)
-            sink.report(u"lint.raw-wraps-typed-event", index, QStringLiteral("/event/type"),
-                        QStringLiteral("RAW event wraps an event of type '%1', which has a typed "
-                                       "AG-UI equivalent")
-                            .arg(*wrapped));
-        break;
-    }
-    default:
-        break;
-    }
+    if (!id || m_openReasoning.contains(*id))
+        return; // verify.R2
+    const auto closed = m_closedReasoning.constFind(*id);
+    if (closed != m_closedReasoning.cend())
+        sink.report(u"lint.restart-closed-id", index, QStringLiteral("/messageId"),
+                    QStringLiteral("REASONING_MESSAGE_START reuses reasoning message id '%1', "
+                                   "whose message already ended at event %2; the client "
+                                   "appends to that message")
+                        .arg(*id)
+                        .arg(*closed));
+    m_openReasoning.insert(*id);
+    if (!m_roles.contains(*id))
+        m_roles.insert(*id, QStringLiteral("reasoning"));
+}
+
+void ExtraRules::checkCustomName(const EventView &e, qint64 index, LintSink &sink)
+{
+    const std::optional<QString> name = stringMember(e.json, QLatin1StringView("name"));
+    if (name && !name->contains(QLatin1Char('.')) && !name->contains(QLatin1Char('/'))
+        && !name->contains(QLatin1Char(':')))
+        sink.report(u"lint.custom-name-not-namespaced", index, QStringLiteral("/name"),
+                    QStringLiteral("CUSTOM event name '%1' has no namespace prefix (e.g. "
+                                   "'vendor.event')")
+                        .arg(*name));
+}
+
+void ExtraRules::checkRawWrapped(const EventView &e, qint64 index, LintSink &sink)
+{
+    const std::optional<QString> wrapped
+        = stringMember(e.json.value("event").toObject(), QLatin1StringView("type"));
+    if (wrapped && eventTypeFromName(*wrapped) != EventType::Unknown)
+        sink.report(u"lint.raw-wraps-typed-event", index, QStringLiteral("/event/type"),
+                    QStringLiteral("RAW event wraps an event of type '%1', which has a typed "
+                                   "AG-UI equivalent")
+                        .arg(*wrapped));
 }
 
 void ExtraRules::finish(LintSink &sink)

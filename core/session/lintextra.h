@@ -46,11 +46,26 @@ private:
 
     void startRun(const EventView &e, qint64 index);
     void learnMessages(const QJsonValue &messages);
+    // The event families check() dispatches to. `frame`/`asSent`: as in check().
+    void checkRunStarted(const EventView &e, const EventView &frame, bool asSent, qint64 index,
+                         LintSink &sink);
+    void checkRunEnd(const EventView &e, qint64 index, LintSink &sink); // RUN_FINISHED/RUN_ERROR
     void checkRunFinished(const EventView &e, qint64 index, LintSink &sink);
+    void checkText(const EventView &e, const EventView &frame, qint64 index, LintSink &sink);
     void checkToolCallStart(const EventView &e, qint64 index, LintSink &sink);
+    void collectToolCallArgs(const EventView &e);
     void checkToolCallEnd(const QString &id, qint64 index, LintSink &sink);
+    void checkToolCallResult(const EventView &e, qint64 index, LintSink &sink);
+    void checkStateSnapshot(const EventView &e, qint64 index, LintSink &sink);
     void checkStateDelta(qint64 index, LintSink &sink); // the delta as sent (m_sent)
+    void checkMessagesSnapshot(const EventView &e, const EventView &frame, bool asSent,
+                               qint64 index, LintSink &sink);
+    void recordActivitySnapshot(const EventView &e);
+    void checkActivityDelta(const EventView &e, qint64 index, LintSink &sink);
+    void checkReasoningMessage(const EventView &e, qint64 index, LintSink &sink);
     void checkEncryptedValue(const EventView &e, qint64 index, LintSink &sink);
+    void checkCustomName(const EventView &e, qint64 index, LintSink &sink);
+    void checkRawWrapped(const EventView &e, qint64 index, LintSink &sink);
     void checkAttribution(const EventView &e, qint64 index, LintSink &sink);
 
     // Run lifecycle.

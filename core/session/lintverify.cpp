@@ -412,331 +412,414 @@ void VerifyRules::check(const EventView &e, qint64 index, LintSink &sink)
     checkLifecycle(e, index, sink);
     checkNulls(e, index, sink);
 
-    const QString t = eventTypeName(e.type);
     const Owner tag = tagOf(e);
-    const json::JsonView j = e.json;
-
     switch (e.type) {
-    case EventType::TextMessageStart: {
-        const std::optional<QString> id = stringMember(j, QLatin1StringView("messageId"));
-        if (!id)
-            break;
-        if (m_openText.contains(*id)) {
-            sink.report(u"verify.T1", index, QStringLiteral("/messageId"),
-                        QStringLiteral("Cannot send 'TEXT_MESSAGE_START' event: A text message "
-                                       "with ID '%1' is already in progress. Complete it with "
-                                       "'TEXT_MESSAGE_END' first.")
-                            .arg(*id));
-            break;
-        }
-        const bool known = m_messageOwners.contains(*id);
-        checkOwner(e, tag, m_messageOwners, *id, QLatin1StringView("message"), index, sink);
-        m_openText.insert(*id);
-        if (!known)
-            m_messageOwners.insert(*id, tag);
+    case EventType::TextMessageStart:
+        checkTextStart(e, tag, index, sink);
         break;
-    }
     case EventType::TextMessageContent:
-    case EventType::TextMessageEnd: {
-        const std::optional<QString> id = stringMember(j, QLatin1StringView("messageId"));
-        if (!id)
-            break;
-        const bool end = e.type == EventType::TextMessageEnd;
-        if (!m_openText.contains(*id)) {
-            sink.report(end ? u"verify.T3" : u"verify.T2", index, QStringLiteral("/messageId"),
-                        end ? QStringLiteral("Cannot send 'TEXT_MESSAGE_END' event: No active text "
-                                             "message found with ID '%1'. A 'TEXT_MESSAGE_START' "
-                                             "event must be sent first.")
-                                  .arg(*id)
-                            : QStringLiteral("Cannot send 'TEXT_MESSAGE_CONTENT' event: No active "
-                                             "text message found with ID '%1'. Start a text "
-                                             "message with 'TEXT_MESSAGE_START' first.")
-                                  .arg(*id));
-            break;
-        }
-        checkOwner(e, tag, m_messageOwners, *id, QLatin1StringView("message"), index, sink);
-        if (end)
-            m_openText.remove(*id);
-        else if (!tag)
-            rememberOpenDelta(e);
+    case EventType::TextMessageEnd:
+        checkTextContentOrEnd(e, tag, index, sink);
         break;
-    }
-    case EventType::ToolCallStart: {
-        const std::optional<QString> id = stringMember(j, QLatin1StringView("toolCallId"));
-        if (!id)
-            break;
-        if (m_openTools.contains(*id)) {
-            sink.report(u"verify.C1", index, QStringLiteral("/toolCallId"),
-                        QStringLiteral("Cannot send 'TOOL_CALL_START' event: A tool call with ID "
-                                       "'%1' is already in progress. Complete it with "
-                                       "'TOOL_CALL_END' first.")
-                            .arg(*id));
-            break;
-        }
-        const std::optional<QString> parent = stringMember(j, QLatin1StringView("parentMessageId"));
-        std::optional<Owner> parentOwner;
-        if (parent) {
-            const auto it = m_messageOwners.constFind(*parent);
-            if (it != m_messageOwners.cend()) {
-                if (tag && *tag != *it)
-                    sink.report(u"verify.A12", index, QStringLiteral("/subagentRunId"),
-                                QStringLiteral("Cannot send 'TOOL_CALL_START': subagentRunId '%1' "
-                                               "does not match its parent message '%2' owner "
-                                               "'%3'. A tool call belongs to the message that "
-                                               "carries it.")
-                                    .arg(*tag, *parent, ownerText(*it)));
-                parentOwner = *it;
-            }
-        }
-        const auto call = m_toolCallOwners.constFind(*id);
-        const bool known = call != m_toolCallOwners.cend();
-        if (known) {
-            checkOwner(e, tag, m_toolCallOwners, *id, QLatin1StringView("tool call"), index, sink);
-            if (!tag && parentOwner && *parentOwner != *call)
-                sink.report(u"verify.A13", index, QStringLiteral("/parentMessageId"),
-                            QStringLiteral("Cannot send 'TOOL_CALL_START': tool call '%1' is owned "
-                                           "by '%2' but its parent message '%3' is owned by "
-                                           "'%4'. A tool call belongs to the message that carries "
-                                           "it.")
-                                .arg(*id, ownerText(*call), *parent, ownerText(*parentOwner)));
-        }
-        m_openTools.insert(*id);
-        if (!known)
-            m_toolCallOwners.insert(*id, tag ? tag : parentOwner.value_or(Owner()));
+    case EventType::ToolCallStart:
+        checkToolCallStart(e, tag, index, sink);
         break;
-    }
     case EventType::ToolCallArgs:
-    case EventType::ToolCallEnd: {
-        const std::optional<QString> id = stringMember(j, QLatin1StringView("toolCallId"));
-        if (!id)
-            break;
-        const bool end = e.type == EventType::ToolCallEnd;
-        if (!m_openTools.contains(*id)) {
-            sink.report(
-                end ? u"verify.C3" : u"verify.C2", index, QStringLiteral("/toolCallId"),
-                end ? QStringLiteral("Cannot send 'TOOL_CALL_END' event: No active tool call "
-                                     "found with ID '%1'. A 'TOOL_CALL_START' event must be "
-                                     "sent first.")
-                          .arg(*id)
-                    : QStringLiteral("Cannot send 'TOOL_CALL_ARGS' event: No active tool "
-                                     "call found with ID '%1'. Start a tool call with "
-                                     "'TOOL_CALL_START' first.")
-                          .arg(*id));
-            break;
-        }
-        checkOwner(e, tag, m_toolCallOwners, *id, QLatin1StringView("tool call"), index, sink);
-        if (end)
-            m_openTools.remove(*id);
-        else if (!tag)
-            rememberOpenDelta(e);
+    case EventType::ToolCallEnd:
+        checkToolCallArgsOrEnd(e, tag, index, sink);
         break;
-    }
+    case EventType::ToolCallResult:
+        recordToolCallResult(e, tag);
+        break;
     case EventType::StepStarted:
-    case EventType::StepFinished: {
-        const std::optional<QString> name = stringMember(j, QLatin1StringView("stepName"));
-        if (!name)
-            break;
-        const QString key = stepOwnerKey(tag);
-        if (!m_steps.contains(key)) {
-            m_steps.insert(key, OpenIds());
-            m_stepOwnerOrder.append(key);
-        }
-        OpenIds &steps = m_steps[key];
-        if (e.type == EventType::StepStarted) {
-            if (steps.contains(*name)) {
-                sink.report(
-                    u"verify.S1", index, QStringLiteral("/stepName"),
-                    QStringLiteral("Step \"%1\" is already active for 'STEP_STARTED'%2")
-                        .arg(*name,
-                             tag ? QStringLiteral(" in subagent '%1'").arg(*tag) : QString()));
-                break;
-            }
-            steps.insert(*name);
-            break;
-        }
-        if (steps.contains(*name)) {
-            steps.remove(*name);
-            break;
-        }
-        std::optional<Owner> openUnder;
-        for (const QString &other : std::as_const(m_stepOwnerOrder)) {
-            if (other != key && m_steps.value(other).contains(*name)) {
-                openUnder = other == QStringLiteral("p") ? Owner() : Owner(other.mid(1));
-                break;
-            }
-        }
-        if (openUnder)
-            sink.report(u"verify.S2", index, QStringLiteral("/stepName"),
-                        QStringLiteral("Cannot send 'STEP_FINISHED' for step \"%1\" attributed to "
-                                       "%2: that step is open under %3. A step must be finished by "
-                                       "whoever started it.")
-                            .arg(*name, attributedText(tag), attributedText(*openUnder)));
-        else
-            sink.report(u"verify.S3", index, QStringLiteral("/stepName"),
-                        QStringLiteral("Cannot send 'STEP_FINISHED' for step \"%1\" that was not "
-                                       "started")
-                            .arg(*name));
+    case EventType::StepFinished:
+        checkStep(e, tag, index, sink);
         break;
-    }
-    case EventType::ActivitySnapshot: {
-        const std::optional<QString> id = stringMember(j, QLatin1StringView("messageId"));
-        if (id && (!m_activityOwners.contains(*id) || j.value("replace") != QJsonValue(false)))
-            m_activityOwners.insert(*id, tag);
+    case EventType::ActivitySnapshot:
+    case EventType::ActivityDelta:
+        checkActivity(e, tag, index, sink);
         break;
-    }
-    case EventType::ToolCallResult: {
-        const std::optional<QString> id = stringMember(j, QLatin1StringView("messageId"));
-        if (id)
-            m_messageOwners.insert(*id, tag); // the result re-owns its tool message
-        break;
-    }
     case EventType::ReasoningStart:
-    case EventType::ReasoningMessageStart: {
-        const std::optional<QString> id = stringMember(j, QLatin1StringView("messageId"));
-        if (!id)
-            break;
-        const bool span = e.type == EventType::ReasoningStart;
-        OpenIds &open = span ? m_openReasoningSpans : m_openReasoningMessages;
-        if (open.contains(*id)) {
-            sink.report(span ? u"verify.R1" : u"verify.R2", index, QStringLiteral("/messageId"),
-                        span ? QStringLiteral("Cannot send 'REASONING_START' event: A reasoning "
-                                              "span with ID '%1' is already in progress. Complete "
-                                              "it with 'REASONING_END' first.")
-                                   .arg(*id)
-                             : QStringLiteral("Cannot send 'REASONING_MESSAGE_START' event: A "
-                                              "reasoning message with ID '%1' is already in "
-                                              "progress. Complete it with 'REASONING_MESSAGE_END' "
-                                              "first.")
-                                   .arg(*id));
-            break;
-        }
-        const bool known = m_reasoningOwners.contains(*id);
-        checkOwner(e, tag, m_reasoningOwners, *id, QLatin1StringView("reasoning message"), index,
-                   sink);
-        open.insert(*id);
-        if (!known)
-            m_reasoningOwners.insert(*id, tag);
+    case EventType::ReasoningMessageStart:
+        checkReasoningStart(e, tag, index, sink);
         break;
-    }
     case EventType::ReasoningMessageContent:
     case EventType::ReasoningMessageEnd:
-    case EventType::ReasoningEnd: {
-        const std::optional<QString> id = stringMember(j, QLatin1StringView("messageId"));
-        if (!id)
-            break;
-        const bool span = e.type == EventType::ReasoningEnd;
-        OpenIds &open = span ? m_openReasoningSpans : m_openReasoningMessages;
-        if (!open.contains(*id)) {
-            sink.report(span ? u"verify.R4" : u"verify.R3", index, QStringLiteral("/messageId"),
-                        span ? QStringLiteral("Cannot send 'REASONING_END' event: No active "
-                                              "reasoning span found with ID '%1'. A "
-                                              "'REASONING_START' event must be sent first.")
-                                   .arg(*id)
-                             : QStringLiteral("Cannot send '%1' event: No active reasoning message "
-                                              "found with ID '%2'. Start a reasoning message with "
-                                              "'REASONING_MESSAGE_START' first.")
-                                   .arg(t, *id));
-            break;
-        }
-        checkOwner(e, tag, m_reasoningOwners, *id, QLatin1StringView("reasoning message"), index,
-                   sink);
-        if (e.type != EventType::ReasoningMessageContent)
-            open.remove(*id);
-        else if (!tag)
-            rememberOpenDelta(e);
+    case EventType::ReasoningEnd:
+        checkReasoningContentOrEnd(e, tag, index, sink);
         break;
-    }
-    case EventType::ReasoningEncryptedValue: {
-        const std::optional<QString> id = stringMember(j, QLatin1StringView("entityId"));
-        if (!id)
-            break;
-        const std::optional<QString> subtype = stringMember(j, QLatin1StringView("subtype"));
-        if (subtype == QStringLiteral("tool-call")) {
-            checkOwner(e, tag, m_toolCallOwners, *id, QLatin1StringView("tool call"), index, sink);
-        } else if (subtype == QStringLiteral("message")) {
-            if (m_messageOwners.contains(*id))
-                checkOwner(e, tag, m_messageOwners, *id, QLatin1StringView("message"), index, sink);
-            else
-                checkOwner(e, tag, m_reasoningOwners, *id, QLatin1StringView("message"), index,
-                           sink);
-        } else {
-            checkOwner(e, tag, m_reasoningOwners, *id, QLatin1StringView("reasoning message"),
-                       index, sink);
-        }
+    case EventType::ReasoningEncryptedValue:
+        checkEncryptedValueOwner(e, tag, index, sink);
         break;
-    }
-    case EventType::ActivityDelta: {
-        const std::optional<QString> id = stringMember(j, QLatin1StringView("messageId"));
-        if (id)
-            checkOwner(e, tag, m_activityOwners, *id, QLatin1StringView("activity"), index, sink);
+    case EventType::SubagentStarted:
+        checkSubagentStarted(e, index, sink);
         break;
-    }
-    case EventType::SubagentStarted: {
-        const std::optional<QString> id = stringMember(j, kSubagentRunId);
-        if (!id) {
-            sink.report(u"verify.A6", index, QStringLiteral("/subagentRunId"),
-                        QStringLiteral("Cannot send 'SUBAGENT_STARTED' without a "
-                                       "'subagentRunId'."));
-            break;
-        }
-        if (!j.value(QLatin1StringView("name")).isString()) {
-            // Applied: the subagent is tracked anyway so its end is not reported again.
-            sink.report(u"verify.A6", index, QStringLiteral("/name"),
-                        QStringLiteral("Cannot send 'SUBAGENT_STARTED' without a 'name'."));
-        }
-        if (m_activeSubagents.contains(*id)) {
-            sink.report(u"verify.A7", index, QStringLiteral("/subagentRunId"),
-                        QStringLiteral("Cannot send 'SUBAGENT_STARTED': subagent '%1' is already "
-                                       "active. Finish it with 'SUBAGENT_FINISHED' first.")
-                            .arg(*id));
-            break;
-        }
-        if (m_finishedSubagents.contains(*id))
-            sink.report(u"verify.A8", index, QStringLiteral("/subagentRunId"),
-                        QStringLiteral("Cannot send 'SUBAGENT_STARTED': subagent '%1' has already "
-                                       "finished in this run. Subagent IDs are per-invocation and "
-                                       "cannot be reused.")
-                            .arg(*id));
-        const std::optional<QString> parent
-            = stringMember(j, QLatin1StringView("parentSubagentRunId"));
-        if (parent && !m_activeSubagents.contains(*parent)
-            && !m_finishedSubagents.contains(*parent))
-            sink.report(u"verify.A9", index, QStringLiteral("/parentSubagentRunId"),
-                        QStringLiteral("Cannot send 'SUBAGENT_STARTED': parentSubagentRunId '%1' "
-                                       "has not been started in this run.")
-                            .arg(*parent));
-        m_finishedSubagents.remove(*id);
-        m_activeSubagents.insert(*id);
-        break;
-    }
     case EventType::SubagentFinished:
-    case EventType::SubagentError: {
-        const std::optional<QString> id = stringMember(j, kSubagentRunId);
-        if (!id) {
-            sink.report(u"verify.A10", index, QStringLiteral("/subagentRunId"),
-                        QStringLiteral("Cannot send '%1' without a 'subagentRunId'.").arg(t));
-            break;
-        }
-        if (e.type == EventType::SubagentError && !j.value(QLatin1StringView("message")).isString())
-            sink.report(u"verify.A10", index, QStringLiteral("/message"),
-                        QStringLiteral("Cannot send 'SUBAGENT_ERROR' without a 'message'."));
-        if (!m_activeSubagents.contains(*id)) {
-            sink.report(u"verify.A10", index, QStringLiteral("/subagentRunId"),
-                        QStringLiteral("Cannot send '%1': no active subagent found with ID '%2'. A "
-                                       "'SUBAGENT_STARTED' event must be sent first.")
-                            .arg(t, *id));
-            break;
-        }
-        m_activeSubagents.remove(*id);
-        m_finishedSubagents.insert(*id);
+    case EventType::SubagentError:
+        checkSubagentEnd(e, index, sink);
         break;
-    }
     case EventType::MessagesSnapshot:
-        seedOwners(j.value("messages"), true, QStringLiteral("/messages"), index, sink);
+        seedOwners(e.json.value("messages"), true, QStringLiteral("/messages"), index, sink);
         break;
     case EventType::RunStarted:
+    case EventType::RunFinished:
+    case EventType::RunError:
+        checkRun(e, terminatedBefore, index, sink);
+        break;
+    default:
+        break;
+    }
+}
+
+// TEXT_MESSAGE_START: the client refuses a second START of a message still open (T1); an id it
+// already knows keeps its owner (A11).
+void VerifyRules::checkTextStart(const EventView &e, const Owner &tag, qint64 index, LintSink &sink)
+{
+    const std::optional<QString> id = stringMember(e.json, QLatin1StringView("messageId"));
+    if (!id)
+        return;
+    if (m_openText.contains(*id)) {
+        sink.report(u"verify.T1", index, QStringLiteral("/messageId"),
+                    QStringLiteral("Cannot send 'TEXT_MESSAGE_START' event: A text message "
+                                   "with ID '%1' is already in progress. Complete it with "
+                                   "'TEXT_MESSAGE_END' first.")
+                        .arg(*id));
+        return;
+    }
+    const bool known = m_messageOwners.contains(*id);
+    checkOwner(e, tag, m_messageOwners, *id, QLatin1StringView("message"), index, sink);
+    m_openText.insert(*id);
+    if (!known)
+        m_messageOwners.insert(*id, tag);
+}
+
+// TEXT_MESSAGE_CONTENT / TEXT_MESSAGE_END: the client wants the message open (T2, T3).
+void VerifyRules::checkTextContentOrEnd(const EventView &e, const Owner &tag, qint64 index,
+                                        LintSink &sink)
+{
+    const std::optional<QString> id = stringMember(e.json, QLatin1StringView("messageId"));
+    if (!id)
+        return;
+    const bool end = e.type == EventType::TextMessageEnd;
+    if (!m_openText.contains(*id)) {
+        sink.report(end ? u"verify.T3" : u"verify.T2", index, QStringLiteral("/messageId"),
+                    end ? QStringLiteral("Cannot send 'TEXT_MESSAGE_END' event: No active text "
+                                         "message found with ID '%1'. A 'TEXT_MESSAGE_START' "
+                                         "event must be sent first.")
+                              .arg(*id)
+                        : QStringLiteral("Cannot send 'TEXT_MESSAGE_CONTENT' event: No active "
+                                         "text message found with ID '%1'. Start a text "
+                                         "message with 'TEXT_MESSAGE_START' first.")
+                              .arg(*id));
+        return;
+    }
+    checkOwner(e, tag, m_messageOwners, *id, QLatin1StringView("message"), index, sink);
+    if (end)
+        m_openText.remove(*id);
+    else if (!tag)
+        rememberOpenDelta(e);
+}
+
+// TOOL_CALL_START: C1 for a call still open; the call's owner must agree with its tag and with
+// its parent message's owner (A11-A13).
+void VerifyRules::checkToolCallStart(const EventView &e, const Owner &tag, qint64 index,
+                                     LintSink &sink)
+{
+    const json::JsonView j = e.json;
+    const std::optional<QString> id = stringMember(j, QLatin1StringView("toolCallId"));
+    if (!id)
+        return;
+    if (m_openTools.contains(*id)) {
+        sink.report(u"verify.C1", index, QStringLiteral("/toolCallId"),
+                    QStringLiteral("Cannot send 'TOOL_CALL_START' event: A tool call with ID "
+                                   "'%1' is already in progress. Complete it with "
+                                   "'TOOL_CALL_END' first.")
+                        .arg(*id));
+        return;
+    }
+    const std::optional<QString> parent = stringMember(j, QLatin1StringView("parentMessageId"));
+    std::optional<Owner> parentOwner;
+    if (parent) {
+        const auto it = m_messageOwners.constFind(*parent);
+        if (it != m_messageOwners.cend()) {
+            if (tag && *tag != *it)
+                sink.report(u"verify.A12", index, QStringLiteral("/subagentRunId"),
+                            QStringLiteral("Cannot send 'TOOL_CALL_START': subagentRunId '%1' "
+                                           "does not match its parent message '%2' owner "
+                                           "'%3'. A tool call belongs to the message that "
+                                           "carries it.")
+                                .arg(*tag, *parent, ownerText(*it)));
+            parentOwner = *it;
+        }
+    }
+    const auto call = m_toolCallOwners.constFind(*id);
+    const bool known = call != m_toolCallOwners.cend();
+    if (known) {
+        checkOwner(e, tag, m_toolCallOwners, *id, QLatin1StringView("tool call"), index, sink);
+        if (!tag && parentOwner && *parentOwner != *call)
+            sink.report(u"verify.A13", index, QStringLiteral("/parentMessageId"),
+                        QStringLiteral("Cannot send 'TOOL_CALL_START': tool call '%1' is owned "
+                                       "by '%2' but its parent message '%3' is owned by "
+                                       "'%4'. A tool call belongs to the message that carries "
+                                       "it.")
+                            .arg(*id, ownerText(*call), *parent, ownerText(*parentOwner)));
+    }
+    m_openTools.insert(*id);
+    if (!known)
+        m_toolCallOwners.insert(*id, tag ? tag : parentOwner.value_or(Owner()));
+}
+
+// TOOL_CALL_ARGS / TOOL_CALL_END: the client wants the call open (C2, C3).
+void VerifyRules::checkToolCallArgsOrEnd(const EventView &e, const Owner &tag, qint64 index,
+                                         LintSink &sink)
+{
+    const std::optional<QString> id = stringMember(e.json, QLatin1StringView("toolCallId"));
+    if (!id)
+        return;
+    const bool end = e.type == EventType::ToolCallEnd;
+    if (!m_openTools.contains(*id)) {
+        sink.report(end ? u"verify.C3" : u"verify.C2", index, QStringLiteral("/toolCallId"),
+                    end ? QStringLiteral("Cannot send 'TOOL_CALL_END' event: No active tool call "
+                                         "found with ID '%1'. A 'TOOL_CALL_START' event must be "
+                                         "sent first.")
+                              .arg(*id)
+                        : QStringLiteral("Cannot send 'TOOL_CALL_ARGS' event: No active tool "
+                                         "call found with ID '%1'. Start a tool call with "
+                                         "'TOOL_CALL_START' first.")
+                              .arg(*id));
+        return;
+    }
+    checkOwner(e, tag, m_toolCallOwners, *id, QLatin1StringView("tool call"), index, sink);
+    if (end)
+        m_openTools.remove(*id);
+    else if (!tag)
+        rememberOpenDelta(e);
+}
+
+void VerifyRules::recordToolCallResult(const EventView &e, const Owner &tag)
+{
+    const std::optional<QString> id = stringMember(e.json, QLatin1StringView("messageId"));
+    if (id)
+        m_messageOwners.insert(*id, tag); // the result re-owns its tool message
+}
+
+// STEP_STARTED / STEP_FINISHED: steps are open per owner; a step cannot start twice (S1) and is
+// finished by whoever started it (S2) or not at all when never started (S3).
+void VerifyRules::checkStep(const EventView &e, const Owner &tag, qint64 index, LintSink &sink)
+{
+    const std::optional<QString> name = stringMember(e.json, QLatin1StringView("stepName"));
+    if (!name)
+        return;
+    const QString key = stepOwnerKey(tag);
+    if (!m_steps.contains(key)) {
+        m_steps.insert(key, OpenIds());
+        m_stepOwnerOrder.append(key);
+    }
+    OpenIds &steps = m_steps[key];
+    if (e.type == EventType::StepStarted) {
+        if (steps.contains(*name)) {
+            sink.report(
+                u"verify.S1", index, QStringLiteral("/stepName"),
+                QStringLiteral("Step \"%1\" is already active for 'STEP_STARTED'%2")
+                    .arg(*name, tag ? QStringLiteral(" in subagent '%1'").arg(*tag) : QString()));
+            return;
+        }
+        steps.insert(*name);
+        return;
+    }
+    if (steps.contains(*name)) {
+        steps.remove(*name);
+        return;
+    }
+    std::optional<Owner> openUnder;
+    for (const QString &other : std::as_const(m_stepOwnerOrder)) {
+        if (other != key && m_steps.value(other).contains(*name)) {
+            openUnder = other == QStringLiteral("p") ? Owner() : Owner(other.mid(1));
+            break;
+        }
+    }
+    if (openUnder)
+        sink.report(u"verify.S2", index, QStringLiteral("/stepName"),
+                    QStringLiteral("Cannot send 'STEP_FINISHED' for step \"%1\" attributed to "
+                                   "%2: that step is open under %3. A step must be finished by "
+                                   "whoever started it.")
+                        .arg(*name, attributedText(tag), attributedText(*openUnder)));
+    else
+        sink.report(u"verify.S3", index, QStringLiteral("/stepName"),
+                    QStringLiteral("Cannot send 'STEP_FINISHED' for step \"%1\" that was not "
+                                   "started")
+                        .arg(*name));
+}
+
+// ACTIVITY_SNAPSHOT records the activity's owner (a replace:false snapshot of a known activity
+// keeps it); ACTIVITY_DELTA must agree with it (A11).
+void VerifyRules::checkActivity(const EventView &e, const Owner &tag, qint64 index, LintSink &sink)
+{
+    const std::optional<QString> id = stringMember(e.json, QLatin1StringView("messageId"));
+    if (!id)
+        return;
+    if (e.type == EventType::ActivitySnapshot) {
+        if (!m_activityOwners.contains(*id) || e.json.value("replace") != QJsonValue(false))
+            m_activityOwners.insert(*id, tag);
+        return;
+    }
+    checkOwner(e, tag, m_activityOwners, *id, QLatin1StringView("activity"), index, sink);
+}
+
+// REASONING_START / REASONING_MESSAGE_START: the client refuses a second START of a span or
+// message still open (R1, R2); an id it already knows keeps its owner (A11).
+void VerifyRules::checkReasoningStart(const EventView &e, const Owner &tag, qint64 index,
+                                      LintSink &sink)
+{
+    const std::optional<QString> id = stringMember(e.json, QLatin1StringView("messageId"));
+    if (!id)
+        return;
+    const bool span = e.type == EventType::ReasoningStart;
+    OpenIds &open = span ? m_openReasoningSpans : m_openReasoningMessages;
+    if (open.contains(*id)) {
+        sink.report(span ? u"verify.R1" : u"verify.R2", index, QStringLiteral("/messageId"),
+                    span ? QStringLiteral("Cannot send 'REASONING_START' event: A reasoning "
+                                          "span with ID '%1' is already in progress. Complete "
+                                          "it with 'REASONING_END' first.")
+                               .arg(*id)
+                         : QStringLiteral("Cannot send 'REASONING_MESSAGE_START' event: A "
+                                          "reasoning message with ID '%1' is already in "
+                                          "progress. Complete it with 'REASONING_MESSAGE_END' "
+                                          "first.")
+                               .arg(*id));
+        return;
+    }
+    const bool known = m_reasoningOwners.contains(*id);
+    checkOwner(e, tag, m_reasoningOwners, *id, QLatin1StringView("reasoning message"), index, sink);
+    open.insert(*id);
+    if (!known)
+        m_reasoningOwners.insert(*id, tag);
+}
+
+// REASONING_MESSAGE_CONTENT / REASONING_MESSAGE_END / REASONING_END: the client wants the
+// message or span open (R3, R4).
+void VerifyRules::checkReasoningContentOrEnd(const EventView &e, const Owner &tag, qint64 index,
+                                             LintSink &sink)
+{
+    const std::optional<QString> id = stringMember(e.json, QLatin1StringView("messageId"));
+    if (!id)
+        return;
+    const bool span = e.type == EventType::ReasoningEnd;
+    OpenIds &open = span ? m_openReasoningSpans : m_openReasoningMessages;
+    if (!open.contains(*id)) {
+        sink.report(span ? u"verify.R4" : u"verify.R3", index, QStringLiteral("/messageId"),
+                    span ? QStringLiteral("Cannot send 'REASONING_END' event: No active "
+                                          "reasoning span found with ID '%1'. A "
+                                          "'REASONING_START' event must be sent first.")
+                               .arg(*id)
+                         : QStringLiteral("Cannot send '%1' event: No active reasoning message "
+                                          "found with ID '%2'. Start a reasoning message with "
+                                          "'REASONING_MESSAGE_START' first.")
+                               .arg(eventTypeName(e.type), *id));
+        return;
+    }
+    checkOwner(e, tag, m_reasoningOwners, *id, QLatin1StringView("reasoning message"), index, sink);
+    if (e.type != EventType::ReasoningMessageContent)
+        open.remove(*id);
+    else if (!tag)
+        rememberOpenDelta(e);
+}
+
+// REASONING_ENCRYPTED_VALUE: its tag must agree with the owner of the entity it names (A11).
+void VerifyRules::checkEncryptedValueOwner(const EventView &e, const Owner &tag, qint64 index,
+                                           LintSink &sink)
+{
+    const std::optional<QString> id = stringMember(e.json, QLatin1StringView("entityId"));
+    if (!id)
+        return;
+    const std::optional<QString> subtype = stringMember(e.json, QLatin1StringView("subtype"));
+    if (subtype == QStringLiteral("tool-call")) {
+        checkOwner(e, tag, m_toolCallOwners, *id, QLatin1StringView("tool call"), index, sink);
+    } else if (subtype == QStringLiteral("message")) {
+        if (m_messageOwners.contains(*id))
+            checkOwner(e, tag, m_messageOwners, *id, QLatin1StringView("message"), index, sink);
+        else
+            checkOwner(e, tag, m_reasoningOwners, *id, QLatin1StringView("message"), index, sink);
+    } else {
+        checkOwner(e, tag, m_reasoningOwners, *id, QLatin1StringView("reasoning message"), index,
+                   sink);
+    }
+}
+
+// SUBAGENT_STARTED: needs an id and a name (A6), an id not active (A7) nor reused in the run
+// (A8), and a parent subagent that was started (A9).
+void VerifyRules::checkSubagentStarted(const EventView &e, qint64 index, LintSink &sink)
+{
+    const json::JsonView j = e.json;
+    const std::optional<QString> id = stringMember(j, kSubagentRunId);
+    if (!id) {
+        sink.report(u"verify.A6", index, QStringLiteral("/subagentRunId"),
+                    QStringLiteral("Cannot send 'SUBAGENT_STARTED' without a "
+                                   "'subagentRunId'."));
+        return;
+    }
+    if (!j.value(QLatin1StringView("name")).isString()) {
+        // Applied: the subagent is tracked anyway so its end is not reported again.
+        sink.report(u"verify.A6", index, QStringLiteral("/name"),
+                    QStringLiteral("Cannot send 'SUBAGENT_STARTED' without a 'name'."));
+    }
+    if (m_activeSubagents.contains(*id)) {
+        sink.report(u"verify.A7", index, QStringLiteral("/subagentRunId"),
+                    QStringLiteral("Cannot send 'SUBAGENT_STARTED': subagent '%1' is already "
+                                   "active. Finish it with 'SUBAGENT_FINISHED' first.")
+                        .arg(*id));
+        return;
+    }
+    if (m_finishedSubagents.contains(*id))
+        sink.report(u"verify.A8", index, QStringLiteral("/subagentRunId"),
+                    QStringLiteral("Cannot send 'SUBAGENT_STARTED': subagent '%1' has already "
+                                   "finished in this run. Subagent IDs are per-invocation and "
+                                   "cannot be reused.")
+                        .arg(*id));
+    const std::optional<QString> parent = stringMember(j, QLatin1StringView("parentSubagentRunId"));
+    if (parent && !m_activeSubagents.contains(*parent) && !m_finishedSubagents.contains(*parent))
+        sink.report(u"verify.A9", index, QStringLiteral("/parentSubagentRunId"),
+                    QStringLiteral("Cannot send 'SUBAGENT_STARTED': parentSubagentRunId '%1' "
+                                   "has not been started in this run.")
+                        .arg(*parent));
+    m_finishedSubagents.remove(*id);
+    m_activeSubagents.insert(*id);
+}
+
+// SUBAGENT_FINISHED / SUBAGENT_ERROR: need an id (and, for an error, a message) naming an
+// active subagent (A10).
+void VerifyRules::checkSubagentEnd(const EventView &e, qint64 index, LintSink &sink)
+{
+    const json::JsonView j = e.json;
+    const QString t = eventTypeName(e.type);
+    const std::optional<QString> id = stringMember(j, kSubagentRunId);
+    if (!id) {
+        sink.report(u"verify.A10", index, QStringLiteral("/subagentRunId"),
+                    QStringLiteral("Cannot send '%1' without a 'subagentRunId'.").arg(t));
+        return;
+    }
+    if (e.type == EventType::SubagentError && !j.value(QLatin1StringView("message")).isString())
+        sink.report(u"verify.A10", index, QStringLiteral("/message"),
+                    QStringLiteral("Cannot send 'SUBAGENT_ERROR' without a 'message'."));
+    if (!m_activeSubagents.contains(*id)) {
+        sink.report(u"verify.A10", index, QStringLiteral("/subagentRunId"),
+                    QStringLiteral("Cannot send '%1': no active subagent found with ID '%2'. A "
+                                   "'SUBAGENT_STARTED' event must be sent first.")
+                        .arg(t, *id));
+        return;
+    }
+    m_activeSubagents.remove(*id);
+    m_finishedSubagents.insert(*id);
+}
+
+// RUN_STARTED seeds owners from its input's messages; RUN_FINISHED lists what is still open
+// (L5-L10); checkLifecycle() already judged their order.
+void VerifyRules::checkRun(const EventView &e, bool terminatedBefore, qint64 index, LintSink &sink)
+{
+    switch (e.type) {
+    case EventType::RunStarted:
         m_runStartedSeen = true;
-        seedOwners(j.value("input").toObject().value("messages"), false,
+        seedOwners(e.json.value("input").toObject().value("messages"), false,
                    QStringLiteral("/input/messages"), index, sink);
         break;
     case EventType::RunFinished:

@@ -75,6 +75,24 @@ private:
     void checkLifecycle(const EventView &e, qint64 index, LintSink &sink);
     void checkNulls(const EventView &e, qint64 index, LintSink &sink);
     void checkRunFinished(qint64 index, LintSink &sink);
+    // The event families check() dispatches to; `tag` is the event's subagentRunId (nullopt: the
+    // parent agent).
+    void checkTextStart(const EventView &e, const Owner &tag, qint64 index, LintSink &sink);
+    void checkTextContentOrEnd(const EventView &e, const Owner &tag, qint64 index, LintSink &sink);
+    void checkToolCallStart(const EventView &e, const Owner &tag, qint64 index, LintSink &sink);
+    void checkToolCallArgsOrEnd(const EventView &e, const Owner &tag, qint64 index, LintSink &sink);
+    void recordToolCallResult(const EventView &e, const Owner &tag);
+    void checkStep(const EventView &e, const Owner &tag, qint64 index, LintSink &sink);
+    void checkActivity(const EventView &e, const Owner &tag, qint64 index, LintSink &sink);
+    void checkReasoningStart(const EventView &e, const Owner &tag, qint64 index, LintSink &sink);
+    void checkReasoningContentOrEnd(const EventView &e, const Owner &tag, qint64 index,
+                                    LintSink &sink);
+    void checkEncryptedValueOwner(const EventView &e, const Owner &tag, qint64 index,
+                                  LintSink &sink);
+    void checkSubagentStarted(const EventView &e, qint64 index, LintSink &sink);
+    void checkSubagentEnd(const EventView &e, qint64 index, LintSink &sink);
+    // RUN_STARTED, RUN_FINISHED, RUN_ERROR; `terminatedBefore`: the run had ended before `e`.
+    void checkRun(const EventView &e, bool terminatedBefore, qint64 index, LintSink &sink);
     void seedOwners(json::JsonView messages, bool authoritative, const QString &path, qint64 index,
                     LintSink &sink);
     // A11: reports when the event's tag differs from the entity's recorded owner.
