@@ -149,8 +149,8 @@ private:
     void take(BodyRewriter::Output out)
     {
         record(out.rewrites);
-        for (HeldEvent &held : out.held)
-            m_holds.insert(held.id, std::move(held));
+        for (const HeldEvent &held : std::as_const(out.held))
+            m_holds.insert(held.id, held); // QHash copies; its bytes are shared, not copied
         for (BodyRewriter::Piece &piece : out.pieces) {
             m_heldBytes += piece.bytes.size();
             m_held.append(std::move(piece));

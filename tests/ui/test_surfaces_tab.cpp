@@ -40,7 +40,7 @@ QString labelText(SurfacesPanel *panel, const char *id)
 qint64 firstSurfaceSnapshot(const SessionDocument *document)
 {
     for (qint64 seq = 0; seq < document->size(); ++seq) {
-        const Event e = document->event(seq);
+        const Event e = document->eventAt(seq);
         if (e.type == EventType::ActivitySnapshot
             && e.stringField(QLatin1StringView("activityType")) == a2ui::surfaceActivityType())
             return seq;
@@ -167,7 +167,7 @@ void TestSurfacesTab::buttonComposesAndSendsNextRun()
         ->findChild<QRadioButton *>(QStringLiteral("a2uiOption:large"))
         ->click();
     const QString threadId
-        = m_window->document()->event(m_snapshotSeq).stringField(QLatin1StringView("threadId"));
+        = m_window->document()->eventAt(m_snapshotSeq).stringField(QLatin1StringView("threadId"));
 
     QSignalSpy opened(m_tab, &SurfacesTab::composerOpened);
     auto *submit = qobject_cast<QPushButton *>(surface->widgetFor(QStringLiteral("submit")));

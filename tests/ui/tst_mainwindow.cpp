@@ -162,7 +162,7 @@ void TestMainWindow::saveAsRoundTrips()
     MainWindow again;
     QVERIFY(again.openCaptureAndWait(own));
     QCOMPARE(again.listModel()->rowCount(), 11);
-    QCOMPARE(again.document()->event(2).raw, window.document()->event(2).raw);
+    QCOMPARE(again.document()->eventAt(2).raw, window.document()->eventAt(2).raw);
 
     QFile lines(jsonl);
     QVERIFY(lines.open(QIODevice::ReadOnly));
@@ -182,7 +182,7 @@ void TestMainWindow::saveAsJsonLinesDecodesProtobuf()
     QVERIFY(window.openCaptureAndWait(QStringLiteral(AGUI_TEST_DATA_DIR "/ui/demo-proto.aguicap")));
     const qint64 events = window.document()->size();
     QVERIFY(events > 20);
-    QCOMPARE(window.document()->event(0).framing, Framing::Proto);
+    QCOMPARE(window.document()->eventAt(0).framing, Framing::Proto);
     const QString jsonl = dir.filePath(QStringLiteral("proto.jsonl"));
     QString error;
     QString warning;

@@ -126,7 +126,7 @@ qint64 SessionDocument::timestampUs(qint64 seq) const
     return seq >= 0 && seq < size() ? m_backing->timestampUs(seq) : -1;
 }
 
-Event SessionDocument::event(qint64 seq) const
+Event SessionDocument::eventAt(qint64 seq) const
 {
     return m_backing->event(seq);
 }
@@ -193,10 +193,9 @@ const BodyRewrite *SessionDocument::rewriteOf(qint64 seq) const
 const RecordedRequest *SessionDocument::changedRequestOf(qint64 seq) const
 {
     const int run = captureRunOf(seq);
-    if (run < 0 || run >= m_capture.runs.size() || row(seq).type != EventType::RunStarted)
-        return nullptr;
-    const RecordedRequest &request = m_capture.runs.at(run).request;
-    return request.frontEndBody ? &request : nullptr;
+    if (run < 0 || run >= m_capture.runs.size() || !m_capture.runs.at(run).request.frontEndBody)
+        return nullptr; // the common case, asked for every painted row: no summary built
+    return row(seq).type == EventType::RunStarted ? &m_capture.runs.at(run).request : nullptr;
 }
 
 void SessionDocument::addRewrite(int run, const BodyRewrite &rewrite)

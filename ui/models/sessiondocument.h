@@ -34,7 +34,8 @@ public:
 
     qint64 size() const;
     EventSummary row(qint64 seq) const; // what the list shows and filters on, typed
-    Event event(qint64 seq) const;
+    // Not event(seq): that would hide QObject::event(QEvent *) (clang's -Woverloaded-virtual).
+    Event eventAt(qint64 seq) const;
     QByteArray payload(qint64 seq) const; // the JSON text, without re-decoding
     // The one-line summary (core/protocol/eventsummary.h): parses the event's bytes, so views
     // call it outside paint and cache it (EventListModel).

@@ -196,7 +196,7 @@ void StateView::refresh()
 
     QList<StateChangeRow> rows;
     if (type == EventType::StateDelta && tt.document())
-        rows = describeStateDelta(tt.document()->event(seq).json, tt.before().state());
+        rows = describeStateDelta(tt.document()->eventAt(seq).json, tt.before().state());
     else if (type == EventType::StateSnapshot)
         rows = describeStateSnapshot(change.statePaths);
     m_changeModel->setRows(rows);

@@ -78,7 +78,7 @@ QByteArray eventsAsJsonLines(const SessionDocument &document, const QList<qint64
 {
     QByteArray out;
     for (qsizetype i = 0; i < seqs.size() && i < kMaxCopiedEvents; ++i)
-        out += eventAsJsonLine(document.event(seqs[i]));
+        out += eventAsJsonLine(document.eventAt(seqs[i]));
     return out;
 }
 

@@ -381,7 +381,7 @@ void MainWindow::showCurrentEvent(qint64 seq)
         m_detail->clear();
         return;
     }
-    const Event event = m_document->event(seq);
+    const Event event = m_document->eventAt(seq);
     m_detail->setEvent(event, m_document->row(seq).runIndex, m_document->diagnostics(seq));
     const BodyRewrite *rewrite = m_document->rewriteOf(seq);
     m_detail->setRewrite(rewrite, event.raw);
@@ -568,7 +568,7 @@ bool MainWindow::saveCapture(const QString &path, QString *error, QString *warni
     if (eventsOnly) {
         qint64 rewrittenCount = 0;
         for (qint64 seq = 0; seq < m_document->size(); ++seq) {
-            const Event e = m_document->event(seq);
+            const Event e = m_document->eventAt(seq);
             if (e.framing == Framing::Synthetic)
                 continue;
             QString rewritten;
