@@ -1,9 +1,11 @@
 #!/usr/bin/env bash
 # README command 2: set up (apt packages, pinned npm test packages), build with warnings as
-# errors, and run the whole test suite; then build the core, the CLI and their tests again with
-# AddressSanitizer + UndefinedBehaviorSanitizer and run those (docs/reliability.md says which
-# labels and why). Prints ctest's summaries and exits with the first failing status.
-# AGUI_SANITIZERS=0 skips the sanitizer pass (a quicker local run).
+# errors, and run the whole test suite; then build the core libraries and the CLI with clang
+# (warnings as errors too: what one compiler accepts the other must); then build the core, the
+# CLI and their tests again with AddressSanitizer + UndefinedBehaviorSanitizer and run those
+# (docs/reliability.md says which labels and why). Prints ctest's summaries and exits with the
+# first failing status. AGUI_SANITIZERS=0 skips the sanitizer pass, AGUI_CLANG=0 the clang
+# build (a quicker local run).
 set -euo pipefail
 here=$(cd "$(dirname "$0")/.." && pwd)
 "$here/scripts/setup.sh" --tests
@@ -11,6 +13,10 @@ cd "$here"
 cmake --preset dev
 cmake --build --preset dev
 ctest --preset dev "$@"
+if [ "${AGUI_CLANG:-1}" != 0 ]; then
+  cmake --preset clang
+  cmake --build --preset clang
+fi
 if [ "${AGUI_SANITIZERS:-1}" != 0 ]; then
   cmake --preset asan
   cmake --build --preset asan

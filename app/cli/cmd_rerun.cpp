@@ -77,12 +77,13 @@ bool loadRecorded(const QString &path, int exchange, Recorded *recorded)
 HttpHeaders requestHeaders(const HttpHeaders &recorded, const HttpHeaders &given)
 {
     HttpHeaders headers;
-    for (const auto &[name, value] : net::resendableHeaders(recorded)) {
+    for (const auto &header : net::resendableHeaders(recorded)) {
+        // Not a structured binding: clang 14 cannot capture one in a lambda.
         const bool replaced = std::any_of(given.cbegin(), given.cend(), [&](const auto &h) {
-            return h.first.compare(name, Qt::CaseInsensitive) == 0;
+            return h.first.compare(header.first, Qt::CaseInsensitive) == 0;
         });
         if (!replaced)
-            headers.append({name, value});
+            headers.append(header);
     }
     return headers + given;
 }
