@@ -54,9 +54,15 @@ public:
         connect(responder, &HttpResponder::clientGone, this, &Exchange::onClientGone);
         connect(responder, &HttpResponder::drained, this, &Exchange::onDrained);
         connect(&m_keepAlive, &QTimer::timeout, this, &Exchange::keepAlive);
-        if (proxy->m_breakOnRequest && proxy->m_breakpointsActive) {
+    }
+
+    // Once the proxy knows it by its number: a listener may decide about a held request from
+    // within requestHeld, and an exchange may end at once.
+    void begin()
+    {
+        if (m_proxy->m_breakOnRequest && m_proxy->m_breakpointsActive) {
             m_requestHeld = true;
-            Q_EMIT proxy->requestHeld(id, m_request);
+            Q_EMIT m_proxy->requestHeld(m_id, m_request);
             return;
         }
         forward();
@@ -464,7 +470,9 @@ void AgentProxy::handle(const HttpRequest &request, HttpResponder *responder)
 {
     ++m_open;
     const int id = m_nextExchange++;
-    m_live.insert(id, new Exchange(this, id, request, responder));
+    auto *exchange = new Exchange(this, id, request, responder);
+    m_live.insert(id, exchange);
+    exchange->begin();
 }
 
 bool AgentProxy::resolveRequest(int exchange, const RequestDecision &decision)

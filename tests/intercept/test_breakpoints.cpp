@@ -424,6 +424,26 @@ private Q_SLOTS:
         QCOMPARE(third.body, kBody);
     }
 
+    // A listener may decide within requestHeld itself (a direct connection): the proxy knows
+    // the exchange by then.
+    void aRequestCanBeDecidedAsItIsHeld()
+    {
+        Agent agent(kBody);
+        QVERIFY(agent.server.listen());
+        net::AgentProxy proxy;
+        const RewriteRules none;
+        setUpProxy(proxy, agent.server.url(QStringLiteral("/agent")), none);
+        proxy.setBreakOnRequest(true);
+        bool decided = false;
+        connect(&proxy, &net::AgentProxy::requestHeld, &proxy,
+                [&](int exchange) { decided = proxy.resolveRequest(exchange, {}); });
+        QVERIFY(proxy.listen());
+        FrontEnd front(proxy.url());
+        QTRY_VERIFY_WITH_TIMEOUT(front.done, 60000);
+        QVERIFY(decided);
+        QCOMPARE(front.body, kBody);
+    }
+
     // The breakpoint on the request: nothing is recorded or sent until the person decides; an
     // edited body goes to the agent and the capture keeps both; a refused request gets 503 and
     // never reaches the agent; one whose front end hangs up is recorded all the same.
