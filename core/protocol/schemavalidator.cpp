@@ -316,7 +316,7 @@ QString zodEnumMessage(const QStringList &values)
 QString zodIssue(const QString &pointer, const QString &message)
 {
     QJsonArray path;
-    for (QString token : pointer.split(QLatin1Char('/'), Qt::SkipEmptyParts)) {
+    for (const QString &token : pointer.split(QLatin1Char('/'), Qt::SkipEmptyParts)) {
         bool index = false;
         const int i = token.toInt(&index);
         if (index && QString::number(i) == token)

@@ -60,7 +60,7 @@ QJsonValue rebuiltJson(const QJsonValue &value, qsizetype *nodes)
     if (value.isArray()) {
         const QJsonArray in = value.toArray();
         QJsonArray out;
-        for (const QJsonValue &item : in)
+        for (const auto &item : in)
             out.append(rebuiltJson(item, nodes));
         return out;
     }
@@ -198,7 +198,7 @@ void ExtraRules::startRun(const EventView &e, qint64 index)
 void ExtraRules::learnMessages(const QJsonValue &messages)
 {
     const QJsonArray list = messages.toArray();
-    for (const QJsonValue &value : list) {
+    for (const auto &value : list) {
         const QJsonObject m = value.toObject();
         const std::optional<QString> id = stringMember(m, QLatin1StringView("id"));
         if (!id)
@@ -209,7 +209,7 @@ void ExtraRules::learnMessages(const QJsonValue &messages)
         if (role == QStringLiteral("activity"))
             m_activities.insert(*id, m.value(QLatin1StringView("content")));
         const QJsonArray calls = m.value(QLatin1StringView("toolCalls")).toArray();
-        for (const QJsonValue &call : calls) {
+        for (const auto &call : calls) {
             const std::optional<QString> callId
                 = stringMember(call.toObject(), QLatin1StringView("id"));
             if (callId && !m_toolCalls.contains(*callId)) {

@@ -81,7 +81,7 @@ bool fromProtoContentPart(const QJsonObject &part, QJsonValue *out, QString *err
 bool fromProtoContentParts(const QJsonArray &parts, QJsonArray *out, QString *error,
                            QStringList *warnings)
 {
-    for (const QJsonValue &p : parts) {
+    for (const auto &p : parts) {
         QJsonValue mapped;
         if (!fromProtoContentPart(p.toObject(), &mapped, error))
             return false;
@@ -151,7 +151,7 @@ bool fromWireMessage(const QJsonObject &wire, QJsonObject *out, QString *error,
 bool fromWireMessages(const QJsonValue &wire, QJsonArray *out, QString *error,
                       QStringList *warnings)
 {
-    for (const QJsonValue &m : wire.toArray()) {
+    for (const auto &m : wire.toArray()) {
         QJsonObject message;
         if (!fromWireMessage(m.toObject(), &message, error, warnings))
             return false;
@@ -174,7 +174,7 @@ QJsonObject outcomeWithLists(const QString &type, const QJsonArray &pending,
 void patchOpsFromWire(QJsonObject &decoded, const QString &field)
 {
     QJsonArray ops;
-    for (const QJsonValue &v : decoded.value(field).toArray()) {
+    for (const auto &v : decoded.value(field).toArray()) {
         QJsonObject op = v.toObject();
         const int value = op.value(key("op")).toInt();
         // An op this build cannot name rides on as its decimal spelling, for enforcement to

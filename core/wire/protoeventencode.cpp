@@ -139,7 +139,7 @@ QJsonObject toWireMessage(const QJsonObject &message, const QString &path, QStri
 {
     QJsonObject wire = withObjectMetadata(message);
     QJsonArray toolCalls;
-    for (const QJsonValue &tc : message.value(key("toolCalls")).toArray())
+    for (const auto &tc : message.value(key("toolCalls")).toArray())
         toolCalls.append(tc.isObject() ? QJsonValue(withObjectMetadata(tc.toObject())) : tc);
     wire.insert(key("toolCalls"), toolCalls);
     const QJsonValue content = message.value(key("content"));
@@ -171,7 +171,7 @@ QJsonArray toWireMessages(const QJsonValue &messages, const QString &path, QStri
 QJsonArray withObjectMetadataEach(const QJsonValue &items)
 {
     QJsonArray out;
-    for (const QJsonValue &v : items.toArray())
+    for (const auto &v : items.toArray())
         out.append(v.isObject() ? QJsonValue(withObjectMetadata(v.toObject())) : v);
     return out;
 }

@@ -29,9 +29,9 @@ enum class Kind : quint8 {
 
 struct FieldSpec
 {
-    quint32 number;
-    const char *json;
-    Kind kind;
+    quint32 number = 0;
+    const char *json = nullptr;
+    Kind kind = Kind::Str;
     const char *message = nullptr; // Msg / RepMsg: the nested message's name
     bool nullIsValue = false; // Value fields the schema requires: JSON null is a null Value,
                               // elsewhere null means "absent" (omitOptionalNulls)
