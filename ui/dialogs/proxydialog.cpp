@@ -1,6 +1,7 @@
 #include "ui/dialogs/proxydialog.h"
 
 #include "core/capture/redaction.h"
+#include "ui/views/heldparts.h"
 #include "ui/window/mainwindow.h"
 
 #include <QDialogButtonBox>
@@ -148,12 +149,7 @@ QString ProxyDialog::rulesPath() const
 
 QStringList ProxyDialog::breakpoints() const
 {
-    QStringList filters;
-    for (const QString &line : m_breakpoints->toPlainText().split(QLatin1Char('\n'))) {
-        if (!line.trimmed().isEmpty())
-            filters.append(line.trimmed());
-    }
-    return filters;
+    return filterLines(m_breakpoints->toPlainText());
 }
 
 QString ProxyDialog::mapPath() const

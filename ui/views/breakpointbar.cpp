@@ -1,5 +1,7 @@
 #include "ui/views/breakpointbar.h"
 
+#include "ui/views/heldparts.h"
+
 #include <QCheckBox>
 #include <QFontMetrics>
 #include <QGridLayout>
@@ -77,12 +79,7 @@ void BreakpointBar::setBreakpoints(const QStringList &filters)
 
 QStringList BreakpointBar::editedBreakpoints() const
 {
-    QStringList out;
-    for (const QString &line : m_filters->toPlainText().split(QLatin1Char('\n'))) {
-        if (!line.trimmed().isEmpty())
-            out.append(line.trimmed());
-    }
-    return out;
+    return filterLines(m_filters->toPlainText());
 }
 
 void BreakpointBar::setError(const QString &error)

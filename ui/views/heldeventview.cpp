@@ -2,6 +2,7 @@
 
 #include "core/intercept/replacementevents.h"
 #include "core/json/jsontext.h"
+#include "ui/views/heldparts.h"
 
 #include <QHBoxLayout>
 #include <QJsonArray>
@@ -14,50 +15,30 @@
 
 namespace agui::ui {
 
-namespace {
-
-QPushButton *button(const QString &text, const QString &name, const QString &tip, QWidget *parent)
-{
-    auto *b = new QPushButton(text, parent);
-    b->setObjectName(name);
-    b->setToolTip(tip);
-    return b;
-}
-
-} // namespace
-
 HeldEventView::HeldEventView(QWidget *parent)
     : QWidget(parent)
 {
     auto *layout = new QVBoxLayout(this);
-    m_title = new QLabel(this);
-    m_title->setObjectName(QStringLiteral("heldEventTitle"));
-    m_title->setTextFormat(Qt::PlainText); // names and types come from the agent
-    m_title->setWordWrap(true);
-    // Agent text may hold a long unbroken word: it must not set the window's minimum width.
-    m_title->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
+    m_title = heldLabel(QStringLiteral("heldEventTitle"), this); // names come from the agent
     layout->addWidget(m_title);
-    m_editor = new QPlainTextEdit(this);
-    m_editor->setObjectName(QStringLiteral("heldEventEditor"));
-    QFont mono(QStringLiteral("monospace"));
-    mono.setStyleHint(QFont::Monospace);
-    m_editor->setFont(mono);
-    m_editor->setLineWrapMode(QPlainTextEdit::NoWrap);
+    m_editor = heldEditor(QStringLiteral("heldEventEditor"), this);
     layout->addWidget(m_editor, 1);
-    m_resume = button(tr("&Resume"), QStringLiteral("heldResume"),
-                      tr("Send the event exactly as the agent sent it, and go on"), this);
-    m_send = button(tr("&Send Edited"), QStringLiteral("heldSend"),
-                    tr("Send what the editor holds in the event's place: one event, or an array "
-                       "of events (an empty array sends nothing)"),
-                    this);
-    m_drop = button(tr("&Drop"), QStringLiteral("heldDrop"),
-                    tr("Send nothing in the event's place, and go on"), this);
-    m_before = button(tr("Add Event &Before"), QStringLiteral("heldAddBefore"),
-                      tr("Inject an event ahead of this one (the editor becomes an array)"), this);
-    m_after = button(tr("Add Event &After"), QStringLiteral("heldAddAfter"),
-                     tr("Inject an event after this one (the editor becomes an array)"), this);
-    m_revert = button(tr("Re&vert"), QStringLiteral("heldRevert"),
-                      tr("Back to the event as the agent sent it"), this);
+    m_resume = heldButton(tr("&Resume"), QStringLiteral("heldResume"),
+                          tr("Send the event exactly as the agent sent it, and go on"), this);
+    m_send
+        = heldButton(tr("&Send Edited"), QStringLiteral("heldSend"),
+                     tr("Send what the editor holds in the event's place: one event, or an array "
+                        "of events (an empty array sends nothing)"),
+                     this);
+    m_drop = heldButton(tr("&Drop"), QStringLiteral("heldDrop"),
+                        tr("Send nothing in the event's place, and go on"), this);
+    m_before
+        = heldButton(tr("Add Event &Before"), QStringLiteral("heldAddBefore"),
+                     tr("Inject an event ahead of this one (the editor becomes an array)"), this);
+    m_after = heldButton(tr("Add Event &After"), QStringLiteral("heldAddAfter"),
+                         tr("Inject an event after this one (the editor becomes an array)"), this);
+    m_revert = heldButton(tr("Re&vert"), QStringLiteral("heldRevert"),
+                          tr("Back to the event as the agent sent it"), this);
     // Two rows, so the hidden tab does not widen the window's minimum: editing under the editor,
     // the decision under what the check says about it.
     auto *tools = new QHBoxLayout;
@@ -65,11 +46,7 @@ HeldEventView::HeldEventView(QWidget *parent)
         tools->addWidget(b);
     tools->addStretch(1);
     layout->addLayout(tools);
-    m_check = new QLabel(this);
-    m_check->setObjectName(QStringLiteral("heldEventCheck"));
-    m_check->setTextFormat(Qt::PlainText);
-    m_check->setWordWrap(true);
-    m_check->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
+    m_check = heldLabel(QStringLiteral("heldEventCheck"), this);
     m_check->setTextInteractionFlags(Qt::TextSelectableByMouse);
     layout->addWidget(m_check);
     auto *decisions = new QHBoxLayout;
@@ -78,11 +55,7 @@ HeldEventView::HeldEventView(QWidget *parent)
     decisions->addStretch(1);
     layout->addLayout(decisions);
 
-    m_checkSoon = new QTimer(this);
-    m_checkSoon->setSingleShot(true);
-    m_checkSoon->setInterval(150);
-    connect(m_checkSoon, &QTimer::timeout, this, &HeldEventView::check);
-    connect(m_editor, &QPlainTextEdit::textChanged, m_checkSoon, qOverload<>(&QTimer::start));
+    m_checkSoon = checkWhenTypingPauses(m_editor, this, &HeldEventView::check);
     connect(m_resume, &QPushButton::clicked, this, [this] { decide({}); });
     connect(m_send, &QPushButton::clicked, this, &HeldEventView::send);
     connect(m_drop, &QPushButton::clicked, this, [this] { decide({false, {}}); });
@@ -115,9 +88,7 @@ void HeldEventView::setWaiting(int waiting)
 {
     if (!m_holding)
         return;
-    m_title->setText(waiting > 0
-                         ? m_about + QLatin1Char(' ') + tr("%1 more held after it.").arg(waiting)
-                         : m_about);
+    m_title->setText(withWaiting(m_about, waiting));
 }
 
 void HeldEventView::showNothingHeld()

@@ -4,6 +4,7 @@
 #include "core/capture/redaction.h"
 #include "core/json/jsontext.h"
 #include "core/protocol/runagentinput.h"
+#include "ui/views/heldparts.h"
 
 #include <QHBoxLayout>
 #include <QJsonDocument>
@@ -15,65 +16,34 @@
 
 namespace agui::ui {
 
-namespace {
-
-QPushButton *button(const QString &text, const QString &name, const QString &tip, QWidget *parent)
-{
-    auto *b = new QPushButton(text, parent);
-    b->setObjectName(name);
-    b->setToolTip(tip);
-    return b;
-}
-
-QLabel *plainLabel(const QString &name, QWidget *parent)
-{
-    auto *label = new QLabel(parent);
-    label->setObjectName(name);
-    label->setTextFormat(Qt::PlainText); // the URL and the findings quote the front end's text
-    label->setWordWrap(true);
-    // A long unbroken URL must not set the window's minimum width.
-    label->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
-    return label;
-}
-
-} // namespace
-
 HeldRequestView::HeldRequestView(QWidget *parent)
     : QWidget(parent)
 {
     auto *layout = new QVBoxLayout(this);
-    m_title = plainLabel(QStringLiteral("heldRequestTitle"), this);
+    m_title = heldLabel(QStringLiteral("heldRequestTitle"), this);
     layout->addWidget(m_title);
-    m_editor = new QPlainTextEdit(this);
-    m_editor->setObjectName(QStringLiteral("heldRequestEditor"));
-    QFont mono(QStringLiteral("monospace"));
-    mono.setStyleHint(QFont::Monospace);
-    m_editor->setFont(mono);
-    m_editor->setLineWrapMode(QPlainTextEdit::NoWrap);
+    m_editor = heldEditor(QStringLiteral("heldRequestEditor"), this);
     layout->addWidget(m_editor, 1);
-    m_check = plainLabel(QStringLiteral("heldRequestCheck"), this);
+    m_check = heldLabel(QStringLiteral("heldRequestCheck"), this);
     m_check->setTextInteractionFlags(Qt::TextSelectableByMouse);
     layout->addWidget(m_check);
-    m_forward = button(tr("&Forward"), QStringLiteral("heldForward"),
-                       tr("Send the request to the agent exactly as the front end sent it"), this);
-    m_send
-        = button(tr("&Send Edited"), QStringLiteral("heldSendRequest"),
-                 tr("Send the editor's text to the agent as the request body, as written"), this);
-    m_refuse = button(tr("Re&fuse"), QStringLiteral("heldRefuse"),
-                      tr("Answer the front end 503 and send the agent nothing"), this);
-    m_revert = button(tr("Re&vert"), QStringLiteral("heldRevertRequest"),
-                      tr("Back to the body as the front end sent it"), this);
+    m_forward
+        = heldButton(tr("&Forward"), QStringLiteral("heldForward"),
+                     tr("Send the request to the agent exactly as the front end sent it"), this);
+    m_send = heldButton(tr("&Send Edited"), QStringLiteral("heldSendRequest"),
+                        tr("Send the editor's text to the agent as the request body, as written"),
+                        this);
+    m_refuse = heldButton(tr("Re&fuse"), QStringLiteral("heldRefuse"),
+                          tr("Answer the front end 503 and send the agent nothing"), this);
+    m_revert = heldButton(tr("Re&vert"), QStringLiteral("heldRevertRequest"),
+                          tr("Back to the body as the front end sent it"), this);
     auto *decisions = new QHBoxLayout;
     for (QPushButton *b : {m_forward, m_send, m_refuse, m_revert})
         decisions->addWidget(b);
     decisions->addStretch(1);
     layout->addLayout(decisions);
 
-    m_checkSoon = new QTimer(this);
-    m_checkSoon->setSingleShot(true);
-    m_checkSoon->setInterval(150);
-    connect(m_checkSoon, &QTimer::timeout, this, &HeldRequestView::check);
-    connect(m_editor, &QPlainTextEdit::textChanged, m_checkSoon, qOverload<>(&QTimer::start));
+    m_checkSoon = checkWhenTypingPauses(m_editor, this, &HeldRequestView::check);
     connect(m_forward, &QPushButton::clicked, this, [this] { decide({}); });
     connect(m_send, &QPushButton::clicked, this, &HeldRequestView::send);
     connect(m_refuse, &QPushButton::clicked, this, [this] {
@@ -110,9 +80,7 @@ void HeldRequestView::setWaiting(int waiting)
 {
     if (!m_holding)
         return;
-    m_title->setText(waiting > 0
-                         ? m_about + QLatin1Char(' ') + tr("%1 more held after it.").arg(waiting)
-                         : m_about);
+    m_title->setText(withWaiting(m_about, waiting));
 }
 
 void HeldRequestView::check()

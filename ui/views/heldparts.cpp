@@ -1,0 +1,57 @@
+#include "ui/views/heldparts.h"
+
+#include <QCoreApplication>
+#include <QLabel>
+#include <QPushButton>
+
+namespace agui::ui {
+
+QPushButton *heldButton(const QString &text, const QString &name, const QString &tip,
+                        QWidget *parent)
+{
+    auto *b = new QPushButton(text, parent);
+    b->setObjectName(name);
+    b->setToolTip(tip);
+    return b;
+}
+
+QLabel *heldLabel(const QString &name, QWidget *parent)
+{
+    auto *label = new QLabel(parent);
+    label->setObjectName(name);
+    label->setTextFormat(Qt::PlainText);
+    label->setWordWrap(true);
+    label->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
+    return label;
+}
+
+QPlainTextEdit *heldEditor(const QString &name, QWidget *parent)
+{
+    auto *editor = new QPlainTextEdit(parent);
+    editor->setObjectName(name);
+    QFont mono(QStringLiteral("monospace"));
+    mono.setStyleHint(QFont::Monospace);
+    editor->setFont(mono);
+    editor->setLineWrapMode(QPlainTextEdit::NoWrap);
+    return editor;
+}
+
+QString withWaiting(const QString &about, int waiting)
+{
+    return waiting > 0 ? about + QLatin1Char(' ')
+            + QCoreApplication::translate("agui::ui::HeldPage", "%1 more held after it.")
+                  .arg(waiting)
+                       : about;
+}
+
+QStringList filterLines(const QString &text)
+{
+    QStringList filters;
+    for (const QString &line : text.split(QLatin1Char('\n'))) {
+        if (!line.trimmed().isEmpty())
+            filters.append(line.trimmed());
+    }
+    return filters;
+}
+
+} // namespace agui::ui
