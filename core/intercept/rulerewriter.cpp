@@ -69,7 +69,7 @@ protected:
         ++m_used[index];
         const RewriteRule &rule = m_rules.rules().at(index);
         if (rule.action == RewriteAction::Break)
-            hold(rule, offset, raw, text);
+            hold(rule, offset, raw, *event, text);
         else
             apply(rule, offset, raw, *event);
     }
@@ -131,7 +131,8 @@ private:
 
     // The event waits for a person: its bytes go into the output as a hold piece, which the
     // proxy keeps (with everything after it) until resolve().
-    void hold(const RewriteRule &rule, qint64 offset, QByteArrayView raw, QByteArrayView text)
+    void hold(const RewriteRule &rule, qint64 offset, QByteArrayView raw, const QJsonObject &event,
+              QByteArrayView text)
     {
         passUpTo(offset);
         net::HeldEvent held;
@@ -140,6 +141,7 @@ private:
         held.offset = offset;
         held.raw = raw.toByteArray();
         held.json = text.toByteArray();
+        held.type = event.value(QLatin1String("type")).toString();
         m_out->pieces.append({held.raw, 0, held.id});
         m_out->held.append(held);
         consumeUpTo(offset + raw.size()); // the hold piece carries the bytes now

@@ -25,6 +25,7 @@ struct HeldEvent
     qint64 offset = 0; // into the body as the agent sent it
     QByteArray raw; // the event's bytes as the agent sent them (its SSE block or protobuf frame)
     QByteArray json; // the event as JSON text (a protobuf event decoded)
+    QString type; // its "type" (read where it was matched, so a view need not parse `json`)
 };
 
 // What goes on in a held event's place.

@@ -145,6 +145,7 @@ private Q_SLOTS:
         QCOMPARE(object(held.json).value(QStringLiteral("delta")).toString(),
                  QStringLiteral("two"));
         QCOMPARE(held.rule, QStringLiteral("breakpoint text:two"));
+        QCOMPARE(held.type, QStringLiteral("TEXT_MESSAGE_CONTENT"));
         // The pieces: what came before as sent, the held event, what came after as sent.
         qsizetype at = 0;
         while (fed.out.pieces.at(at).hold < 0)

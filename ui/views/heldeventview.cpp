@@ -68,18 +68,27 @@ HeldEventView::HeldEventView(QWidget *parent)
 void HeldEventView::showHeld(int run, const net::HeldEvent &held, int waiting)
 {
     m_holding = true;
-    const QJsonDocument doc = QJsonDocument::fromJson(held.json);
-    m_original = doc.isObject() ? json::toIndentedJson(doc.object()) : QString::fromUtf8(held.json);
+    const bool editable = isEditableHeld(held.json);
+    const QJsonDocument doc = editable ? QJsonDocument::fromJson(held.json) : QJsonDocument();
+    m_original = !editable ? heldPreview(held.json)
+        : doc.isObject()   ? json::toIndentedJson(doc.object())
+                           : QString::fromUtf8(held.json);
+    // The type for the title comes from the record, not a parse: a large event is not parsed here.
     m_about = tr("Run %1 is held at \"%2\": %3 at byte %4 of the agent's body. The front "
                  "end has everything before it; nothing after it goes on until you decide.")
                   .arg(run + 1)
-                  .arg(held.rule, doc.object().value(QStringLiteral("type")).toString(),
-                       QString::number(held.offset));
+                  .arg(held.rule, held.type, QString::number(held.offset));
+    m_notEditable = editable
+        ? QString()
+        : tr("The event is larger than %1 MiB, too large to edit here: resume or drop it.")
+              .arg(kEditableHeldBytes >> 20);
     setWaiting(waiting);
-    m_editor->setReadOnly(false);
+    m_editor->setReadOnly(!editable);
     m_editor->setPlainText(m_original);
-    for (QPushButton *b : {m_resume, m_drop, m_before, m_after, m_revert})
+    for (QPushButton *b : {m_resume, m_drop})
         b->setEnabled(true);
+    for (QPushButton *b : {m_before, m_after, m_revert})
+        b->setEnabled(editable);
     m_checkSoon->stop();
     check();
 }
@@ -95,6 +104,7 @@ void HeldEventView::showNothingHeld()
 {
     m_holding = false;
     m_original.clear();
+    m_notEditable.clear();
     m_title->setText(tr("No event is held. The proxy holds an event that matches one of its "
                         "breakpoints (File > Start Proxy…, Break on) until you decide here what "
                         "goes on in its place."));
@@ -109,6 +119,11 @@ void HeldEventView::check()
 {
     if (!m_holding)
         return;
+    if (!m_notEditable.isEmpty()) {
+        m_check->setText(m_notEditable);
+        m_send->setEnabled(false);
+        return;
+    }
     const QString text = m_editor->toPlainText();
     if (text.trimmed() == m_original) {
         m_check->setText(tr("As the agent sent it: Send is the same as Resume."));
@@ -136,7 +151,7 @@ void HeldEventView::check()
 void HeldEventView::send()
 {
     const QString text = m_editor->toPlainText();
-    if (text.trimmed() == m_original)
+    if (!m_notEditable.isEmpty() || text.trimmed() == m_original)
         return decide({});
     const intercept::ReplacementEvents read = intercept::readReplacementEvents(text.toUtf8());
     if (!read.ok())

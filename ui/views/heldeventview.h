@@ -52,6 +52,7 @@ private:
     QPushButton *m_revert = nullptr;
     QTimer *m_checkSoon = nullptr; // reads the editor once typing pauses
     QString m_original; // the held event as first shown
+    QString m_notEditable; // why it cannot be edited (too large); empty when it can
     QString m_about; // the title without the count of those waiting
     bool m_holding = false;
 };

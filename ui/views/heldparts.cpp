@@ -44,6 +44,22 @@ QString withWaiting(const QString &about, int waiting)
                        : about;
 }
 
+bool isEditableHeld(const QByteArray &body)
+{
+    return body.size() <= kEditableHeldBytes;
+}
+
+QString heldPreview(const QByteArray &body)
+{
+    constexpr qsizetype kPreviewBytes = 64 << 10;
+    if (body.size() <= kPreviewBytes)
+        return QString::fromUtf8(body);
+    return QString::fromUtf8(body.first(kPreviewBytes)) + QLatin1Char('\n')
+        + QCoreApplication::translate("agui::ui::HeldPage",
+                                      "[… %1 more bytes not shown: too large to edit here]")
+              .arg(body.size() - kPreviewBytes);
+}
+
 QStringList filterLines(const QString &text)
 {
     QStringList filters;

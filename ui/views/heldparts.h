@@ -3,6 +3,7 @@
 // What the proxy's two breakpoint pages (HeldEventView, HeldRequestView) are built from: the
 // same buttons, labels and editor, checked the same way as the person types.
 
+#include <QByteArray>
 #include <QString>
 #include <QStringList>
 
@@ -27,6 +28,16 @@ template<typename Owner>
 QTimer *checkWhenTypingPauses(QPlainTextEdit *editor, Owner *owner, void (Owner::*check)());
 // The page's title with how many more are held after the one shown.
 QString withWaiting(const QString &about, int waiting);
+// The largest held body the page parses, indents and lets the person edit. Both happen on the GUI
+// thread (when shown, then once per pause in typing), and a QPlainTextEdit lays out what it
+// holds there too: a held body of many MiB would freeze the window. Above this the page shows
+// the body's start, read-only, and offers the decisions that need no editing.
+inline constexpr qsizetype kEditableHeldBytes = 1 << 20;
+bool isEditableHeld(const QByteArray &body);
+// The first part of a body too large to edit, as text (invalid UTF-8 replaced), with a line
+// that says how much is not shown.
+QString heldPreview(const QByteArray &body);
+
 // "One filter per line" (the Start Proxy dialog's Break on, the Breakpoint tab): the lines,
 // trimmed, without the empty ones.
 QStringList filterLines(const QString &text);

@@ -16,6 +16,16 @@
 
 namespace agui::ui {
 
+namespace {
+
+QString indentedIfObject(const QByteArray &body)
+{
+    const QJsonDocument doc = QJsonDocument::fromJson(body);
+    return doc.isObject() ? json::toIndentedJson(doc.object()) : QString::fromUtf8(body);
+}
+
+} // namespace
+
 HeldRequestView::HeldRequestView(QWidget *parent)
     : QWidget(parent)
 {
@@ -55,23 +65,26 @@ HeldRequestView::HeldRequestView(QWidget *parent)
 void HeldRequestView::showHeld(const RecordedRequest &request, int waiting)
 {
     m_holding = true;
-    const bool text = capturejson::isExactUtf8(request.body);
-    const QJsonDocument doc = QJsonDocument::fromJson(request.body);
-    m_original = doc.isObject() ? json::toIndentedJson(doc.object())
-        : text                  ? QString::fromUtf8(request.body)
-                                : QString();
+    const bool editable = isEditableHeld(request.body);
+    const bool text = editable && capturejson::isExactUtf8(request.body);
+    m_original = !editable ? heldPreview(request.body)
+        : text             ? indentedIfObject(request.body)
+                           : QString();
     m_about = tr("A request is held at the breakpoint on the request: %1 %2, %n byte(s) of body. "
                  "Nothing has gone to the agent yet; the front end waits for its answer.",
                  nullptr, int(request.body.size()))
                   .arg(request.method, redactUrl(request.url));
-    if (!text)
-        m_about += QLatin1Char(' ') + tr("The body is not UTF-8 text: forward or refuse it.");
+    m_notEditable = !editable
+        ? tr("The body is larger than %1 MiB, too large to edit here: forward or refuse it.")
+              .arg(kEditableHeldBytes >> 20)
+        : !text ? tr("The body is not UTF-8 text: forward or refuse it.")
+                : QString();
     setWaiting(waiting);
-    m_editor->setReadOnly(!text);
+    m_editor->setReadOnly(!m_notEditable.isEmpty());
     m_editor->setPlainText(m_original);
     for (QPushButton *b : {m_forward, m_refuse})
         b->setEnabled(true);
-    m_revert->setEnabled(text);
+    m_revert->setEnabled(m_notEditable.isEmpty());
     m_checkSoon->stop();
     check();
 }
@@ -87,7 +100,11 @@ void HeldRequestView::check()
 {
     if (!m_holding)
         return;
-    m_send->setEnabled(!m_editor->isReadOnly());
+    m_send->setEnabled(m_notEditable.isEmpty());
+    if (!m_notEditable.isEmpty()) {
+        m_check->setText(m_notEditable);
+        return;
+    }
     const QString text = m_editor->toPlainText();
     if (text.trimmed() == m_original.trimmed()) {
         m_check->setText(tr("As the front end sent it: Send Edited is the same as Forward."));
@@ -106,7 +123,7 @@ void HeldRequestView::check()
 void HeldRequestView::send()
 {
     const QString text = m_editor->toPlainText();
-    if (m_editor->isReadOnly() || text.trimmed() == m_original.trimmed())
+    if (!m_notEditable.isEmpty() || text.trimmed() == m_original.trimmed())
         return decide({});
     decide({net::RequestDecision::Action::Forward, text.toUtf8()});
 }

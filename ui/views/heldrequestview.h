@@ -5,7 +5,8 @@
 // Edited sends the editor's text as written; Refuse answers the front end 503 and sends the
 // agent nothing. The body is checked as a RunAgentInput while it is typed, and what the check
 // finds is shown without stopping the send: a debugger must be able to send a broken request on
-// purpose. A body that is not UTF-8 text can be forwarded or refused, not edited.
+// purpose. A body that is not UTF-8 text, or is too large to edit on the GUI thread
+// (kEditableHeldBytes), can be forwarded or refused, not edited.
 
 #include "core/capture/capture.h"
 #include "core/net/bodyrewriter.h"
@@ -50,6 +51,7 @@ private:
     QTimer *m_checkSoon = nullptr; // reads the editor once typing pauses
     QString m_original; // the body as first shown (indented when it is a JSON object)
     QString m_about; // the title without the count of those waiting
+    QString m_notEditable; // why the body cannot be edited (too large, not text); empty if it can
     bool m_holding = false;
 };
 
