@@ -107,6 +107,21 @@ public:
         }
     }
 
+    void set(qsizetype pos, qint32 value)
+    {
+        const qsizetype c = chunkOf(pos);
+        m_chunks[c][pos - m_starts.at(c)] = value;
+    }
+
+    // f(position, value) for every value, in order: a sequential read without a search per item.
+    template<typename F> void forEach(F f) const
+    {
+        qsizetype pos = 0;
+        for (const QList<qint32> &chunk : m_chunks)
+            for (qint32 v : chunk)
+                f(pos++, v);
+    }
+
     QList<qint32> toList() const
     {
         QList<qint32> out;

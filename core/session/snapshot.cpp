@@ -75,7 +75,7 @@ QList<ThreadInfo> SessionSnapshot::threads() const
 qsizetype SessionSnapshot::messagePosition(const QString &id) const
 {
     Q_ASSERT(m_indexed);
-    return m_messagePos.value(id, -1);
+    return lookup(m_messagePos, keyOf(id));
 }
 
 const Message *SessionSnapshot::findMessage(const QString &id) const
@@ -93,13 +93,27 @@ const ToolCall *SessionSnapshot::findToolCall(const QString &id) const
 qsizetype SessionSnapshot::toolCallIndex(const QString &id) const
 {
     Q_ASSERT(m_indexed);
-    return m_toolCallIdx.value(id, -1);
+    return lookup(m_toolCallIdx, keyOf(id));
 }
 
 qsizetype SessionSnapshot::findSubagent(const QString &subagentRunId) const
 {
     Q_ASSERT(m_indexed);
-    return m_subagentIdx.value(subagentRunId, -1);
+    return lookup(m_subagentIdx, keyOf(subagentRunId));
+}
+
+IdKeys &SessionSnapshot::keys()
+{
+    if (!m_keys)
+        m_keys = std::make_shared<IdKeys>();
+    return *m_keys;
+}
+
+void SessionSnapshot::store(QList<qint32> &index, qint32 key, qint32 value)
+{
+    if (key >= index.size())
+        index.resize(key + 1, -1);
+    index[key] = value;
 }
 
 int SessionSnapshot::appendRun(Run run)
@@ -111,11 +125,13 @@ int SessionSnapshot::appendRun(Run run)
 void SessionSnapshot::appendMessage(Message message)
 {
     ++m_generation;
-    const QString id = message.id;
-    m_order.append(qint32(m_messages.append(std::move(message))));
+    const qint32 key = keys().intern(message.id);
+    const auto slot = qint32(m_messages.append(std::move(message)));
+    m_messageKeys.append(key);
+    m_order.append(slot);
     // The client's look-ups (Array.find) see the first message with an id.
-    if (!m_messagePos.contains(id))
-        m_messagePos.insert(id, m_order.size() - 1);
+    if (lookup(m_messagePos, key) < 0)
+        store(m_messagePos, key, qint32(m_order.size() - 1));
 }
 
 void SessionSnapshot::insertMessage(qsizetype position, Message message)
@@ -125,15 +141,21 @@ void SessionSnapshot::insertMessage(qsizetype position, Message message)
         appendMessage(std::move(message));
         return;
     }
-    m_order.insert(position, qint32(m_messages.append(std::move(message))));
+    const qint32 key = keys().intern(message.id);
+    const auto slot = qint32(m_messages.append(std::move(message)));
+    m_messageKeys.append(key);
+    m_order.insert(position, slot);
     reindexFrom(position);
 }
 
 void SessionSnapshot::replaceMessage(qsizetype position, Message message)
 {
     ++m_generation;
-    Message &slot = m_messages.ref(m_order.at(position));
+    const qint32 slotIndex = m_order.at(position);
+    Message &slot = m_messages.ref(slotIndex);
     const bool sameId = slot.id == message.id;
+    if (!sameId)
+        m_messageKeys.set(slotIndex, keys().intern(message.id));
     slot = std::move(message);
     if (!sameId)
         reindexFrom(position);
@@ -147,7 +169,7 @@ void SessionSnapshot::retainMessages(const QList<qsizetype> &positions)
     for (qsizetype p : positions)
         order.append(m_order.at(p));
     m_order.assign(order);
-    m_messagePos.clear();
+    m_messagePos.fill(-1);
     reindexFrom(0);
 }
 
@@ -156,23 +178,23 @@ void SessionSnapshot::reindexFrom(qsizetype position)
     // Entries pointing at or past position are stale; they all belong to ids of the messages
     // now at or past position (ids first seen before it keep theirs). O(tail), not O(thread).
     for (qsizetype p = position; p < m_order.size(); ++p) {
-        const QString &id = m_messages.at(m_order.at(p)).id;
-        const auto it = m_messagePos.find(id);
-        if (it != m_messagePos.end() && it.value() >= position)
-            m_messagePos.erase(it);
+        const qint32 key = m_messageKeys.at(m_order.at(p));
+        if (lookup(m_messagePos, key) >= position)
+            store(m_messagePos, key, -1);
     }
     for (qsizetype p = position; p < m_order.size(); ++p) {
-        const QString &id = m_messages.at(m_order.at(p)).id;
-        if (!m_messagePos.contains(id))
-            m_messagePos.insert(id, p);
+        const qint32 key = m_messageKeys.at(m_order.at(p));
+        if (lookup(m_messagePos, key) < 0)
+            store(m_messagePos, key, qint32(p));
     }
 }
 
 qsizetype SessionSnapshot::appendToolCall(ToolCall call)
 {
-    const QString id = call.id;
+    const qint32 key = keys().intern(call.id);
     const qsizetype i = m_toolCalls.append(std::move(call));
-    m_toolCallIdx.insert(id, i);
+    m_toolCallKeys.append(key);
+    store(m_toolCallIdx, key, qint32(i));
     return i;
 }
 
@@ -195,9 +217,10 @@ qsizetype SessionSnapshot::appendReasoningSpan(ReasoningSpan span)
 
 qsizetype SessionSnapshot::appendSubagent(Subagent subagent)
 {
-    const QString id = subagent.subagentRunId;
+    const qint32 key = keys().intern(subagent.subagentRunId);
     const qsizetype i = m_subagents.append(std::move(subagent));
-    m_subagentIdx.insert(id, i);
+    m_subagentKeys.append(key);
+    store(m_subagentIdx, key, qint32(i));
     return i;
 }
 
@@ -212,16 +235,25 @@ void SessionSnapshot::dropIndexes()
 void SessionSnapshot::rebuildIndexes()
 {
     ++m_generation;
-    m_messagePos.clear();
-    m_messagePos.reserve(m_order.size());
-    reindexFrom(0);
-    m_toolCallIdx.clear();
-    m_toolCallIdx.reserve(m_toolCalls.size());
-    for (qsizetype i = 0; i < m_toolCalls.size(); ++i)
-        m_toolCallIdx.insert(m_toolCalls.at(i).id, i);
-    m_subagentIdx.clear();
-    for (qsizetype i = 0; i < m_subagents.size(); ++i)
-        m_subagentIdx.insert(m_subagents.at(i).subagentRunId, i);
+    const qint32 keyCount = m_keys ? m_keys->size() : 0;
+    // Slot -> key read out once in order: m_messageKeys.at() per slot would search its chunks.
+    QList<qint32> slotKeys(m_messageKeys.size());
+    qint32 *slotKey = slotKeys.data();
+    m_messageKeys.forEach([slotKey](qsizetype slot, qint32 key) { slotKey[slot] = key; });
+    m_messagePos.fill(-1, keyCount);
+    qint32 *messagePos = m_messagePos.data();
+    m_order.forEach([slotKey, messagePos](qsizetype position, qint32 slot) {
+        qint32 &at = messagePos[slotKey[slot]];
+        if (at < 0)
+            at = qint32(position);
+    });
+    const auto byIndex = [keyCount](QList<qint32> &index, const ChunkedOrder &keys) {
+        index.fill(-1, keyCount);
+        qint32 *data = index.data();
+        keys.forEach([data](qsizetype i, qint32 key) { data[key] = qint32(i); }); // last wins
+    };
+    byIndex(m_toolCallIdx, m_toolCallKeys);
+    byIndex(m_subagentIdx, m_subagentKeys);
     m_indexed = true;
 }
 

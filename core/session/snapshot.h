@@ -1,5 +1,6 @@
 #pragma once
 
+#include "core/session/idkeys.h"
 #include "core/session/slotarena.h"
 
 #include <QHash>
@@ -10,6 +11,7 @@
 #include <QString>
 #include <QStringList>
 
+#include <memory>
 #include <optional>
 #include <utility>
 
@@ -266,7 +268,8 @@ public:
     qsizetype appendSubagent(Subagent subagent);
 
     // The id -> position indexes are derived data. Checkpoints drop them (their copies would
-    // detach and cost O(session) each); restoring a checkpoint rebuilds them in O(session).
+    // detach and cost O(session) each); restoring a checkpoint rebuilds them from the compact
+    // key lists below: O(session), but integer writes, no string hashing (IdKeys).
     void dropIndexes();
     void rebuildIndexes();
     bool hasIndexes() const { return m_indexed; }
@@ -276,6 +279,14 @@ public:
 
 private:
     void reindexFrom(qsizetype position);
+    IdKeys &keys();
+    qint32 keyOf(const QString &id) const { return m_keys ? m_keys->find(id) : -1; }
+    // index[key], or -1 when the key is past its end (an id stored after it was last resized).
+    static qint32 lookup(const QList<qint32> &index, qint32 key)
+    {
+        return key >= 0 && key < index.size() ? index.at(key) : -1;
+    }
+    static void store(QList<qint32> &index, qint32 key, qint32 value);
 
     SlotArena<Run> m_runs;
     int m_currentRun = -1;
@@ -290,11 +301,18 @@ private:
     qint64 m_stateSeq = -1;
     qint64 m_lastSeq = -1;
 
+    // The ids' numbers, kept with what they number (copied with the snapshot, cheaply).
+    std::shared_ptr<IdKeys> m_keys; // shared by every snapshot of a session; made when first needed
+    ChunkedOrder m_messageKeys; // slot -> key of the message's id
+    ChunkedOrder m_toolCallKeys; // index -> key of the call's id
+    ChunkedOrder m_subagentKeys; // index -> key of the subagent's run id
+
+    // The indexes, by key (-1: none).
     bool m_indexed = true;
     quint64 m_generation = 0;
-    QHash<QString, qsizetype> m_messagePos; // id -> position in m_order
-    QHash<QString, qsizetype> m_toolCallIdx; // id -> index in m_toolCalls
-    QHash<QString, qsizetype> m_subagentIdx; // id -> last index
+    QList<qint32> m_messagePos; // -> first position in m_order with that id
+    QList<qint32> m_toolCallIdx; // -> index in m_toolCalls
+    QList<qint32> m_subagentIdx; // -> last index in m_subagents
 };
 
 // The messages in @ag-ui/client's Message shape: what agent.messages holds after the same events

@@ -92,6 +92,25 @@ SessionSnapshot replayTo(const Session &source, qint64 n)
     return fresh.current();
 }
 
+// The id look-ups of a restored checkpoint (indexes rebuilt from the id keys) answer as those of
+// the replay (indexes built event by event): operator== compares content, not these.
+void checkSameIndexes(const SessionSnapshot &seek, const SessionSnapshot &replay)
+{
+    for (qsizetype p = 0; p < replay.messageCount(); ++p) {
+        const QString &id = replay.message(p).id;
+        QCOMPARE(seek.messagePosition(id), replay.messagePosition(id));
+    }
+    for (qsizetype i = 0; i < replay.toolCallCount(); ++i) {
+        const QString &id = replay.toolCall(i).id;
+        QCOMPARE(seek.toolCallIndex(id), replay.toolCallIndex(id));
+    }
+    for (qsizetype i = 0; i < replay.subagentCount(); ++i) {
+        const QString &id = replay.subagent(i).subagentRunId;
+        QCOMPARE(seek.findSubagent(id), replay.findSubagent(id));
+    }
+    QCOMPARE(seek.messagePosition(QStringLiteral("never-an-id")), -1);
+}
+
 void checkAllIndexes(const QByteArray &bytes, int interval, const QString &label)
 {
     Session session(interval);
@@ -108,6 +127,7 @@ void checkAllIndexes(const QByteArray &bytes, int interval, const QString &label
                                 .arg(interval)
                                 .arg(n)));
         QCOMPARE(messagesAsAgUi(seek), messagesAsAgUi(replay));
+        checkSameIndexes(seek, replay);
     }
     // Random order (exercises the seek cache in both directions).
     QRandomGenerator rng(42);
