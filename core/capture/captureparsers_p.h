@@ -7,8 +7,10 @@
 #include "core/capture/capturereader.h"
 
 #include <QHash>
+#include <QJsonObject>
 
 #include <memory>
+#include <optional>
 
 namespace agui::detail {
 
@@ -48,6 +50,11 @@ public:
 protected:
     virtual void line(QByteArrayView line, qint64 offset, qint64 lineNumber, bool atEnd) = 0;
     virtual void end() { }
+    // The line as a JSON object; nothing for a blank line, or after reporting what it is
+    // instead: the cut last record a crash leaves (the capture is marked truncated), or a line
+    // that is not a JSON object (`record` names what it should be, "a capture record").
+    std::optional<QJsonObject> recordOf(QByteArrayView line, qint64 offset, qint64 lineNumber,
+                                        bool atEnd, const QString &record);
 
 private:
     QByteArray m_pending;

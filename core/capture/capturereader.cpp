@@ -5,6 +5,7 @@
 
 #include <QBuffer>
 #include <QFile>
+#include <QJsonDocument>
 
 #include <cstdio>
 
@@ -65,6 +66,37 @@ void LineParser::block(const QByteArray &bytes, qint64 offset)
             m_pendingOffset = offset + start;
         m_pending.append(block.sliced(start));
     }
+}
+
+std::optional<QJsonObject> LineParser::recordOf(QByteArrayView text, qint64 offset,
+                                                qint64 lineNumber, bool atEnd,
+                                                const QString &record)
+{
+    if (text.endsWith('\r'))
+        text.chop(1);
+    if (text.trimmed().isEmpty())
+        return std::nullopt;
+    QJsonParseError error;
+    const QJsonDocument doc = QJsonDocument::fromJson(text.toByteArray(), &error);
+    if (error.error == QJsonParseError::NoError && doc.isObject())
+        return doc.object();
+    if (atEnd) {
+        // What a crash mid-write leaves: keep everything before, say what was cut.
+        m_capture.truncated = true;
+        problem("truncated", Severity::Warning, offset, lineNumber,
+                QStringLiteral("the file ends inside a record (line %1, byte %2): the "
+                               "last %3 bytes are an incomplete record and were not read")
+                    .arg(lineNumber)
+                    .arg(offset)
+                    .arg(text.size()));
+        return std::nullopt;
+    }
+    const QString why = error.error != QJsonParseError::NoError
+        ? error.errorString()
+        : QStringLiteral("not a JSON object");
+    problem("bad-record", Severity::Error, offset + (error.error ? error.offset : 0), lineNumber,
+            QStringLiteral("line %1 is not %2 (%3); skipped").arg(lineNumber).arg(record, why));
+    return std::nullopt;
 }
 
 void LineParser::finish()

@@ -32,29 +32,11 @@ public:
 protected:
     void line(QByteArrayView text, qint64 offset, qint64 lineNumber, bool atEnd) override
     {
-        if (text.endsWith('\r'))
-            text.chop(1);
-        if (text.trimmed().isEmpty())
+        const auto record
+            = recordOf(text, offset, lineNumber, atEnd, QStringLiteral("a DevTools export record"));
+        if (!record)
             return;
-        QJsonParseError error;
-        const QJsonDocument doc = QJsonDocument::fromJson(text.toByteArray(), &error);
-        if (error.error != QJsonParseError::NoError || !doc.isObject()) {
-            if (atEnd)
-                m_capture.truncated = true;
-            problem(atEnd ? "truncated" : "bad-record", atEnd ? Severity::Warning : Severity::Error,
-                    offset, lineNumber,
-                    atEnd ? QStringLiteral("the file ends inside a line (line %1, byte %2); its "
-                                           "%3 bytes were not read")
-                                .arg(lineNumber)
-                                .arg(offset)
-                                .arg(text.size())
-                          : QStringLiteral("line %1 is not a JSON object (%2); skipped")
-                                .arg(lineNumber)
-                                .arg(error.error ? error.errorString()
-                                                 : QStringLiteral("not an object")));
-            return;
-        }
-        const QJsonObject o = doc.object();
+        const QJsonObject &o = *record;
         const QString kind = o.value(QLatin1String("kind")).toString();
         if (kind == QLatin1String("header")) {
             header(o, offset, lineNumber);

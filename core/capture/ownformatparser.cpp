@@ -42,35 +42,9 @@ public:
 protected:
     void line(QByteArrayView text, qint64 offset, qint64 lineNumber, bool atEnd) override
     {
-        if (text.endsWith('\r'))
-            text.chop(1);
-        if (text.trimmed().isEmpty())
-            return;
-        QJsonParseError error;
-        const QJsonDocument doc = QJsonDocument::fromJson(text.toByteArray(), &error);
-        if (error.error != QJsonParseError::NoError || !doc.isObject()) {
-            if (atEnd) {
-                // What a crash mid-write leaves: keep everything before, say what was cut.
-                m_capture.truncated = true;
-                problem("truncated", Severity::Warning, offset, lineNumber,
-                        QStringLiteral("the file ends inside a record (line %1, byte %2): the "
-                                       "last %3 bytes are an incomplete record and were not read")
-                            .arg(lineNumber)
-                            .arg(offset)
-                            .arg(text.size()));
-            } else {
-                const QString why = doc.isObject() || error.error != QJsonParseError::NoError
-                    ? error.errorString()
-                    : QStringLiteral("not a JSON object");
-                problem("bad-record", Severity::Error, offset + (error.error ? error.offset : 0),
-                        lineNumber,
-                        QStringLiteral("line %1 is not a capture record (%2); skipped")
-                            .arg(lineNumber)
-                            .arg(why));
-            }
-            return;
-        }
-        record(doc.object(), offset, lineNumber);
+        if (const auto o
+            = recordOf(text, offset, lineNumber, atEnd, QStringLiteral("a capture record")))
+            record(*o, offset, lineNumber);
     }
 
     void end() override
