@@ -7,6 +7,7 @@
 #include "core/json/jsonpatch.h"
 #include "ui/a2ui/imageconsent.h"
 #include "ui/a2ui/surfacewidget.h"
+#include "ui/widgets/jsontextedit.h"
 
 #include <QComboBox>
 #include <QHBoxLayout>
@@ -25,12 +26,8 @@ namespace {
 
 QPlainTextEdit *jsonView(QWidget *parent)
 {
-    auto *view = new QPlainTextEdit(parent);
+    QPlainTextEdit *view = jsonTextEdit(parent, QPlainTextEdit::NoWrap);
     view->setReadOnly(true);
-    view->setLineWrapMode(QPlainTextEdit::NoWrap);
-    QFont mono(QStringLiteral("monospace"));
-    mono.setStyleHint(QFont::Monospace);
-    view->setFont(mono);
     return view;
 }
 

@@ -5,6 +5,7 @@
 #include "core/a2ui/action.h"
 #include "core/protocol/runagentinput.h"
 #include "ui/widgets/jsonhighlighter.h"
+#include "ui/widgets/jsontextedit.h"
 
 #include <QCheckBox>
 #include <QComboBox>
@@ -23,12 +24,7 @@ namespace {
 
 QPlainTextEdit *editor(QWidget *parent, const QString &name)
 {
-    auto *e = new QPlainTextEdit(parent);
-    e->setObjectName(name);
-    QFont mono(QStringLiteral("monospace"));
-    mono.setStyleHint(QFont::Monospace);
-    e->setFont(mono);
-    e->setLineWrapMode(QPlainTextEdit::NoWrap);
+    QPlainTextEdit *e = jsonTextEdit(parent, QPlainTextEdit::NoWrap, name);
     new JsonHighlighter(e->document());
     return e;
 }

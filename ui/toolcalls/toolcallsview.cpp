@@ -7,10 +7,10 @@
 #include "ui/timeline/entityevents.h"
 #include "ui/toolcalls/toolcallmodel.h"
 #include "ui/widgets/columnmenu.h"
+#include "ui/widgets/jsontextedit.h"
 
 #include <QApplication>
 #include <QClipboard>
-#include <QFontDatabase>
 #include <QGridLayout>
 #include <QHeaderView>
 #include <QLabel>
@@ -26,10 +26,8 @@ namespace {
 
 QPlainTextEdit *makeText(QWidget *parent)
 {
-    auto *edit = new QPlainTextEdit(parent);
+    QPlainTextEdit *edit = jsonTextEdit(parent, QPlainTextEdit::WidgetWidth);
     edit->setReadOnly(true);
-    edit->setFont(QFontDatabase::systemFont(QFontDatabase::FixedFont));
-    edit->setLineWrapMode(QPlainTextEdit::WidgetWidth);
     return edit;
 }
 

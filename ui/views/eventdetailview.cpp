@@ -7,10 +7,10 @@
 #include "ui/models/jsontreemodel.h"
 #include "ui/views/rewriteview.h"
 #include "ui/widgets/jsonhighlighter.h"
+#include "ui/widgets/jsontextedit.h"
 
 #include <QApplication>
 #include <QClipboard>
-#include <QFontDatabase>
 #include <QHeaderView>
 #include <QJsonDocument>
 #include <QLabel>
@@ -72,10 +72,8 @@ EventDetailView::EventDetailView(QWidget *parent)
     connect(m_tree, &QWidget::customContextMenuRequested, this, &EventDetailView::showTreeMenu);
     m_pages->addTab(m_tree, tr("JSON"));
 
-    m_raw = new QPlainTextEdit(this);
+    m_raw = jsonTextEdit(this, QPlainTextEdit::WidgetWidth);
     m_raw->setReadOnly(true);
-    m_raw->setLineWrapMode(QPlainTextEdit::WidgetWidth);
-    m_raw->setFont(QFontDatabase::systemFont(QFontDatabase::FixedFont));
     m_highlighter = new JsonHighlighter(m_raw->document());
     m_pages->addTab(m_raw, tr("Raw bytes"));
 

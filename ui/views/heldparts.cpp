@@ -1,5 +1,7 @@
 #include "ui/views/heldparts.h"
 
+#include "ui/widgets/jsontextedit.h"
+
 #include <QCoreApplication>
 #include <QLabel>
 #include <QPushButton>
@@ -27,13 +29,7 @@ QLabel *heldLabel(const QString &name, QWidget *parent)
 
 QPlainTextEdit *heldEditor(const QString &name, QWidget *parent)
 {
-    auto *editor = new QPlainTextEdit(parent);
-    editor->setObjectName(name);
-    QFont mono(QStringLiteral("monospace"));
-    mono.setStyleHint(QFont::Monospace);
-    editor->setFont(mono);
-    editor->setLineWrapMode(QPlainTextEdit::NoWrap);
-    return editor;
+    return jsonTextEdit(parent, QPlainTextEdit::NoWrap, name);
 }
 
 QString withWaiting(const QString &about, int waiting)

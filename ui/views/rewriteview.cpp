@@ -2,8 +2,8 @@
 
 #include "core/protocol/eventsummary.h"
 #include "ui/eventpresentation.h"
+#include "ui/widgets/jsontextedit.h"
 
-#include <QFontDatabase>
 #include <QLabel>
 #include <QPlainTextEdit>
 #include <QSplitter>
@@ -22,11 +22,8 @@ QPlainTextEdit *addPane(QSplitter *splitter, QLabel **title, const QString &name
     *title = new QLabel(pane);
     (*title)->setTextFormat(Qt::PlainText);
     layout->addWidget(*title);
-    auto *text = new QPlainTextEdit(pane);
-    text->setObjectName(name);
+    QPlainTextEdit *text = jsonTextEdit(pane, QPlainTextEdit::WidgetWidth, name);
     text->setReadOnly(true);
-    text->setLineWrapMode(QPlainTextEdit::WidgetWidth);
-    text->setFont(QFontDatabase::systemFont(QFontDatabase::FixedFont));
     layout->addWidget(text);
     splitter->addWidget(pane);
     return text;
