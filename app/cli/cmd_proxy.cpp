@@ -14,6 +14,7 @@
 #include "core/net/replayserver.h"
 
 #include <QCoreApplication>
+#include <QElapsedTimer>
 #include <QHash>
 #include <QTimer>
 
@@ -23,6 +24,9 @@
 namespace agui::cli {
 
 namespace {
+
+// How long, at most, the front ends' connections get to take their last bytes before exit.
+constexpr qint64 kDrainMs = 5000;
 
 const char kHelp[]
     = "usage: agui-inspect proxy --upstream URL [--listen HOST:PORT] [--record FILE]\n"
@@ -328,10 +332,20 @@ int runProxy(const QStringList &argv)
     // written record by record, so even a SIGKILL leaves one that opens).
     std::signal(SIGINT, [](int) { g_interrupted = true; });
     std::signal(SIGTERM, [](int) { g_interrupted = true; });
+    // An exchange has ended once its answer is written, not once it is sent: after the last
+    // one the front ends' connections get a moment to take what is queued for them (quitting at
+    // once dropped a refused request's 503 before it went out).
     QTimer poll;
+    QElapsedTimer draining;
     QObject::connect(&poll, &QTimer::timeout, &proxy, [&] {
         const bool enough = options.exchanges > 0 && log.endedCount() >= options.exchanges;
-        if (g_interrupted || enough)
+        if (g_interrupted)
+            QCoreApplication::quit();
+        if (!enough)
+            return;
+        if (!draining.isValid())
+            draining.start();
+        if (proxy.connectionsOpen() == 0 || draining.elapsed() >= kDrainMs)
             QCoreApplication::quit();
     });
     poll.start(50);

@@ -401,6 +401,11 @@ void AgentProxy::close()
     m_server->close();
 }
 
+int AgentProxy::connectionsOpen() const
+{
+    return m_server->openConnections();
+}
+
 QUrl AgentProxy::url() const
 {
     return m_server->url();

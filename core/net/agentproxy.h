@@ -99,6 +99,9 @@ public:
 
     int exchangesStarted() const { return m_nextExchange; }
     int exchangesOpen() const { return m_open; }
+    // Front ends' connections still open. An exchange that has ended may still be writing its
+    // answer's last bytes; its connection closes once they are out.
+    int connectionsOpen() const;
 
     // "127.0.0.1:8766", "[::1]:0": where a proxy listens (--listen). False on anything else.
     static bool parseListenAddress(const QString &text, QHostAddress *host, quint16 *port);
