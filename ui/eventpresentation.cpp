@@ -15,6 +15,19 @@ QString oneLineSummary(const Event &event)
                         event.diagnostics, event.payload);
 }
 
+QStyle::StandardPixmap severityPixmap(Severity severity)
+{
+    switch (severity) {
+    case Severity::Error:
+        return QStyle::SP_MessageBoxCritical;
+    case Severity::Warning:
+        return QStyle::SP_MessageBoxWarning;
+    case Severity::Info:
+        break;
+    }
+    return QStyle::SP_MessageBoxInformation;
+}
+
 QColor familyColor(EventFamily family, bool dark)
 {
     // Hues chosen to be told apart by most colour-blind readers too (blue/orange/purple axis),

@@ -1,10 +1,12 @@
 #pragma once
 
 #include "core/capture/capture.h"
+#include "core/finding/diagnostic.h"
 #include "core/protocol/event.h"
 
 #include <QColor>
 #include <QString>
+#include <QStyle>
 
 namespace agui::ui {
 
@@ -16,6 +18,10 @@ QString oneLineSummary(const Event &event);
 
 // A colour per family that reads on the given background (light or dark palette).
 QColor familyColor(EventFamily family, bool darkBackground);
+
+// The style's message-box icon for a finding's severity: the list, the detail pane and the
+// Findings panel mark the same severity the same way.
+QStyle::StandardPixmap severityPixmap(Severity severity);
 
 // "12:03:04.567" (local time) for a microsecond Unix timestamp; "" when unknown (-1).
 QString formatTime(qint64 receivedAtUs);

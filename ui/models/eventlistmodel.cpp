@@ -225,12 +225,8 @@ qint64 EventListModel::shownDeltaUs(qint64 seq, const EventSummary &row) const
 QIcon EventListModel::diagnosticIcon(Severity severity) const
 {
     QIcon &icon = m_icons[int(severity)];
-    if (icon.isNull() && qApp) {
-        const auto pixmap = severity == Severity::Error ? QStyle::SP_MessageBoxCritical
-            : severity == Severity::Warning             ? QStyle::SP_MessageBoxWarning
-                                                        : QStyle::SP_MessageBoxInformation;
-        icon = QApplication::style()->standardIcon(pixmap);
-    }
+    if (icon.isNull() && qApp)
+        icon = QApplication::style()->standardIcon(severityPixmap(severity));
     return icon;
 }
 

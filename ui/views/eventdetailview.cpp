@@ -217,10 +217,7 @@ void EventDetailView::setDiagnostics(const Diagnostics &diagnostics)
             message += tr(" (byte %1)").arg(d.byteOffset);
         item->setText(3, message);
         item->setToolTip(3, message);
-        const auto icon = d.severity == Severity::Error ? QStyle::SP_MessageBoxCritical
-            : d.severity == Severity::Warning           ? QStyle::SP_MessageBoxWarning
-                                                        : QStyle::SP_MessageBoxInformation;
-        item->setIcon(0, style()->standardIcon(icon));
+        item->setIcon(0, style()->standardIcon(severityPixmap(d.severity)));
     }
     m_pages->setTabText(DiagnosticsPage,
                         diagnostics.isEmpty() ? tr("Diagnostics")

@@ -1,0 +1,80 @@
+#include "ui/window/findingsdock.h"
+
+#include "ui/models/findingsmodel.h"
+#include "ui/models/sessiondocument.h"
+#include "ui/views/findingspanel.h"
+#include "ui/window/mainwindow.h"
+
+#include <QAction>
+#include <QDockWidget>
+#include <QMenu>
+#include <QStatusBar>
+#include <QTimer>
+
+#include <algorithm>
+
+namespace agui::ui {
+
+FindingsDock::FindingsDock(MainWindow *window)
+    : QObject(window)
+    , m_window(window)
+{
+    setObjectName(QStringLiteral("findingsDock"));
+    m_dock = new QDockWidget(MainWindow::tr("Findings"), window);
+    m_dock->setObjectName(QStringLiteral("findingsDockWidget")); // saveState() needs it
+    m_panel = new FindingsPanel(window->document(), m_dock);
+    m_panel->setObjectName(QStringLiteral("findingsPanel"));
+    m_dock->setWidget(m_panel);
+    window->addDockWidget(Qt::BottomDockWidgetArea, m_dock);
+    m_dock->hide();
+    connect(m_panel, &FindingsPanel::eventActivated, this, &FindingsDock::activate);
+    connect(m_panel->model(), &FindingsModel::countsChanged, this, &FindingsDock::onCountsChanged);
+    connect(window->document(), &SessionDocument::aboutToReset, this, [this] { m_announced = 0; });
+
+    QAction *show = m_dock->toggleViewAction();
+    show->setText(MainWindow::tr("&Findings"));
+    show->setObjectName(QStringLiteral("showFindingsAction"));
+    show->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_E));
+    show->setShortcutContext(Qt::WindowShortcut);
+    window->menu(MainWindow::MenuId::View)->addAction(show);
+}
+
+void FindingsDock::activate(qint64 seq)
+{
+    if (seq >= m_window->document()->size())
+        return m_window->statusBar()->showMessage(
+            MainWindow::tr("Event %1 is not in this session").arg(seq), 4000);
+    if (!m_window->selectEvent(seq))
+        m_window->statusBar()->showMessage(
+            MainWindow::tr("Event %1 is hidden by the filter").arg(seq), 4000);
+}
+
+void FindingsDock::onCountsChanged()
+{
+    const qsizetype problems = m_panel->model()->streamProblemCount();
+    if (problems == m_announced)
+        return;
+    m_announced = problems;
+    showDock();
+    m_window->statusBar()->showMessage(
+        MainWindow::tr("The stream as a whole has a problem no event shows: see View > Findings"),
+        8000);
+}
+
+void FindingsDock::showDock()
+{
+    if (!m_dock->isHidden())
+        return;
+    m_dock->show();
+    // A strip under the list, as the Bookmarks panel is, once the dock is laid out.
+    QTimer::singleShot(0, m_dock, [this] {
+        m_window->resizeDocks({m_dock}, {std::max(150, m_window->height() / 4)}, Qt::Vertical);
+    });
+}
+
+FindingsDock *installFindingsDock(MainWindow *window)
+{
+    return new FindingsDock(window);
+}
+
+} // namespace agui::ui

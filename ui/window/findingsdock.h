@@ -1,0 +1,38 @@
+#pragma once
+
+#include <QObject>
+
+class QDockWidget;
+
+namespace agui::ui {
+
+class FindingsPanel;
+class MainWindow;
+
+// View > Findings (Ctrl+Shift+E): the Findings panel in a dock under the list. Activating a
+// finding selects its event. The dock opens by itself when the session has a warning or an
+// error about the stream as a whole (a run cut off mid-way): no event carries those, so the
+// list's markers cannot say it.
+class FindingsDock : public QObject
+{
+    Q_OBJECT
+public:
+    explicit FindingsDock(MainWindow *window);
+
+    FindingsPanel *panel() const { return m_panel; }
+    QDockWidget *dock() const { return m_dock; }
+
+private:
+    void activate(qint64 seq);
+    void onCountsChanged();
+    void showDock();
+
+    MainWindow *m_window = nullptr;
+    FindingsPanel *m_panel = nullptr;
+    QDockWidget *m_dock = nullptr;
+    qsizetype m_announced = 0; // stream problems already announced in this session
+};
+
+FindingsDock *installFindingsDock(MainWindow *window);
+
+} // namespace agui::ui
