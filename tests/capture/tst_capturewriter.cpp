@@ -60,6 +60,11 @@ private Q_SLOTS:
             const QJsonDocument doc = QJsonDocument::fromJson(QByteArray("[" + quoted + "]"));
             QCOMPARE(doc.array().at(0).toString(), text);
         }
+        // Every escape, appended after what is there already.
+        QByteArray out("x:");
+        capturejson::appendQuotedUtf8(out, QByteArrayView("a\"b\\c\n\r\t\x01\x1f\x7f", 11));
+        QCOMPARE(out, QByteArray("x:\"a\\\"b\\\\c\\n\\r\\t\\u0001\\u001f\x7f\""));
+        QCOMPARE(capturejson::quotedUtf8({}), QByteArray("\"\""));
     }
 
     void roundTripKeepsEveryByte()
