@@ -219,12 +219,15 @@ analysis::DiffOptions DiffView::options() const
 void DiffView::refreshRuns()
 {
     const int runs = m_document->runCount();
+    // Called for every batch of a live run: only the runs that are new are added (a session of
+    // ten thousand runs refilled both boxes on each batch).
     for (QComboBox *box : {m_runA, m_runB}) {
         const int keep = box->currentIndex();
         if (box->count() == runs)
             continue;
-        box->clear();
-        for (int i = 0; i < runs; ++i)
+        if (box->count() > runs)
+            box->clear();
+        for (int i = box->count(); i < runs; ++i)
             box->addItem(QString::number(i));
         box->setCurrentIndex(std::clamp(keep, 0, std::max(0, runs - 1)));
     }
