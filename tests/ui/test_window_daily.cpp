@@ -83,7 +83,7 @@ bool writeRuns(const QString &path, int runs, int deltas)
 }
 
 // Whether the cell shows its whole text (the delegate elides what its section cannot hold).
-bool fitsInColumn(QTreeView *view, int column, const QString &text)
+bool fitsInColumn(EventListView *view, int column, const QString &text)
 {
     const int margin = view->style()->pixelMetric(QStyle::PM_FocusFrameHMargin, nullptr, view) + 1;
     const int room = view->header()->sectionSize(column) - 2 * margin;

@@ -31,18 +31,27 @@ protected:
 } // namespace
 
 EventListView::EventListView(QWidget *parent)
-    : QTreeView(parent)
+    : QTableView(parent)
 {
-    setRootIsDecorated(false);
-    setUniformRowHeights(true); // the view then measures one row, not a million
-    setItemsExpandable(false);
-    setAllColumnsShowFocus(true);
+    setShowGrid(false);
+    setWordWrap(false);
+    setCornerButtonEnabled(false);
+    setTabKeyNavigation(false); // Tab moves the focus on, as it does from any list
     setSelectionMode(QAbstractItemView::ExtendedSelection);
     setSelectionBehavior(QAbstractItemView::SelectRows);
     setSortingEnabled(false); // sequence order only
     setTextElideMode(Qt::ElideRight);
+    // One fixed height for every row: the view never measures a row (a million of them).
+    QHeaderView *rows = verticalHeader();
+    rows->hide();
+    rows->setSectionResizeMode(QHeaderView::Fixed);
+    rows->setMinimumSectionSize(1);
+    // As dense as a tree's text rows; the Diag column's icon scales down to fit.
+    rows->setDefaultSectionSize(fontMetrics().height() + 2);
     header()->setStretchLastSection(false);
     header()->setSectionsMovable(true);
+    header()->setHighlightSections(false);
+    header()->setDefaultAlignment(Qt::AlignLeft | Qt::AlignVCenter);
     installColumnMenu(header());
     m_tailTimer.setSingleShot(true);
     m_tailTimer.setInterval(0);
@@ -67,10 +76,15 @@ void EventListView::prefetchVisibleSummaries()
     if (!events)
         return;
     QList<qint64> seqs;
-    const int height = viewport()->height();
-    for (QModelIndex i = indexAt(QPoint(0, 0)); i.isValid() && visualRect(i).top() < height;
-         i = indexBelow(i)) {
-        const qint64 seq = i.data(EventListModel::SeqRole).toLongLong();
+    const QAbstractItemModel *rows = model();
+    const int first = rowAt(0);
+    if (first < 0)
+        return;
+    int last = rowAt(viewport()->height() - 1);
+    if (last < 0)
+        last = rows->rowCount() - 1;
+    for (int row = first; row <= last; ++row) {
+        const qint64 seq = rows->index(row, 0).data(EventListModel::SeqRole).toLongLong();
         if (!events->hasSummary(seq))
             seqs.append(seq);
     }
@@ -80,7 +94,7 @@ void EventListView::prefetchVisibleSummaries()
 
 void EventListView::resizeEvent(QResizeEvent *event)
 {
-    QTreeView::resizeEvent(event);
+    QTableView::resizeEvent(event);
     prefetchVisibleSummaries();
 }
 
@@ -89,7 +103,7 @@ void EventListView::setModel(QAbstractItemModel *model)
     for (const auto &c : std::as_const(m_modelConnections))
         disconnect(c);
     m_modelConnections.clear();
-    QTreeView::setModel(model);
+    QTableView::setModel(model);
     if (!model)
         return;
     m_modelConnections << connect(model, &QAbstractItemModel::rowsAboutToBeInserted, this,
@@ -123,6 +137,13 @@ void EventListView::setModel(QAbstractItemModel *model)
     // The summary takes what is left; the diagnostics column stays visible at the right.
     h->setSectionResizeMode(EventListModel::SummaryColumn, QHeaderView::Stretch);
     setItemDelegateForColumn(EventListModel::IdColumn, new MiddleElideDelegate(this));
+}
+
+QModelIndex EventListView::moveCursor(CursorAction cursorAction, Qt::KeyboardModifiers modifiers)
+{
+    if (cursorAction == MoveHome || cursorAction == MoveEnd)
+        modifiers |= Qt::ControlModifier; // QTableView's first / last row
+    return QTableView::moveCursor(cursorAction, modifiers);
 }
 
 void EventListView::setFollowLive(bool follow)

@@ -1,7 +1,7 @@
 #pragma once
 
+#include <QTableView>
 #include <QTimer>
-#include <QTreeView>
 
 namespace agui::ui {
 
@@ -11,7 +11,11 @@ class EventListModel;
 // when following is on AND the user was already at the end, so reading older events while a
 // stream runs is never interrupted. Selection is left alone on appends (rows are only added
 // after the existing ones), so it survives new rows.
-class EventListView : public QTreeView
+//
+// A table, not a tree: QTreeView lays out every row again after each insert (it keeps one
+// item per row and rebuilds them all), which was most of the GUI thread's time in a
+// million-event live run. A table with fixed row heights appends a row in constant time.
+class EventListView : public QTableView
 {
     Q_OBJECT
 public:
@@ -25,6 +29,11 @@ public:
     qint64 currentSeq() const;
     // Selects the row showing seq (if visible under the filter) and scrolls to it.
     bool selectSeq(qint64 seq);
+    QHeaderView *header() const { return horizontalHeader(); } // the columns' header
+
+    // Home and End go to the first and last event (as in a list), not the row's first and last
+    // cell.
+    QModelIndex moveCursor(CursorAction cursorAction, Qt::KeyboardModifiers modifiers) override;
 
 Q_SIGNALS:
     void currentSeqChanged(qint64 seq);
