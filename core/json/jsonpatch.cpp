@@ -61,6 +61,44 @@ struct UndoStep
 };
 using UndoLog = std::vector<UndoStep>;
 
+// A value that keeps nothing of the container it was read from alive. A string read out of an
+// object or array refers to that container's storage (Qt 6's QCborValue keeps the container and
+// the element's index), so an undo step or a moved value holding it would make the next edit of
+// that container copy it whole: a replace in a large state object cost the object's size.
+QJsonValue standalone(const QJsonValue &value)
+{
+    return value.isString() ? QJsonValue(value.toString()) : value;
+}
+
+// Qt's JSON containers keep the bytes of a removed or replaced string (or key) until the
+// container is rebuilt: Qt 6.4's QCborContainerPrivate::compact() does nothing. A copy of a
+// shared container copies them too. The million-event bench session replaces a string of its
+// state's top-level object every hundred events, so that five-key object grew to about a
+// megabyte, copied at each checkpoint (a tenth of the ingest time, and most of its memory). A
+// small container is rebuilt after each edit instead: a few inserts, and it carries nothing
+// dead. A large one keeps its dead bytes; what an edit adds to it is small beside its size.
+constexpr qsizetype kRebuiltBelow = 32;
+
+QJsonObject rebuiltIfSmall(QJsonObject object)
+{
+    if (object.size() >= kRebuiltBelow)
+        return object;
+    QJsonObject fresh;
+    for (auto it = object.constBegin(); it != object.constEnd(); ++it)
+        fresh.insert(it.key(), it.value());
+    return fresh;
+}
+
+QJsonArray rebuiltIfSmall(QJsonArray array)
+{
+    if (array.size() >= kRebuiltBelow)
+        return array;
+    QJsonArray fresh;
+    for (const QJsonValue &value : std::as_const(array))
+        fresh.append(value);
+    return fresh;
+}
+
 // Runs edit on the value at tokens[0, end) inside node and writes every container on the way
 // back, since QJsonValue/QJsonObject/QJsonArray are values, not references. Each container is
 // taken out of its parent before it is edited so it is not shared and edits need no deep copy.
@@ -159,10 +197,11 @@ std::optional<StepError> addValue(QJsonValue &doc, const Pointer &pointer, const
                 if (it == object.constEnd())
                     undo->push_back({UndoStep::Kind::EraseKey, pointer.parent(), last, 0, {}});
                 else
-                    undo->push_back({UndoStep::Kind::SetKey, pointer.parent(), last, 0, *it});
+                    undo->push_back(
+                        {UndoStep::Kind::SetKey, pointer.parent(), last, 0, standalone(*it)});
             }
             object.insert(last, value);
-            parent = object;
+            parent = rebuiltIfSmall(std::move(object));
             return std::optional<StepError>();
         }
         if (!parent.isArray())
@@ -192,7 +231,7 @@ std::optional<StepError> addValue(QJsonValue &doc, const Pointer &pointer, const
                 undo->push_back({UndoStep::Kind::RemoveIndex, pointer.parent(), {}, *index, {}});
             array.insert(*index, value);
         }
-        parent = array;
+        parent = rebuiltIfSmall(std::move(array));
         return error;
     });
 }
@@ -212,12 +251,13 @@ std::optional<StepError> removeValue(QJsonValue &doc, const Pointer &pointer, QJ
                         .arg(pointer.toString(), last, displayPointer(pointer.parent()))};
             } else {
                 if (removed)
-                    *removed = it.value();
+                    *removed = standalone(it.value());
                 if (undo)
-                    undo->push_back({UndoStep::Kind::SetKey, pointer.parent(), last, 0, *it});
+                    undo->push_back(
+                        {UndoStep::Kind::SetKey, pointer.parent(), last, 0, standalone(*it)});
                 object.erase(it);
             }
-            parent = object;
+            parent = rebuiltIfSmall(std::move(object));
             return error;
         }
         if (!parent.isArray())
@@ -240,13 +280,16 @@ std::optional<StepError> removeValue(QJsonValue &doc, const Pointer &pointer, QJ
                                    .arg(array.size())};
         } else {
             if (removed)
-                *removed = array.at(*index);
+                *removed = standalone(array.at(*index));
             if (undo)
-                undo->push_back(
-                    {UndoStep::Kind::InsertIndex, pointer.parent(), {}, *index, array.at(*index)});
+                undo->push_back({UndoStep::Kind::InsertIndex,
+                                 pointer.parent(),
+                                 {},
+                                 *index,
+                                 standalone(array.at(*index))});
             array.removeAt(*index);
         }
-        parent = array;
+        parent = rebuiltIfSmall(std::move(array));
         return error;
     });
 }
@@ -504,7 +547,7 @@ std::optional<PatchError> applyOp(QJsonValue &doc, const Value &opValue, qsizety
         QJsonValue copied;
         if (std::optional<PatchError> error = atFrom(getValue(doc, from, &copied)))
             return error;
-        return atPath(addValue(doc, path, copied, undo));
+        return atPath(addValue(doc, path, standalone(copied), undo));
     }
     case Op::Test: {
         QJsonValue actual;
