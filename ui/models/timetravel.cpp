@@ -30,7 +30,7 @@ void TimeTravel::setDocument(SessionDocument *document)
             connect(document, &SessionDocument::eventsAppended, this, [this](qint64, qint64) {
                 // Past events never change; only a view at the live end has something new.
                 if (isFollowingEnd())
-                    schedule();
+                    schedule(true);
             }));
         m_connections.append(connect(document, &SessionDocument::resetDone, this, [this] {
             ++m_documentGeneration;
@@ -47,11 +47,18 @@ void TimeTravel::setCurrentEvent(qint64 seq)
     schedule();
 }
 
-void TimeTravel::schedule()
+void TimeTravel::schedule(bool live)
 {
+    // A cursor move pending among the stream's updates keeps the quick cool-down.
+    m_live = live && (!m_pending || m_live);
     m_pending = true;
-    if (m_timer.isActive())
-        return; // cooling down: the timeout computes the latest request
+    if (m_timer.isActive()) {
+        // Cooling down: the timeout computes the latest request, a cursor move no later than
+        // a cursor move's cool-down.
+        if (!live && m_timer.remainingTime() > kCoalesceMs)
+            m_timer.start(kCoalesceMs);
+        return;
+    }
     // Leading edge: a single move (a click, a key) shows at once; a burst (a drag, a stream)
     // is coalesced to one update per cool-down.
     computeAndCoolDown();
@@ -59,12 +66,14 @@ void TimeTravel::schedule()
 
 void TimeTravel::computeAndCoolDown()
 {
+    const bool live = m_live;
     QElapsedTimer elapsed;
     elapsed.start();
     compute();
     // The cool-down scales with what an update costs (seek + every view's refresh): a small
     // session updates on every request, a huge one at most every kCoalesceMs.
-    const qint64 cooldown = qMin<qint64>(kCoalesceMs, 2 * elapsed.elapsed());
+    const qint64 cooldown = live ? qMin<qint64>(kLiveCoalesceMs, 4 * elapsed.elapsed())
+                                 : qMin<qint64>(kCoalesceMs, 2 * elapsed.elapsed());
     if (cooldown > 0)
         m_timer.start(int(cooldown));
 }

@@ -21,11 +21,17 @@ class SessionDocument;
 // during the cool-down only record the latest event and are computed together when it ends. A
 // drag over a huge capture thus updates the views ~30 times a second with the newest position,
 // while a click, a key press or any move over a small capture shows without delay.
+//
+// Following a stream is throttled harder: there the views redraw for the stream's sake, not for
+// a hand on the cursor, so the cool-down is four times an update's cost, up to kLiveCoalesceMs.
+// An update over a large state (a state tree of ten thousand nodes) then takes at most a fifth
+// of the GUI thread instead of a third, and the stream is read that much faster.
 class TimeTravel : public QObject
 {
     Q_OBJECT
 public:
     static constexpr int kCoalesceMs = 30;
+    static constexpr int kLiveCoalesceMs = 200;
 
     explicit TimeTravel(QObject *parent = nullptr);
 
@@ -54,7 +60,7 @@ Q_SIGNALS:
     void updated();
 
 private:
-    void schedule();
+    void schedule(bool live = false);
     void computeAndCoolDown();
     void compute();
 
@@ -62,6 +68,7 @@ private:
     QTimer m_timer;
     qint64 m_requested = -1;
     bool m_pending = false;
+    bool m_live = false; // what is pending is the stream's, not a cursor move
     qint64 m_seq = -1;
     SessionSnapshot m_snapshot;
     SessionSnapshot m_before;
