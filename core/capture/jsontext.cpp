@@ -50,7 +50,8 @@ void appendQuotedUtf8(QByteArray &out, QByteArrayView utf8)
     char *p = out.data() + at;
     *p++ = '"';
     if (growth == 0) {
-        std::memcpy(p, in, size_t(n));
+        if (n > 0) // an empty view's data() may be null, which memcpy must not get
+            std::memcpy(p, in, size_t(n));
         p += n;
     } else {
         for (qsizetype i = 0; i < n; ++i) {
