@@ -59,7 +59,14 @@ struct UndoStep
     qsizetype index = 0; // arrays
     QJsonValue old; // the value to put back (SetRoot, SetKey, SetIndex, InsertIndex)
 };
-using UndoLog = std::vector<UndoStep>;
+// What an in-place apply keeps while it works: the undo steps, and whether a copy of the
+// document may exist (then the small containers it edits are rebuilt: see rebuiltIfSmall).
+struct UndoLog
+{
+    std::vector<UndoStep> steps;
+    bool documentShared = false;
+    void push_back(UndoStep step) { steps.push_back(std::move(step)); }
+};
 
 // A value that keeps nothing of the container it was read from alive. A string read out of an
 // object or array refers to that container's storage (Qt 6's QCborValue keeps the container and
@@ -71,12 +78,14 @@ QJsonValue standalone(const QJsonValue &value)
 }
 
 // Qt's JSON containers keep the bytes of a removed or replaced string (or key) until the
-// container is rebuilt: Qt 6.4's QCborContainerPrivate::compact() does nothing. A copy of a
-// shared container copies them too. The million-event bench session replaces a string of its
-// state's top-level object every hundred events, so that five-key object grew to about a
-// megabyte, copied at each checkpoint (a tenth of the ingest time, and most of its memory). A
-// small container is rebuilt after each edit instead: a few inserts, and it carries nothing
-// dead. A large one keeps its dead bytes; what an edit adds to it is small beside its size.
+// container is rebuilt: Qt 6.4's QCborContainerPrivate::compact() does nothing. Copying a shared
+// container copies them too. The million-event bench session replaces a string of its state's
+// top-level object every hundred events, so that five-key object grew to about a megabyte, copied
+// after every checkpoint (a third of the ingest time, and most of its memory). When the document
+// may be shared (the session made a copy of it since its last edit), Qt would copy each container
+// the patch edits anyway: a small one is rebuilt instead, which costs about as much and leaves
+// nothing dead in it. A large one is left to Qt's copy. Rebuilding on every edit, shared or not,
+// cost a fifth of the ingest time of a session with many small deltas.
 constexpr qsizetype kRebuiltBelow = 32;
 
 QJsonObject rebuiltIfSmall(QJsonObject object)
@@ -97,6 +106,12 @@ QJsonArray rebuiltIfSmall(QJsonArray array)
     for (const QJsonValue &value : std::as_const(array))
         fresh.append(value);
     return fresh;
+}
+
+// The container an op edited, as it goes back into the document.
+template<typename Container> Container settled(Container container, const UndoLog *undo)
+{
+    return undo && undo->documentShared ? rebuiltIfSmall(std::move(container)) : container;
 }
 
 // Runs edit on the value at tokens[0, end) inside node and writes every container on the way
@@ -201,7 +216,7 @@ std::optional<StepError> addValue(QJsonValue &doc, const Pointer &pointer, const
                         {UndoStep::Kind::SetKey, pointer.parent(), last, 0, standalone(*it)});
             }
             object.insert(last, value);
-            parent = rebuiltIfSmall(std::move(object));
+            parent = settled(std::move(object), undo);
             return std::optional<StepError>();
         }
         if (!parent.isArray())
@@ -231,7 +246,7 @@ std::optional<StepError> addValue(QJsonValue &doc, const Pointer &pointer, const
                 undo->push_back({UndoStep::Kind::RemoveIndex, pointer.parent(), {}, *index, {}});
             array.insert(*index, value);
         }
-        parent = rebuiltIfSmall(std::move(array));
+        parent = settled(std::move(array), undo);
         return error;
     });
 }
@@ -257,7 +272,7 @@ std::optional<StepError> removeValue(QJsonValue &doc, const Pointer &pointer, QJ
                         {UndoStep::Kind::SetKey, pointer.parent(), last, 0, standalone(*it)});
                 object.erase(it);
             }
-            parent = rebuiltIfSmall(std::move(object));
+            parent = settled(std::move(object), undo);
             return error;
         }
         if (!parent.isArray())
@@ -289,7 +304,7 @@ std::optional<StepError> removeValue(QJsonValue &doc, const Pointer &pointer, QJ
                                  standalone(array.at(*index))});
             array.removeAt(*index);
         }
-        parent = rebuiltIfSmall(std::move(array));
+        parent = settled(std::move(array), undo);
         return error;
     });
 }
@@ -314,7 +329,7 @@ std::optional<StepError> replaceValue(QJsonValue &doc, const Pointer &pointer,
 // Takes back what the log recorded, last edit first: the document is as it was before the patch.
 void rollBack(QJsonValue &doc, UndoLog &undo)
 {
-    for (auto step = undo.rbegin(); step != undo.rend(); ++step) {
+    for (auto step = undo.steps.rbegin(); step != undo.steps.rend(); ++step) {
         if (step->kind == UndoStep::Kind::SetRoot) {
             doc = step->old;
             continue;
@@ -343,7 +358,7 @@ void rollBack(QJsonValue &doc, UndoLog &undo)
             return std::optional<StepError>();
         });
     }
-    undo.clear();
+    undo.steps.clear();
 }
 
 std::optional<StepError> getValue(const QJsonValue &doc, const Pointer &pointer, QJsonValue *out)
@@ -570,7 +585,8 @@ std::optional<PatchError> applyOp(QJsonValue &doc, const Value &opValue, qsizety
 // Applies the kept ops to doc itself; on failure rolls back what the earlier ops did, so doc is
 // exactly as it was.
 template<typename Value, typename Keep>
-PatchResult applyOpsInPlace(QJsonValue &doc, const Value &patch, const Keep &keep)
+PatchResult applyOpsInPlace(QJsonValue &doc, const Value &patch, const Keep &keep,
+                            bool documentShared)
 {
     PatchResult result;
     if (!patch.isArray()) {
@@ -580,6 +596,7 @@ PatchResult applyOpsInPlace(QJsonValue &doc, const Value &patch, const Keep &kee
         return result;
     }
     UndoLog undo;
+    undo.documentShared = documentShared;
     qsizetype i = 0;
     for (const auto &op : patch.toArray()) {
         const qsizetype index = i++;
@@ -600,7 +617,7 @@ PatchResult applyOps(const QJsonValue &document, const Value &patch, const Keep 
 {
     // A copy shares document's containers: each op copies only the containers it edits.
     QJsonValue working = document;
-    PatchResult result = applyOpsInPlace(working, patch, keep);
+    PatchResult result = applyOpsInPlace(working, patch, keep, true);
     result.document = result.ok ? working : document;
     return result;
 }
@@ -625,11 +642,13 @@ PatchResult applyPatch(const QJsonValue &document, JsonView patch,
 }
 
 PatchResult applyPatchInPlace(QJsonValue &document, JsonView patch,
-                              const std::function<bool(const JsonView &op)> &keep)
+                              const std::function<bool(const JsonView &op)> &keep,
+                              bool documentShared)
 {
     if (!keep)
-        return applyOpsInPlace(document, patch, [](const JsonView &) { return true; });
-    return applyOpsInPlace(document, patch, keep);
+        return applyOpsInPlace(
+            document, patch, [](const JsonView &) { return true; }, documentShared);
+    return applyOpsInPlace(document, patch, keep, documentShared);
 }
 
 bool jsonEquals(const QJsonValue &a, const QJsonValue &b)

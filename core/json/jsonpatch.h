@@ -40,8 +40,12 @@ PatchResult applyPatch(const QJsonValue &document, JsonView patch,
 // The same, editing `document` itself: each op costs the depth of its path, whatever the size of
 // the document (a copy-based apply copies every container an op edits). Atomic too: on failure
 // the edits already made are undone, and the document is as it was. result.document is unused.
+// documentShared: a copy of the document may exist (a checkpoint), so every container the patch
+// edits is about to be copied; small ones are rebuilt instead, which drops the bytes Qt keeps
+// of replaced strings (see jsonpatch.cpp).
 PatchResult applyPatchInPlace(QJsonValue &document, JsonView patch,
-                              const std::function<bool(const JsonView &op)> &keep = {});
+                              const std::function<bool(const JsonView &op)> &keep = {},
+                              bool documentShared = false);
 
 // RFC 6902 equality for "test": objects unordered, arrays ordered, numbers by value.
 bool jsonEquals(const QJsonValue &a, const QJsonValue &b);

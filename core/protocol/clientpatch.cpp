@@ -110,10 +110,11 @@ ClientPatchResult applyPatchLikeClient(const QJsonValue &document, json::JsonVie
     return applyLikeClient(document, patch);
 }
 
-ClientPatchResult applyPatchLikeClientInPlace(QJsonValue &document, json::JsonView patch)
+ClientPatchResult applyPatchLikeClientInPlace(QJsonValue &document, json::JsonView patch,
+                                              bool documentShared)
 {
     const auto keep = [](const json::JsonView &op) { return !droppedByEnforce(op); };
-    return clientResult(json::applyPatchInPlace(document, patch, keep), patch,
+    return clientResult(json::applyPatchInPlace(document, patch, keep, documentShared), patch,
                         enforcedDrops(patch));
 }
 

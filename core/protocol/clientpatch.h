@@ -34,9 +34,10 @@ struct ClientPatchResult
 
 ClientPatchResult applyPatchLikeClient(const QJsonValue &document, const QJsonValue &patch);
 ClientPatchResult applyPatchLikeClient(const QJsonValue &document, json::JsonView patch);
-// The same on `document` itself (O(depth) per op, see json::applyPatchInPlace): left unchanged
-// when the patch fails; result.document is unused.
-ClientPatchResult applyPatchLikeClientInPlace(QJsonValue &document, json::JsonView patch);
+// The same on `document` itself (O(depth) per op, see json::applyPatchInPlace, also for
+// documentShared): left unchanged when the patch fails; result.document is unused.
+ClientPatchResult applyPatchLikeClientInPlace(QJsonValue &document, json::JsonView patch,
+                                              bool documentShared = false);
 
 // True for "add", "remove", "replace", "move", "copy" and "test".
 bool isPatchOperationName(QStringView op);

@@ -38,8 +38,9 @@ void delta(ApplyContext &ctx)
         ctx.change.statePaths = statePathsOfPatch(ctx.snap.state(), patch.toQJsonValue());
     // The patch edits the state in place: the snapshot must not share it meanwhile, or every
     // container an op touches would be copied (an append to a long array would cost its length).
+    const bool shared = ctx.snap.stateShared();
     QJsonValue state = ctx.snap.takeState();
-    ClientPatchResult result = applyPatchLikeClientInPlace(state, patch);
+    ClientPatchResult result = applyPatchLikeClientInPlace(state, patch, shared);
     ctx.snap.restoreState(std::move(state));
     if (!result.ok) {
         ctx.change.statePaths.clear();

@@ -200,7 +200,7 @@ qsizetype SessionSnapshot::appendToolCall(ToolCall call)
 
 void SessionSnapshot::setState(const QJsonValue &state, qint64 seq)
 {
-    m_state = state;
+    m_state.value = state;
     m_hasState = true;
     m_stateSeq = seq;
 }
@@ -263,7 +263,7 @@ bool operator==(const SessionSnapshot &a, const SessionSnapshot &b)
         || a.m_hasState != b.m_hasState || a.m_stateSeq != b.m_stateSeq
         || a.m_order.size() != b.m_order.size())
         return false;
-    if (!(a.m_state == b.m_state))
+    if (!(a.m_state.value == b.m_state.value))
         return false;
     for (qsizetype i = 0; i < a.m_order.size(); ++i)
         if (!(a.message(i) == b.message(i)))

@@ -11,6 +11,7 @@
 #include <QString>
 #include <QStringList>
 
+#include <atomic>
 #include <memory>
 #include <optional>
 #include <utility>
@@ -219,7 +220,7 @@ public:
     // The state starts as {} like the client's agent.state (deltas before any snapshot apply to
     // it); hasState() tells whether a STATE_SNAPSHOT / STATE_DELTA / run input ever set it.
     bool hasState() const { return m_hasState; }
-    const QJsonValue &state() const { return m_state; }
+    const QJsonValue &state() const { return m_state.value; }
     qint64 stateSeq() const { return m_stateSeq; } // last event that changed the state
 
     qsizetype stepCount() const { return m_steps.size(); }
@@ -252,8 +253,15 @@ public:
     void setState(const QJsonValue &state, qint64 seq);
     // For edits in place (a STATE_DELTA): take the state out so that nothing else shares it,
     // edit, put it back; markStateChanged() records the event when the edit happened.
-    QJsonValue takeState() { return std::exchange(m_state, QJsonValue()); }
-    void restoreState(QJsonValue state) { m_state = std::move(state); }
+    // stateShared(): a copy of this snapshot (a checkpoint, a view's) may share the state's
+    // containers, so the next edit copies those it touches (json::applyPatchInPlace).
+    QJsonValue takeState() { return std::exchange(m_state.value, QJsonValue()); }
+    bool stateShared() const { return m_state.shared.load(std::memory_order_relaxed); }
+    void restoreState(QJsonValue state)
+    {
+        m_state.value = std::move(state);
+        m_state.shared.store(false, std::memory_order_relaxed); // edited: the touched are its own
+    }
     void markStateChanged(qint64 seq)
     {
         m_hasState = true;
@@ -296,7 +304,38 @@ private:
     SlotArena<Step> m_steps;
     SlotArena<ReasoningSpan> m_spans;
     SlotArena<Subagent> m_subagents;
-    QJsonValue m_state = QJsonObject();
+    // The state and whether it may be shared: a copy marks both sides (the source through a
+    // mutable flag, as copying a snapshot is a const operation on it).
+    struct SharedState
+    {
+        QJsonValue value = QJsonObject();
+        mutable std::atomic<bool> shared = false;
+        SharedState() = default;
+        SharedState(const SharedState &other)
+            : value(other.value)
+            , shared(true)
+        {
+            other.shared.store(true, std::memory_order_relaxed);
+        }
+        SharedState &operator=(const SharedState &other)
+        {
+            value = other.value;
+            shared.store(true, std::memory_order_relaxed);
+            other.shared.store(true, std::memory_order_relaxed);
+            return *this;
+        }
+        SharedState(SharedState &&other) noexcept
+            : value(std::move(other.value))
+            , shared(other.shared.load(std::memory_order_relaxed))
+        { }
+        SharedState &operator=(SharedState &&other) noexcept
+        {
+            value = std::move(other.value);
+            shared.store(other.shared.load(std::memory_order_relaxed), std::memory_order_relaxed);
+            return *this;
+        }
+    };
+    SharedState m_state;
     bool m_hasState = false;
     qint64 m_stateSeq = -1;
     qint64 m_lastSeq = -1;
