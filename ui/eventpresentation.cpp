@@ -2,6 +2,7 @@
 
 #include "core/protocol/eventsummary.h"
 
+#include <QApplication>
 #include <QDateTime>
 #include <QJsonDocument>
 #include <QJsonObject>
@@ -26,6 +27,14 @@ QStyle::StandardPixmap severityPixmap(Severity severity)
         break;
     }
     return QStyle::SP_MessageBoxInformation;
+}
+
+QIcon SeverityIcons::operator()(Severity severity) const
+{
+    QIcon &icon = m_icons[int(severity)];
+    if (icon.isNull() && qApp)
+        icon = QApplication::style()->standardIcon(severityPixmap(severity));
+    return icon;
 }
 
 QColor familyColor(EventFamily family, bool dark)

@@ -5,6 +5,7 @@
 #include "core/protocol/event.h"
 
 #include <QColor>
+#include <QIcon>
 #include <QString>
 #include <QStyle>
 
@@ -22,6 +23,15 @@ QColor familyColor(EventFamily family, bool darkBackground);
 // The style's message-box icon for a finding's severity: the list, the detail pane and the
 // Findings panel mark the same severity the same way.
 QStyle::StandardPixmap severityPixmap(Severity severity);
+// Those icons, made on first use and kept: models hand one out per row they show.
+class SeverityIcons
+{
+public:
+    QIcon operator()(Severity severity) const;
+
+private:
+    mutable QIcon m_icons[3];
+};
 
 // "12:03:04.567" (local time) for a microsecond Unix timestamp; "" when unknown (-1).
 QString formatTime(qint64 receivedAtUs);

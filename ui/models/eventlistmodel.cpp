@@ -222,14 +222,6 @@ qint64 EventListModel::shownDeltaUs(qint64 seq, const EventSummary &row) const
     return now < 0 || before < 0 ? -1 : now - before;
 }
 
-QIcon EventListModel::diagnosticIcon(Severity severity) const
-{
-    QIcon &icon = m_icons[int(severity)];
-    if (icon.isNull() && qApp)
-        icon = QApplication::style()->standardIcon(severityPixmap(severity));
-    return icon;
-}
-
 QVariant EventListModel::data(const QModelIndex &index, int role) const
 {
     if (!index.isValid() || !m_document || index.row() >= m_announcedRows)
@@ -278,7 +270,7 @@ QVariant EventListModel::data(const QModelIndex &index, int role) const
         if (index.column() == DiagnosticsColumn) {
             const EventSummary row = m_document->row(seq);
             if (row.diagnosticCount > 0)
-                return diagnosticIcon(row.worstSeverity.value_or(Severity::Info));
+                return m_severityIcons(row.worstSeverity.value_or(Severity::Info));
         }
         if (index.column() == SummaryColumn) {
             const ProxyMark mark = proxyMarkOf(seq);

@@ -1,5 +1,6 @@
 #pragma once
 
+#include "ui/eventpresentation.h"
 #include "ui/models/colouringrules.h"
 #include "ui/models/sessiondocument.h"
 
@@ -95,7 +96,6 @@ private:
     qint64 shownDeltaUs(qint64 seq, const EventSummary &row) const;
     void updateClock();
     void computeWantedSummaries();
-    QIcon diagnosticIcon(Severity severity) const;
     void bookmarkChanged(qint64 seq);
     int colouringRuleOf(qint64 seq) const; // -1: no rule colours the row
     ProxyMark proxyMarkOf(qint64 seq) const;
@@ -105,7 +105,7 @@ private:
     int m_announcedRows = 0;
     QTimer m_flushTimer;
     bool m_dark = false;
-    mutable QIcon m_icons[3];
+    SeverityIcons m_severityIcons;
     QPointer<BookmarkList> m_bookmarks;
     QIcon m_bookmarkIcon;
     mutable QIcon m_changedIcon; // made on first use

@@ -4,8 +4,6 @@
 #include "ui/eventpresentation.h"
 #include "ui/models/sessiondocument.h"
 
-#include <QApplication>
-
 namespace agui::ui {
 
 FindingsModel::FindingsModel(SessionDocument *document, QObject *parent)
@@ -100,14 +98,6 @@ int FindingsModel::columnCount(const QModelIndex &parent) const
     return parent.isValid() ? 0 : ColumnCount;
 }
 
-QIcon FindingsModel::icon(Severity severity) const
-{
-    QIcon &icon = m_icons[int(severity)];
-    if (icon.isNull() && qApp)
-        icon = QApplication::style()->standardIcon(severityPixmap(severity));
-    return icon;
-}
-
 QVariant FindingsModel::data(const QModelIndex &index, int role) const
 {
     if (!index.isValid() || index.row() >= m_rows.size() || !m_document)
@@ -117,7 +107,7 @@ QVariant FindingsModel::data(const QModelIndex &index, int role) const
     if (role == SeqRole)
         return f.eventIndex;
     if (role == Qt::DecorationRole && index.column() == SeverityColumn)
-        return icon(d.severity);
+        return m_severityIcons(d.severity);
     if (role == Qt::TextAlignmentRole && index.column() == EventColumn)
         return QVariant(Qt::AlignRight | Qt::AlignVCenter);
     if (role != Qt::DisplayRole && role != Qt::ToolTipRole)

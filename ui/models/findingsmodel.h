@@ -1,9 +1,9 @@
 #pragma once
 
 #include "core/finding/diagnostic.h"
+#include "ui/eventpresentation.h"
 
 #include <QAbstractTableModel>
-#include <QIcon>
 #include <QPointer>
 
 #include <array>
@@ -61,7 +61,6 @@ private:
     void onResetDone();
     void countFrom(qsizetype first); // the counts and the shown rows of findings [first, end)
     bool shows(qsizetype finding) const;
-    QIcon icon(Severity severity) const;
 
     QPointer<SessionDocument> m_document;
     Severity m_minimum = Severity::Info;
@@ -71,7 +70,7 @@ private:
     qsizetype m_streamCount = 0;
     qsizetype m_streamProblems = 0;
     bool m_resetting = false;
-    mutable std::array<QIcon, 3> m_icons;
+    SeverityIcons m_severityIcons;
 };
 
 } // namespace agui::ui

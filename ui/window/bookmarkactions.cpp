@@ -12,9 +12,7 @@
 #include <QDockWidget>
 #include <QMenu>
 #include <QStatusBar>
-#include <QTimer>
 
-#include <algorithm>
 #include <limits>
 
 namespace agui::ui {
@@ -93,14 +91,7 @@ void BookmarkActions::addActions()
 
 void BookmarkActions::showDock()
 {
-    if (!m_dock->isHidden())
-        return;
-    m_dock->show();
-    // A strip under the list, not half the window: the session stays the main view. After the
-    // dock is laid out, or the layout's first pass sizes it again.
-    QTimer::singleShot(0, m_dock, [this] {
-        m_window->resizeDocks({m_dock}, {std::max(110, m_window->height() / 7)}, Qt::Vertical);
-    });
+    m_window->showBottomDock(m_dock, 110);
 }
 
 void BookmarkActions::showMessage(const QString &text) const
@@ -155,10 +146,7 @@ void BookmarkActions::step(bool forward)
 
 void BookmarkActions::activate(qint64 seq)
 {
-    if (seq >= m_window->document()->size())
-        return showMessage(MainWindow::tr("Event %1 is not in this session").arg(seq));
-    if (!m_window->selectEvent(seq))
-        showMessage(MainWindow::tr("Event %1 is hidden by the filter").arg(seq));
+    m_window->goToEvent(seq);
 }
 
 BookmarkActions *installBookmarkActions(MainWindow *window)

@@ -9,9 +9,6 @@
 #include <QDockWidget>
 #include <QMenu>
 #include <QStatusBar>
-#include <QTimer>
-
-#include <algorithm>
 
 namespace agui::ui {
 
@@ -41,12 +38,7 @@ FindingsDock::FindingsDock(MainWindow *window)
 
 void FindingsDock::activate(qint64 seq)
 {
-    if (seq >= m_window->document()->size())
-        return m_window->statusBar()->showMessage(
-            MainWindow::tr("Event %1 is not in this session").arg(seq), 4000);
-    if (!m_window->selectEvent(seq))
-        m_window->statusBar()->showMessage(
-            MainWindow::tr("Event %1 is hidden by the filter").arg(seq), 4000);
+    m_window->goToEvent(seq);
 }
 
 void FindingsDock::onCountsChanged()
@@ -63,13 +55,7 @@ void FindingsDock::onCountsChanged()
 
 void FindingsDock::showDock()
 {
-    if (!m_dock->isHidden())
-        return;
-    m_dock->show();
-    // A strip under the list, as the Bookmarks panel is, once the dock is laid out.
-    QTimer::singleShot(0, m_dock, [this] {
-        m_window->resizeDocks({m_dock}, {std::max(150, m_window->height() / 4)}, Qt::Vertical);
-    });
+    m_window->showBottomDock(m_dock, 200);
 }
 
 FindingsDock *installFindingsDock(MainWindow *window)

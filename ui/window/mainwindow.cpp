@@ -35,6 +35,7 @@
 #include <QApplication>
 #include <QCloseEvent>
 #include <QComboBox>
+#include <QDockWidget>
 #include <QDragEnterEvent>
 #include <QEventLoop>
 #include <QFileDialog>
@@ -55,6 +56,8 @@
 #include <QTimer>
 #include <QToolBar>
 #include <QVBoxLayout>
+
+#include <algorithm>
 
 // Resources of a static library are registered by hand (outside any namespace).
 static void initAguiResources()
@@ -400,6 +403,29 @@ bool MainWindow::selectEvent(qint64 seq)
 {
     m_listModel->flushPendingRows();
     return m_list->selectSeq(seq);
+}
+
+bool MainWindow::goToEvent(qint64 seq)
+{
+    if (seq >= m_document->size()) {
+        statusBar()->showMessage(tr("Event %1 is not in this session").arg(seq), 4000);
+        return false;
+    }
+    if (selectEvent(seq))
+        return true;
+    statusBar()->showMessage(tr("Event %1 is hidden by the filter").arg(seq), 4000);
+    return false;
+}
+
+void MainWindow::showBottomDock(QDockWidget *dock, int minimumHeight)
+{
+    if (!dock->isHidden())
+        return;
+    dock->show();
+    // After the dock is laid out, or the layout's first pass sizes it again.
+    QTimer::singleShot(0, dock, [this, dock, minimumHeight] {
+        resizeDocks({dock}, {std::max(minimumHeight, height() / 6)}, Qt::Vertical);
+    });
 }
 
 qint64 MainWindow::lastEventSeq() const

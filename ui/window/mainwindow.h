@@ -5,6 +5,7 @@
 #include <QPointer>
 
 class QAction;
+class QDockWidget;
 class QLabel;
 class QMenu;
 class QProgressDialog;
@@ -57,6 +58,9 @@ public:
     bool waitForRunToEnd(int timeoutMs);
 
     bool selectEvent(qint64 seq);
+    // selectEvent(), or a status-bar message saying why not (not in this session, hidden by the
+    // filter): what a view's "go to this event" does.
+    bool goToEvent(qint64 seq);
     qint64 lastEventSeq() const;
     // What to show when a capture opens or a run ends: the first event with an error, else the
     // last event (-1 when there are none).
@@ -95,6 +99,9 @@ public:
     void addDetailTab(QWidget *view, const QString &name, const QString &title);
     QTabWidget *detailTabs() const { return m_tabs; }
     void addBelowEventList(QWidget *widget); // the timeline, under the list and its filter bar
+    // Shows a dock of the bottom area as a strip under the list (a sixth of the window, at least
+    // minimumHeight), not half the window: the session stays the main view.
+    void showBottomDock(QDockWidget *dock, int minimumHeight);
     // The time-travel cursor: the event every session view shows the world after. One per
     // window, beside the document it reads.
     TimeTravel *timeTravel() const { return m_timeTravel; }

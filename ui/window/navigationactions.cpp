@@ -43,9 +43,8 @@ void goToEvent(MainWindow *window)
     const int seq = QInputDialog::getInt(
         window, MainWindow::tr("Go to Event"), MainWindow::tr("Event number (0–%1):").arg(last),
         int(qMax<qint64>(0, currentOrLast(window))), 0, int(qMin<qint64>(last, INT_MAX)), 1, &ok);
-    if (ok && !window->selectEvent(seq))
-        window->statusBar()->showMessage(
-            MainWindow::tr("Event %1 is hidden by the filter").arg(seq), 4000);
+    if (ok)
+        window->goToEvent(seq);
 }
 
 // The nearest event with a finding that the filter shows, in the direction asked.

@@ -5,8 +5,6 @@
 #include "ui/window/mainwindow.h"
 #include "ui/window/runagain.h"
 
-#include <QStatusBar>
-
 namespace agui::ui {
 
 void installReportTabs(MainWindow *window)
@@ -16,11 +14,7 @@ void installReportTabs(MainWindow *window)
     window->addDetailTab(timing, QStringLiteral("timing"), QObject::tr("Timing"));
     window->addDetailTab(diff, QStringLiteral("diff"), QObject::tr("Diff"));
 
-    const auto select = [window](qint64 seq) {
-        if (!window->selectEvent(seq))
-            window->statusBar()->showMessage(
-                QObject::tr("Event %1 is hidden by the filter").arg(seq), 4000);
-    };
+    const auto select = [window](qint64 seq) { window->goToEvent(seq); };
     QObject::connect(timing, &TimingView::eventActivated, window, select);
     QObject::connect(diff, &DiffView::eventActivated, window, select);
     installRunAgain(window, diff); // Run > Run Again… opens its comparison in the Diff tab
