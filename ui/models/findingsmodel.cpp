@@ -13,7 +13,7 @@ FindingsModel::FindingsModel(SessionDocument *document, QObject *parent)
     connect(document, &SessionDocument::aboutToReset, this, &FindingsModel::onAboutToReset);
     connect(document, &SessionDocument::resetDone, this, &FindingsModel::onResetDone);
     connect(document, &SessionDocument::eventsAppended, this, &FindingsModel::sync);
-    countFrom(0);
+    m_rows = countFrom(0);
 }
 
 void FindingsModel::setMinimumSeverity(Severity severity)
@@ -35,26 +35,22 @@ void FindingsModel::sync()
 {
     if (m_resetting || !m_document)
         return;
-    const qsizetype before = m_rows.size();
-    const qsizetype first = m_seen;
-    const Findings &all = m_document->session().findings();
-    if (all.size() == first)
+    if (m_document->session().findings().size() == m_seen)
         return;
-    qsizetype shown = 0;
-    for (qsizetype i = first; i < all.size(); ++i)
-        shown += all.at(i).diagnostic.severity >= m_minimum ? 1 : 0;
-    if (shown > 0)
-        beginInsertRows({}, int(before), int(before + shown - 1));
-    countFrom(first);
-    if (shown > 0)
+    const QList<qint32> shown = countFrom(m_seen);
+    if (!shown.isEmpty()) {
+        beginInsertRows({}, int(m_rows.size()), int(m_rows.size() + shown.size() - 1));
+        m_rows += shown;
         endInsertRows();
+    }
     Q_EMIT countsChanged();
 }
 
-void FindingsModel::countFrom(qsizetype first)
+QList<qint32> FindingsModel::countFrom(qsizetype first)
 {
+    QList<qint32> shown;
     if (!m_document)
-        return;
+        return shown;
     const Findings &all = m_document->session().findings();
     for (qsizetype i = first; i < all.size(); ++i) {
         const Finding &f = all.at(i);
@@ -64,9 +60,10 @@ void FindingsModel::countFrom(qsizetype first)
             m_streamProblems += f.diagnostic.severity != Severity::Info ? 1 : 0;
         }
         if (f.diagnostic.severity >= m_minimum)
-            m_rows.append(qint32(i));
+            shown.append(qint32(i));
     }
     m_seen = all.size();
+    return shown;
 }
 
 void FindingsModel::onAboutToReset()
@@ -82,7 +79,7 @@ void FindingsModel::onResetDone()
     m_counts = {};
     m_streamCount = 0;
     m_streamProblems = 0;
-    countFrom(0);
+    m_rows = countFrom(0);
     m_resetting = false;
     endResetModel();
     Q_EMIT countsChanged();

@@ -59,7 +59,8 @@ Q_SIGNALS:
 private:
     void onAboutToReset();
     void onResetDone();
-    void countFrom(qsizetype first); // the counts and the shown rows of findings [first, end)
+    // Counts findings [first, end) and returns those the minimum severity shows.
+    QList<qint32> countFrom(qsizetype first);
     bool shows(qsizetype finding) const;
 
     QPointer<SessionDocument> m_document;
