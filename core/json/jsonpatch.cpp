@@ -71,7 +71,7 @@ struct UndoLog
 // A value that keeps nothing of the container it was read from alive. A string read out of an
 // object or array refers to that container's storage (Qt 6's QCborValue keeps the container and
 // the element's index), so an undo step or a moved value holding it would make the next edit of
-// that container copy it whole: a replace in a large state object cost the object's size.
+// that container copy it whole.
 QJsonValue standalone(const QJsonValue &value)
 {
     return value.isString() ? QJsonValue(value.toString()) : value;
