@@ -99,6 +99,14 @@ void Linter::feed(const Event &event)
     feed(view, event.diagnostics, nullptr, nullptr);
 }
 
+void Linter::endRequest(qint64 lastIndex)
+{
+    LintSink sink(&d->findings);
+    d->extra.endRequest(lastIndex, sink);
+    d->verify = VerifyRules();
+    d->pipeline.reset();
+}
+
 void Linter::finish()
 {
     if (d->finished)

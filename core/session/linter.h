@@ -71,6 +71,10 @@ public:
               const ClientStep *delivered = nullptr, const EventChange *reduced = nullptr);
     // A materialised event (tests, tools): its json is copied onto a tape first.
     void feed(const Event &event);
+    // The response body of one request ended and another request may follow: a run it left open
+    // is reported truncated at lastIndex (the request's last event), and what the client builds
+    // afresh for every request (its pipeline and verifier) starts over.
+    void endRequest(qint64 lastIndex);
     // End of stream: end-of-stream findings (truncated run, no timestamps). Feeding after finish()
     // starts nothing new; calling finish() twice reports nothing twice.
     void finish();

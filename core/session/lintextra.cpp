@@ -774,42 +774,62 @@ void ExtraRules::checkRawWrapped(const EventView &e, qint64 index, LintSink &sin
                         .arg(*wrapped));
 }
 
+// The request's body ended: a run it left open is truncated. What the cut left open belongs to a
+// stream that is gone, so the next request starts with nothing open (the client's verifier and
+// pipeline start afresh too).
+void ExtraRules::endRequest(qint64 lastIndex, LintSink &sink)
+{
+    reportTruncatedRun(lastIndex, sink);
+    m_openText.clear();
+    m_openReasoning.clear();
+    for (ToolCall &call : m_toolCalls)
+        call.open = false;
+    m_lastArgs = nullptr;
+    m_lastArgsId.clear();
+}
+
+void ExtraRules::reportTruncatedRun(qint64 index, LintSink &sink)
+{
+    if (m_phase != RunPhase::Active)
+        return;
+    m_phase = RunPhase::None;
+    QString message = m_runId ? QStringLiteral("Run '%1' ended without RUN_FINISHED or "
+                                               "RUN_ERROR: the stream stopped mid-run "
+                                               "(truncated run)")
+                                    .arg(*m_runId)
+                              : QStringLiteral("The stream ended inside a run without "
+                                               "RUN_FINISHED or RUN_ERROR (truncated run)");
+    // What the cut left open, so the user sees where the producer stopped (sorted: the sets keep
+    // no order).
+    QStringList openTools;
+    for (auto it = m_toolCalls.cbegin(); it != m_toolCalls.cend(); ++it) {
+        if (it->open)
+            openTools.append(it.key());
+    }
+    QStringList openText(m_openText.cbegin(), m_openText.cend());
+    QStringList openReasoning(m_openReasoning.cbegin(), m_openReasoning.cend());
+    QStringList parts;
+    const auto add = [&parts](QStringList ids, const char *what) {
+        if (ids.isEmpty())
+            return;
+        ids.sort();
+        parts.append(
+            QStringLiteral("%1 %2").arg(QLatin1StringView(what), ids.join(QStringLiteral(", "))));
+    };
+    add(openText, "text messages");
+    add(openReasoning, "reasoning messages");
+    add(openTools, "tool calls");
+    if (!parts.isEmpty())
+        message += QStringLiteral("; still open: ") + parts.join(QStringLiteral("; "));
+    sink.report(u"lint.truncated-run", index, QString(), message);
+}
+
 void ExtraRules::finish(LintSink &sink)
 {
     if (m_finished)
         return;
     m_finished = true;
-    if (m_phase == RunPhase::Active) {
-        QString message = m_runId ? QStringLiteral("Run '%1' ended without RUN_FINISHED or "
-                                                   "RUN_ERROR: the stream stopped mid-run "
-                                                   "(truncated run)")
-                                        .arg(*m_runId)
-                                  : QStringLiteral("The stream ended inside a run without "
-                                                   "RUN_FINISHED or RUN_ERROR (truncated run)");
-        // What the cut left open, so the user sees where the producer stopped (sorted: the sets
-        // keep no order).
-        QStringList openTools;
-        for (auto it = m_toolCalls.cbegin(); it != m_toolCalls.cend(); ++it) {
-            if (it->open)
-                openTools.append(it.key());
-        }
-        QStringList openText(m_openText.cbegin(), m_openText.cend());
-        QStringList openReasoning(m_openReasoning.cbegin(), m_openReasoning.cend());
-        QStringList parts;
-        const auto add = [&parts](QStringList ids, const char *what) {
-            if (ids.isEmpty())
-                return;
-            ids.sort();
-            parts.append(QStringLiteral("%1 %2").arg(QLatin1StringView(what),
-                                                     ids.join(QStringLiteral(", "))));
-        };
-        add(openText, "text messages");
-        add(openReasoning, "reasoning messages");
-        add(openTools, "tool calls");
-        if (!parts.isEmpty())
-            message += QStringLiteral("; still open: ") + parts.join(QStringLiteral("; "));
-        sink.report(u"lint.truncated-run", -1, QString(), message);
-    }
+    reportTruncatedRun(-1, sink);
     if (m_frames > 0 && !m_sawTimestamp)
         sink.report(u"lint.no-timestamps", -1, QString(),
                     QStringLiteral("None of the %1 events carries the optional timestamp; timings "

@@ -32,6 +32,9 @@ public:
     // reused), or nullptr for a Linter on its own.
     void check(const EventView &e, const EventView &frame, const Diagnostics &frameDiagnostics,
                const EventChange *reduced, qint64 index, LintSink &sink);
+    // The body of one request ended (more may follow): a run still open is reported truncated at
+    // lastIndex, the request's last event, and nothing stays open for the next request.
+    void endRequest(qint64 lastIndex, LintSink &sink);
     void finish(LintSink &sink);
 
     void setRunInput(const QJsonObject &runAgentInput) { m_pendingInput = runAgentInput; }
@@ -45,6 +48,7 @@ private:
     };
 
     void startRun(const EventView &e, qint64 index);
+    void reportTruncatedRun(qint64 index, LintSink &sink); // index -1: at the end of the stream
     void learnMessages(const QJsonValue &messages);
     // The event families check() dispatches to. `frame`/`asSent`: as in check().
     void checkRunStarted(const EventView &e, const EventView &frame, bool asSent, qint64 index,

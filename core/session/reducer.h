@@ -60,7 +60,7 @@ void reduceEvent(ReducerState &state, const Event &event, EventChange &change, b
 // (when present) becomes the state.
 void reduceRunInput(ReducerState &state, const QJsonObject &runAgentInput, qint64 beforeSeq);
 
-// End of stream: running runs become Truncated.
+// End of the stream or of one request's body: running runs become Truncated.
 void reduceFinish(ReducerState &state);
 
 } // namespace agui

@@ -31,6 +31,7 @@ Session::~Session() = default;
 
 void Session::setRunInput(const QJsonObject &runAgentInput)
 {
+    endRequest(); // the previous request's body, when nobody said it ended
     const qint64 before = size();
     m_runInputs[before].append(runAgentInput);
     if (m_requestStarts.isEmpty() || m_requestStarts.last() != before)
@@ -86,6 +87,7 @@ void Session::append(Event e)
 void Session::process(const EventView &view, const Diagnostics &diagnostics)
 {
     const qint64 seq = view.seq;
+    m_requestEnded = false;
     // The reducer first: the linter reuses what it computed (a state patch is applied once).
     EventChange &change = m_lastChange;
     change.clear();
@@ -191,10 +193,30 @@ void Session::append(const QList<Event> &events)
         append(e);
 }
 
+void Session::endRequest()
+{
+    if (m_requestEnded || size() == 0 || m_finished)
+        return;
+    m_requestEnded = true;
+    const qint64 last = size() - 1;
+    m_requestEnds.append(last);
+    m_linter.endRequest(last);
+    for (Finding &f : m_linter.takeFindings())
+        addFinding(std::move(f));
+    reduceFinish(*m_state);
+    // A checkpoint taken after the last event holds the state before this end: replays start
+    // after it, so it must hold the end too.
+    if (m_interval > 0 && size() % m_interval == 0)
+        reduceFinish(m_checkpoints.last());
+    m_cache.reset();
+}
+
 void Session::finish()
 {
     if (m_finished)
         return;
+    if (!m_requestStarts.isEmpty())
+        endRequest();
     m_finished = true;
     m_linter.finish();
     for (Finding &f : m_linter.takeFindings())
@@ -238,6 +260,8 @@ void Session::reduceStored(ReducerState &state, qint64 seq, EventChange *change,
     EventChange scratch;
     reduceEvent(state, m_store.view(seq, m_replayDecoder), m_store.diagnostics(seq),
                 change ? *change : scratch, detailed);
+    if (std::binary_search(m_requestEnds.cbegin(), m_requestEnds.cend(), seq))
+        reduceFinish(state);
 }
 
 // The reducer state after events 0..seq (seq >= -1), from the nearest checkpoint or the seek

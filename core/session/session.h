@@ -58,7 +58,15 @@ public:
     // A materialised event (tools, tests): event number size() (e.seq is overwritten).
     void append(Event e);
     void append(const QList<Event> &events);
-    // End of stream: end-of-stream findings; runs still running become Truncated.
+    // The response body of the current request ended; another request may follow (a live
+    // session, a capture of several runs). As the client ends its run there: a run still running
+    // becomes Truncated and is reported (lint.truncated-run at the request's last event), and the
+    // next request's events are verified afresh. setRunInput() and finish() end the request
+    // themselves when nobody did; calling it twice, or with no event since, does nothing.
+    void endRequest();
+    // End of stream: end-of-stream findings; runs still running become Truncated. When requests
+    // were started (setRunInput), the last one ends first, so a truncated run is reported at its
+    // last event however the session was fed; without requests, at the end of the stream (-1).
     void finish();
     bool isFinished() const { return m_finished; }
 
@@ -139,6 +147,8 @@ private:
     QList<quint16> m_deliveredCounts; // per received event: count | kReshapedBit
     QList<ClientRejection> m_rejections; // at most one per request
     QList<qint64> m_requestStarts; // seqs before which setRunInput() started a request
+    QList<qint64> m_requestEnds; // seqs after which endRequest() ended one, ascending
+    bool m_requestEnded = false; // endRequest() since the last event
     bool m_finished = false;
     mutable std::unique_ptr<SeekCache> m_cache;
     mutable EventDecoder m_replayDecoder; // decodes stored events for seeks

@@ -31,6 +31,7 @@ EventListModel::EventListModel(SessionDocument *document, QObject *parent)
     m_summaryTimer.setInterval(0);
     connect(&m_summaryTimer, &QTimer::timeout, this, &EventListModel::computeWantedSummaries);
     connect(document, &SessionDocument::eventsAppended, this, &EventListModel::onEventsAppended);
+    connect(document, &SessionDocument::findingsAdded, this, &EventListModel::onFindingsAdded);
     connect(document, &SessionDocument::aboutToReset, this, [this] {
         m_flushTimer.stop();
         m_summaryTimer.stop();
@@ -119,6 +120,19 @@ void EventListModel::onEventsAppended(qint64, qint64)
     // first event, however fast events keep coming.
     if (!m_flushTimer.isActive())
         m_flushTimer.start();
+}
+
+void EventListModel::onFindingsAdded(qsizetype first)
+{
+    const Findings &findings = m_document->session().findings();
+    for (qsizetype i = first; i < findings.size(); ++i) {
+        const qint64 seq = findings.at(i).eventIndex;
+        if (seq < 0 || seq >= m_announcedRows)
+            continue; // about the stream, or a row not shown yet (it will be drawn fresh)
+        if (seq < qint64(m_ruleOfRow.size()))
+            m_ruleOfRow[size_t(seq)] = kRuleUnknown; // a colouring rule may test severity
+        Q_EMIT dataChanged(index(int(seq), 0), index(int(seq), ColumnCount - 1));
+    }
 }
 
 qint64 EventListModel::pendingRowCount() const

@@ -83,6 +83,7 @@ public:
 
 private:
     void onEventsAppended(qint64 first, qint64 last);
+    void onFindingsAdded(qsizetype first); // rows already shown that gained a finding
     // What is parsed from an event's bytes for its row (outside paint, cached).
     struct ParsedRow
     {

@@ -13,6 +13,7 @@ FindingsModel::FindingsModel(SessionDocument *document, QObject *parent)
     connect(document, &SessionDocument::aboutToReset, this, &FindingsModel::onAboutToReset);
     connect(document, &SessionDocument::resetDone, this, &FindingsModel::onResetDone);
     connect(document, &SessionDocument::eventsAppended, this, &FindingsModel::sync);
+    connect(document, &SessionDocument::findingsAdded, this, &FindingsModel::sync);
     m_rows = countFrom(0);
 }
 

@@ -267,12 +267,15 @@ void SessionDocument::finishRunBody(int run)
     if (it == m_bodyFeeders.end())
         return;
     const qint64 first = size();
-    it->second->finish(false); // more runs may follow in this session
+    const qsizetype findingsBefore = session().findings().size();
+    it->second->finish(false); // the request ends; more may follow in this session
     m_bodyFeeders.erase(it);
     if (size() > first) {
         m_backing->noteCaptureRun(first, run);
         Q_EMIT eventsAppended(first, size() - 1);
     }
+    if (session().findings().size() > findingsBefore)
+        Q_EMIT findingsAdded(findingsBefore);
 }
 
 void SessionDocument::clear()

@@ -102,6 +102,9 @@ public:
 
 Q_SIGNALS:
     void eventsAppended(qint64 first, qint64 last);
+    // Findings from index `first` of session().findings() on were added without new events
+    // (a run's body ended truncated: the finding goes on its last event, already shown).
+    void findingsAdded(qsizetype first);
     void aboutToReset();
     void resetDone();
     void heldChanged(); // setHeldFrom() changed which events are held back

@@ -219,6 +219,7 @@ void MainWindow::createCentralArea()
     statusBar()->addPermanentWidget(m_countsLabel);
 
     connect(m_document, &SessionDocument::eventsAppended, this, &MainWindow::refreshShownFindings);
+    connect(m_document, &SessionDocument::findingsAdded, this, &MainWindow::refreshShownFindings);
     connect(m_document, &SessionDocument::resetDone, this, [this] {
         m_shownSeq = -1;
         m_detail->clear();
