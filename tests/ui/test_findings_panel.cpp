@@ -6,9 +6,12 @@
 
 #include "sseserver.h"
 #include "ui/dialogs/connectdialog.h"
+#include "ui/live/liveruncontroller.h"
 #include "ui/live/runrequest.h"
+#include "ui/models/eventlistmodel.h"
 #include "ui/models/findingsmodel.h"
 #include "ui/models/sessiondocument.h"
+#include "ui/views/eventdetailview.h"
 #include "ui/views/eventlistview.h"
 #include "ui/views/findingspanel.h"
 #include "ui/window/findingsdock.h"
@@ -66,6 +69,7 @@ private Q_SLOTS:
     void initTestCase() { MainWindow::setPersistSettings(false); }
     void aCutCaptureOpensThePanel();
     void liveFindingsAppearAsTheRunStreams();
+    void aLiveRunCutOffIsReportedWhenItsBodyEnds();
 
 private:
     QTemporaryDir m_dir;
@@ -176,6 +180,46 @@ void TestFindingsPanel::liveFindingsAppearAsTheRunStreams()
     QVERIFY(window.waitForRunToEnd(60000));
     QVERIFY(model->count(Severity::Error) >= 1);
     QCOMPARE(model->streamCount(), 0); // the run ended as framed
+}
+
+// The body ends inside a run: the truncation is said at once, on the run's last event, which the
+// user is already looking at. Its list row, its detail pane and the panel all show it (nothing
+// new arrives to refresh them).
+void TestFindingsPanel::aLiveRunCutOffIsReportedWhenItsBodyEnds()
+{
+    SseTestServer server;
+    ScriptedReply reply = SseTestServer::sse(
+        {R"({"type":"RUN_STARTED","threadId":"t","runId":"r"})",
+         R"({"type":"TEXT_MESSAGE_START","messageId":"m","role":"assistant"})"});
+    reply.chunks << ": the agent stops here\n\n"; // the body ends this long after event 1
+    reply.pauseMs = 1500;
+    server.setReply(QStringLiteral("/agent"), reply);
+    MainWindow window;
+    window.resize(1200, 800);
+    window.show();
+    FindingsDock *findings = window.findChild<FindingsDock *>();
+    QVERIFY(findings);
+    FindingsModel *model = findings->panel()->model();
+
+    RunRequest request;
+    request.url = server.url(QStringLiteral("/agent"));
+    request.input = ConnectDialog::defaultInput();
+    QVERIFY(window.startRun(request));
+    QTRY_VERIFY_WITH_TIMEOUT(window.eventList()->model()->rowCount() >= 2, kTimeoutMs);
+    QVERIFY(window.selectEvent(1));
+    if (window.liveRun()
+            ->isRunning()) // the usual case: shown before the body ends, with nothing to say
+        QCOMPARE(window.detailView()->diagnosticCount(), 0);
+    QVERIFY(window.waitForRunToEnd(60000));
+
+    const int truncated = rowOfRule(model, QStringLiteral("lint.truncated-run"));
+    QVERIFY(truncated >= 0);
+    QCOMPARE(model->index(truncated, 0).data(FindingsModel::SeqRole).toLongLong(), 1);
+    QCOMPARE(model->streamCount(), 0);
+    QCOMPARE(window.eventList()->currentSeq(), 1);
+    QTRY_COMPARE_WITH_TIMEOUT(window.detailView()->diagnosticCount(), 1, kTimeoutMs);
+    const QModelIndex row = window.listModel()->index(1, EventListModel::DiagnosticsColumn);
+    QCOMPARE(row.data().toString(), QStringLiteral("1"));
 }
 
 QTEST_MAIN(TestFindingsPanel)
