@@ -4,6 +4,7 @@
 #include "ui/models/eventbacking.h"
 
 #include <QElapsedTimer>
+#include <QFileInfo>
 #include <QPointer>
 #include <QThread>
 
@@ -25,27 +26,62 @@ CaptureLoader::~CaptureLoader()
     }
 }
 
-CaptureLoadResult CaptureLoader::load(const QString &path, const std::atomic_bool *cancel,
-                                      const std::function<void(qint64, qint64, qint64)> &progress)
+namespace {
+
+// What both loads share: the backing learns each frame's capture run, the capture keeps its
+// chunks (Save As writes the recordings back; the store shares them).
+CaptureLoadResult loadWith(const QString &path, SessionLoadOptions options,
+                           const std::function<void(qint64 frames)> &afterFrame = {})
 {
     CaptureLoadResult result;
     result.path = path;
     result.backing = std::make_shared<EventBacking>();
-    SessionLoadOptions options;
-    options.cancel = cancel;
-    options.keepChunks = true; // Save As writes the recordings back (the store shares them)
-    if (progress)
-        options.onProgress = progress;
+    options.keepChunks = true;
     EventBacking *backing = result.backing.get();
-    options.onFrame = [backing](const DecodedFrame &, const EventOrigin &origin) {
-        backing->noteCaptureRun(backing->size(), origin.runIndex); // the frame's first seq
-    };
+    qint64 frames = 0;
+    options.onFrame
+        = [backing, &frames, &afterFrame](const DecodedFrame &, const EventOrigin &origin) {
+              backing->noteCaptureRun(backing->size(), origin.runIndex); // the frame's first seq
+              if (afterFrame)
+                  afterFrame(++frames);
+          };
     const SessionLoadResult r
         = loadIntoSession(path, result.backing->session(), &result.capture, options);
     if (!r.ok)
         result.error = r.error;
-    result.cancelled = r.cancelled || (cancel && cancel->load());
+    result.cancelled = r.cancelled;
     return result;
+}
+
+} // namespace
+
+CaptureLoadResult CaptureLoader::load(const QString &path, const std::atomic_bool *cancel,
+                                      const std::function<void(qint64, qint64, qint64)> &progress)
+{
+    SessionLoadOptions options;
+    options.cancel = cancel;
+    if (progress)
+        options.onProgress = progress;
+    CaptureLoadResult result = loadWith(path, options);
+    result.cancelled = result.cancelled || (cancel && cancel->load());
+    return result;
+}
+
+CaptureLoadResult CaptureLoader::loadPreview(const QString &path, const std::atomic_bool *cancel)
+{
+    if (QFileInfo(path).size() < kPreviewMinBytes)
+        return {};
+    // Small blocks on this thread: the reader checks `enough` between blocks, so the preview
+    // stops a block after its kPreviewEvents-th event.
+    std::atomic_bool enough {false};
+    SessionLoadOptions options;
+    options.cancel = &enough;
+    options.twoThreads = false;
+    options.blockSize = 64 << 10;
+    return loadWith(path, options, [&enough, cancel](qint64 frames) {
+        if (frames >= kPreviewEvents || (cancel && cancel->load()))
+            enough.store(true);
+    });
 }
 
 void CaptureLoader::start(const QString &path)
@@ -71,6 +107,17 @@ void CaptureLoader::start(const QString &path)
                 },
                 Qt::QueuedConnection);
         };
+        auto preview = std::make_shared<CaptureLoadResult>(loadPreview(path, cancelFlag.get()));
+        if (preview->backing && preview->error.isEmpty() && preview->backing->size() > 0)
+            QMetaObject::invokeMethod(
+                self,
+                [self, preview, generation] {
+                    if (self->m_generation != generation)
+                        return;
+                    self->m_preview = std::move(*preview);
+                    Q_EMIT self->previewReady(self->m_preview.path);
+                },
+                Qt::QueuedConnection);
         auto result = std::make_shared<CaptureLoadResult>(load(path, cancelFlag.get(), progressFn));
         QMetaObject::invokeMethod(
             self,
@@ -103,6 +150,11 @@ void CaptureLoader::cancel()
 CaptureLoadResult CaptureLoader::takeResult()
 {
     return std::move(m_result);
+}
+
+CaptureLoadResult CaptureLoader::takePreview()
+{
+    return std::move(m_preview);
 }
 
 } // namespace agui::ui

@@ -105,6 +105,7 @@ MainWindow::MainWindow(QWidget *parent)
     m_filterModel->setSourceModel(m_listModel);
     m_loader = new CaptureLoader(this);
     m_live = new LiveRunController(m_document, this);
+    connect(m_loader, &CaptureLoader::previewReady, this, &MainWindow::onLoadPreview);
     connect(m_loader, &CaptureLoader::finished, this, &MainWindow::onLoadFinished);
     connect(m_loader, &CaptureLoader::progress, this, &MainWindow::showLoadProgress);
     createCentralArea();
@@ -505,6 +506,7 @@ void MainWindow::openCapture(const QString &path)
     m_progress->setAttribute(Qt::WA_DeleteOnClose);
     connect(m_progress, &QProgressDialog::canceled, this, [this, path] {
         m_loader->cancel();
+        dropLoadPreview();
         statusBar()->showMessage(tr("Opening %1 cancelled").arg(path), 4000);
         Q_EMIT captureLoaded(path, false);
     });
@@ -541,6 +543,27 @@ bool MainWindow::openCaptureAndWait(const QString &path, QString *error)
     return ok;
 }
 
+// The first events of a large file while the rest loads: shown, not selected (the load's end
+// selects what is worth a look), and the title says the file is still loading.
+void MainWindow::onLoadPreview()
+{
+    CaptureLoadResult preview = m_loader->takePreview();
+    m_document->setCapture(std::move(preview.capture));
+    m_document->setSourceName(preview.path);
+    m_document->adopt(std::move(preview.backing));
+    m_showsLoadPreview = true;
+    setWindowTitle(tr("%1 (loading…) — AG-UI Inspector").arg(QFileInfo(preview.path).fileName()));
+}
+
+void MainWindow::dropLoadPreview()
+{
+    if (!m_showsLoadPreview)
+        return;
+    m_showsLoadPreview = false;
+    m_document->clear();
+    setWindowTitle(tr("AG-UI Inspector"));
+}
+
 void MainWindow::onLoadFinished()
 {
     CaptureLoadResult result = m_loader->takeResult();
@@ -549,6 +572,7 @@ void MainWindow::onLoadFinished()
         m_progress->close();
     }
     if (!result.error.isEmpty()) {
+        dropLoadPreview();
         m_lastError = tr("Cannot open %1: %2").arg(result.path, result.error);
         showError(tr("Open Capture"), m_lastError);
         Q_EMIT captureLoaded(result.path, false);
@@ -557,6 +581,7 @@ void MainWindow::onLoadFinished()
     m_document->setCapture(std::move(result.capture));
     m_document->setSourceName(result.path);
     m_document->adopt(std::move(result.backing));
+    m_showsLoadPreview = false;
     m_live->resetThread();
     setWindowFilePath(result.path);
     setWindowTitle(tr("%1 — AG-UI Inspector").arg(QFileInfo(result.path).fileName()));

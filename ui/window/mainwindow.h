@@ -128,7 +128,9 @@ private:
     void showCurrentEvent(qint64 seq);
     void updateCounts();
     void updateActions();
+    void onLoadPreview();
     void onLoadFinished();
+    void dropLoadPreview(); // a load that showed its first events failed or was cancelled
     void showLoadProgress(qint64 done, qint64 total, qint64 events);
     void openDialog();
     void saveAsDialog();
@@ -164,6 +166,7 @@ private:
     QElapsedTimer m_loadClock; // events/s in the progress dialog
     QString m_loadPath;
     LiveRunController *m_live = nullptr;
+    bool m_showsLoadPreview = false; // the document holds a loading file's first events
     DemoService *m_demo = nullptr;
     QMenu *m_recentMenu = nullptr;
     QAction *m_connectAction = nullptr;
