@@ -79,20 +79,17 @@ void TestCapturePreview::theFirstEventsShowWhileTheRestLoads()
     MainWindow window;
     window.resize(1200, 800);
     window.show();
-    QList<Shown> shown; // the document after each reset
-    connect(window.document(), &SessionDocument::resetDone, &window, [&] {
-        QMetaObject::invokeMethod(
-            &window,
-            [&] {
-                shown.append({window.document()->size(),
-                              window.document()->session().findings().size(), window.windowTitle(),
-                              window.eventList()->currentSeq()});
-            },
-            Qt::QueuedConnection); // after the window's own handling of the reset
+    CaptureLoader *loader = window.findChild<CaptureLoader *>();
+    QVERIFY(loader);
+    QList<Shown> shown;
+    // Connected after the window's own slot: called right after it showed the preview.
+    connect(loader, &CaptureLoader::previewReady, &window, [&] {
+        shown.append({window.document()->size(), window.document()->session().findings().size(),
+                      window.windowTitle(), window.eventList()->currentSeq()});
     });
     QString error;
     QVERIFY2(window.openCaptureAndWait(m_path, &error), qPrintable(error));
-    QTRY_COMPARE_WITH_TIMEOUT(shown.size(), 2, kTimeoutMs);
+    QCOMPARE(shown.size(), 1);
 
     const Shown &preview = shown.first();
     QVERIFY2(preview.size >= CaptureLoader::kPreviewEvents && preview.size < m_events,
