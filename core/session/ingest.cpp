@@ -59,8 +59,6 @@ void SessionFeeder::finish(bool finishSession)
     m_decoder->finish(sink);
     if (finishSession)
         m_session.finish();
-    else
-        m_session.endRequest();
 }
 
 qint64 SessionFeeder::bytesSeen() const

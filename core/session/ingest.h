@@ -29,8 +29,9 @@ public:
     // The same for a chunk the caller holds (a received one): the store shares it instead of
     // copying the frames inside it.
     void feed(const QByteArray &chunk, qint64 receivedAtUs = -1);
-    // End of stream: the unterminated rest becomes a last event. Then the session is finished
-    // (finishSession) or, when more requests may follow, the request ends (Session::endRequest).
+    // End of stream: the unterminated rest becomes a last event; the session is finished when
+    // finishSession is true. Otherwise more may follow: whoever knows that this body was the
+    // request's only one open says so with Session::endRequest().
     void finish(bool finishSession = true);
 
     qint64 bytesSeen() const;

@@ -125,6 +125,8 @@ void TestRequests::aLiveBodyEndReportsAtOnce()
                            "{'type':'TOOL_CALL_START','toolCallId':'c1','toolCallName':'f'}\n"));
     QVERIFY(withRule(s.findings(), QStringLiteral("lint.truncated-run")).isEmpty());
     feeder.finish(/*finishSession=*/false);
+    QVERIFY(withRule(s.findings(), QStringLiteral("lint.truncated-run")).isEmpty());
+    s.endRequest(); // what the window does when the run's body ends
     QVERIFY(!s.isFinished());
     const Findings truncated = withRule(s.findingsAt(1), QStringLiteral("lint.truncated-run"));
     QCOMPARE(truncated.size(), 1);

@@ -268,8 +268,13 @@ void SessionDocument::finishRunBody(int run)
         return;
     const qint64 first = size();
     const qsizetype findingsBefore = session().findings().size();
-    it->second->finish(false); // the request ends; more may follow in this session
+    it->second->finish(false); // more runs may follow in this session
     m_bodyFeeders.erase(it);
+    // The request ends with its body, unless another body is still streaming: concurrent runs
+    // (a proxy's) interleave in one session, which cannot tell their events apart, and must not
+    // have the other run's verification started afresh in its middle.
+    if (m_bodyFeeders.empty())
+        m_backing->session().endRequest();
     if (size() > first) {
         m_backing->noteCaptureRun(first, run);
         Q_EMIT eventsAppended(first, size() - 1);
