@@ -3,6 +3,7 @@
 
 #include "core/protocol/decoder.h"
 #include "core/session/eventfilter.h"
+#include "core/session/session.h"
 #include "ui/models/eventfiltermodel.h"
 #include "ui/models/eventlistmodel.h"
 #include "ui/models/jsontreemodel.h"
@@ -56,6 +57,7 @@ private Q_SLOTS:
     void proxyKeepsStateAcrossReset();
     void largeFilterRunsInSlices();
     void jsonTreeModel();
+    void aRequestEndsWithItsLastOpenBody();
 };
 
 void TestEventModels::listModelBatchesInserts()
@@ -233,6 +235,41 @@ void TestEventModels::jsonTreeModel()
     QCOMPARE(model.rowCount(), 3);
     model.clear();
     QCOMPARE(model.rowCount(), 0);
+}
+
+// Two runs stream at once (a proxy's front ends): the one that ends first must not end the
+// request while the other still streams, or the other's open message would be verified afresh
+// (a false verify.T2 at its next delta). The last body to end ends the request.
+void TestEventModels::aRequestEndsWithItsLastOpenBody()
+{
+    SessionDocument doc;
+    QSignalSpy added(&doc, &SessionDocument::findingsAdded);
+    Capture &capture = doc.mutableCapture();
+    capture.runs.resize(2);
+    for (RunRecording &run : capture.runs) {
+        run.response.present = true;
+        run.response.status = 200;
+        run.framing = Framing::JsonLine;
+    }
+    doc.feedChunk(0,
+                  "{\"type\":\"RUN_STARTED\",\"threadId\":\"t\",\"runId\":\"r\"}\n"
+                  "{\"type\":\"TEXT_MESSAGE_START\",\"messageId\":\"m\",\"role\":\"assistant\"}\n",
+                  -1);
+    doc.feedChunk(1, QByteArray(), -1); // the other run's body: nothing yet
+    doc.finishRunBody(1);
+    doc.feedChunk(0,
+                  "{\"type\":\"TEXT_MESSAGE_CONTENT\",\"messageId\":\"m\",\"delta\":\"hi\"}\n"
+                  "{\"type\":\"TEXT_MESSAGE_END\",\"messageId\":\"m\"}\n",
+                  -1);
+    QCOMPARE(doc.size(), 4);
+    // Cut off here: the last body's end ends the request, and the run is truncated.
+    doc.finishRunBody(0);
+    QStringList rules;
+    for (const Finding &f : doc.session().findings())
+        rules << f.diagnostic.ruleId;
+    QCOMPARE(rules, QStringList {QStringLiteral("lint.truncated-run")});
+    QCOMPARE(doc.session().findings().first().eventIndex, 3);
+    QCOMPARE(added.size(), 1);
 }
 
 QTEST_MAIN(TestEventModels)
