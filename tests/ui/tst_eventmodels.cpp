@@ -58,6 +58,7 @@ private Q_SLOTS:
     void largeFilterRunsInSlices();
     void jsonTreeModel();
     void aRequestEndsWithItsLastOpenBody();
+    void aNewRequestEndsAnUnendedOne();
 };
 
 void TestEventModels::listModelBatchesInserts()
@@ -270,6 +271,27 @@ void TestEventModels::aRequestEndsWithItsLastOpenBody()
     QCOMPARE(rules, QStringList {QStringLiteral("lint.truncated-run")});
     QCOMPARE(doc.session().findings().first().eventIndex, 3);
     QCOMPARE(added.size(), 1);
+}
+
+// A body whose end was never said (the connection vanished): the next run's request ends it,
+// and the truncation lands on the previous run's last event, already shown.
+void TestEventModels::aNewRequestEndsAnUnendedOne()
+{
+    SessionDocument doc;
+    QSignalSpy added(&doc, &SessionDocument::findingsAdded);
+    Capture &capture = doc.mutableCapture();
+    capture.runs.resize(1);
+    capture.runs.first().response.present = true;
+    capture.runs.first().response.status = 200;
+    capture.runs.first().framing = Framing::JsonLine;
+    doc.feedChunk(0, "{\"type\":\"RUN_STARTED\",\"threadId\":\"t\",\"runId\":\"r\"}\n", -1);
+    QCOMPARE(added.size(), 0);
+    doc.setRunInput(QJsonObject {{QStringLiteral("threadId"), QStringLiteral("t")},
+                                 {QStringLiteral("runId"), QStringLiteral("r2")}});
+    QCOMPARE(added.size(), 1);
+    const Finding &truncated = doc.session().findings().at(added.first().at(0).toLongLong());
+    QCOMPARE(truncated.diagnostic.ruleId, QStringLiteral("lint.truncated-run"));
+    QCOMPARE(truncated.eventIndex, 0);
 }
 
 QTEST_MAIN(TestEventModels)

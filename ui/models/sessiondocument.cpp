@@ -103,7 +103,12 @@ const Session &SessionDocument::session() const
 
 void SessionDocument::setRunInput(const QJsonObject &input)
 {
+    // A new request ends the previous one if nobody did (Session::endRequest): that can report
+    // its run truncated, on an event already shown.
+    const qsizetype findingsBefore = session().findings().size();
     m_backing->setRunInput(input);
+    if (session().findings().size() > findingsBefore)
+        Q_EMIT findingsAdded(findingsBefore);
 }
 
 EventSummary SessionDocument::row(qint64 seq) const
