@@ -1,6 +1,7 @@
 #include "core/json/jsonpatch.h"
 
 #include "core/json/jsonpointer.h"
+#include "core/json/jsonrebuild.h"
 #include "core/json/jsontext.h"
 
 #include <QCborValue>
@@ -68,44 +69,19 @@ struct UndoLog
     void push_back(UndoStep step) { steps.push_back(std::move(step)); }
 };
 
-// A value that keeps nothing of the container it was read from alive. A string read out of an
-// object or array refers to that container's storage (Qt 6's QCborValue keeps the container and
-// the element's index), so an undo step or a moved value holding it would make the next edit of
-// that container copy it whole.
-QJsonValue standalone(const QJsonValue &value)
-{
-    return value.isString() ? QJsonValue(value.toString()) : value;
-}
-
-// Qt's JSON containers keep the bytes of a removed or replaced string (or key) until the
-// container is rebuilt: Qt 6.4's QCborContainerPrivate::compact() does nothing. Copying a shared
-// container copies them too. The million-event bench session replaces a string of its state's
-// top-level object every hundred events, so that five-key object grew to about a megabyte, copied
-// after every checkpoint (a third of the ingest time, and most of its memory). When the document
-// may be shared (the session made a copy of it since its last edit), Qt would copy each container
-// the patch edits anyway: a small one is rebuilt instead, which costs about as much and leaves
-// nothing dead in it. A large one is left to Qt's copy. Rebuilding on every edit, shared or not,
-// cost a fifth of the ingest time of a session with many small deltas.
+// Qt's JSON containers keep dead bytes until they are rebuilt (core/json/jsonrebuild.h). The
+// million-event bench session replaces a string of its state's top-level object every hundred
+// events, so that five-key object grew to about a megabyte, copied after every checkpoint (a third
+// of the ingest time, and most of its memory). When the document may be shared (the session made a
+// copy of it since its last edit), Qt would copy each container the patch edits anyway: a small one
+// is rebuilt instead, which costs about as much and leaves nothing dead in it. A large one is left
+// to Qt's copy. Rebuilding on every edit, shared or not, cost a fifth of the ingest time of a
+// session with many small deltas.
 constexpr qsizetype kRebuiltBelow = 32;
 
-QJsonObject rebuiltIfSmall(QJsonObject object)
+template<typename Container> Container rebuiltIfSmall(Container container)
 {
-    if (object.size() >= kRebuiltBelow)
-        return object;
-    QJsonObject fresh;
-    for (auto it = object.constBegin(); it != object.constEnd(); ++it)
-        fresh.insert(it.key(), it.value());
-    return fresh;
-}
-
-QJsonArray rebuiltIfSmall(QJsonArray array)
-{
-    if (array.size() >= kRebuiltBelow)
-        return array;
-    QJsonArray fresh;
-    for (const QJsonValue &value : std::as_const(array))
-        fresh.append(value);
-    return fresh;
+    return container.size() >= kRebuiltBelow ? container : rebuiltShallow(container);
 }
 
 // The container an op edited, as it goes back into the document.

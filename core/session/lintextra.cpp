@@ -1,5 +1,6 @@
 #include "core/session/lintextra.h"
 
+#include "core/json/jsonrebuild.h"
 #include "core/json/wtf8.h"
 #include "core/protocol/clientpatch.h"
 
@@ -44,29 +45,6 @@ bool isAttributable(EventType type)
     default:
         return true;
     }
-}
-
-// A deep copy built from scratch (fresh containers hold no garbage); counts the nodes.
-QJsonValue rebuiltJson(const QJsonValue &value, qsizetype *nodes)
-{
-    ++*nodes;
-    if (value.isObject()) {
-        const QJsonObject in = value.toObject();
-        QJsonObject out;
-        for (auto it = in.constBegin(); it != in.constEnd(); ++it)
-            out.insert(it.key(), rebuiltJson(it.value(), nodes));
-        return out;
-    }
-    if (value.isArray()) {
-        const QJsonArray in = value.toArray();
-        QJsonArray out;
-        for (const auto &item : in)
-            out.append(rebuiltJson(item, nodes));
-        return out;
-    }
-    if (value.isString())
-        return QJsonValue(value.toString()); // detached from the container's byte buffer
-    return value;
 }
 
 // Where a failed patch points: "/<op index as sent>", or "" when the patch as a whole is wrong.
@@ -388,14 +366,14 @@ void ExtraRules::checkStateDelta(qint64 index, LintSink &sink)
     }
     if (applied.ok) {
         ++m_runDeltas;
-        // Qt's JSON containers keep the bytes of replaced keys/strings until the container is
-        // rebuilt, and every copy-on-write detach copies them: without this, the cost of a delta
+        // Qt's JSON containers keep dead bytes until rebuilt (core/json/jsonrebuild.h), and every
+        // copy-on-write detach copies them: without this, the cost of a delta
         // grows with the number of deltas applied before it. Rebuilding once the edits since the
         // last rebuild outnumber an eighth of the state's nodes keeps that garbage proportional to
         // the state and the rebuild cost O(1) amortised per delta.
         if (!m_reduced && ++m_deltasSinceCompaction >= m_compactionThreshold) {
             qsizetype nodes = 0;
-            m_state = rebuiltJson(*m_state, &nodes);
+            m_state = json::rebuiltDeep(*m_state, &nodes);
             m_deltasSinceCompaction = 0;
             m_compactionThreshold = std::max<qsizetype>(64, nodes / 8);
         }
