@@ -60,6 +60,15 @@ int rowOfEvent(const FindingsModel *model, qint64 seq)
     return -1;
 }
 
+// A run of the Connect dialog's default input against the server's scripted /agent.
+RunRequest agentRun(const SseTestServer &server)
+{
+    RunRequest request;
+    request.url = server.url(QStringLiteral("/agent"));
+    request.input = ConnectDialog::defaultInput();
+    return request;
+}
+
 } // namespace
 
 class TestFindingsPanel : public QObject
@@ -168,10 +177,7 @@ void TestFindingsPanel::liveFindingsAppearAsTheRunStreams()
     QTRY_VERIFY_WITH_TIMEOUT(findings->dock()->isVisible(), kTimeoutMs);
     FindingsModel *model = findings->panel()->model();
 
-    RunRequest request;
-    request.url = server.url(QStringLiteral("/agent"));
-    request.input = ConnectDialog::defaultInput();
-    QVERIFY(window.startRun(request));
+    QVERIFY(window.startRun(agentRun(server)));
     // The events before the bad one come first, without a finding about event 2; then it comes.
     QTRY_VERIFY_WITH_TIMEOUT(window.document()->size() >= 2, kTimeoutMs);
     if (window.document()->size() == 2)
@@ -201,10 +207,7 @@ void TestFindingsPanel::aLiveRunCutOffIsReportedWhenItsBodyEnds()
     QVERIFY(findings);
     FindingsModel *model = findings->panel()->model();
 
-    RunRequest request;
-    request.url = server.url(QStringLiteral("/agent"));
-    request.input = ConnectDialog::defaultInput();
-    QVERIFY(window.startRun(request));
+    QVERIFY(window.startRun(agentRun(server)));
     QTRY_VERIFY_WITH_TIMEOUT(window.eventList()->model()->rowCount() >= 2, kTimeoutMs);
     QVERIFY(window.selectEvent(1));
     if (window.liveRun()

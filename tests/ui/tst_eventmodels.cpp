@@ -46,6 +46,19 @@ QList<Event> sampleRun(int run)
     };
 }
 
+// Gives the document `count` recorded runs answered 200 with JSON-lines bodies, as a live run's
+// or a proxy's recorder does before it feeds their chunks.
+void addJsonLineRuns(SessionDocument &doc, int count)
+{
+    Capture &capture = doc.mutableCapture();
+    capture.runs.resize(count);
+    for (RunRecording &run : capture.runs) {
+        run.response.present = true;
+        run.response.status = 200;
+        run.framing = Framing::JsonLine;
+    }
+}
+
 } // namespace
 
 class TestEventModels : public QObject
@@ -245,13 +258,7 @@ void TestEventModels::aRequestEndsWithItsLastOpenBody()
 {
     SessionDocument doc;
     QSignalSpy added(&doc, &SessionDocument::findingsAdded);
-    Capture &capture = doc.mutableCapture();
-    capture.runs.resize(2);
-    for (RunRecording &run : capture.runs) {
-        run.response.present = true;
-        run.response.status = 200;
-        run.framing = Framing::JsonLine;
-    }
+    addJsonLineRuns(doc, 2);
     doc.feedChunk(0,
                   "{\"type\":\"RUN_STARTED\",\"threadId\":\"t\",\"runId\":\"r\"}\n"
                   "{\"type\":\"TEXT_MESSAGE_START\",\"messageId\":\"m\",\"role\":\"assistant\"}\n",
@@ -279,11 +286,7 @@ void TestEventModels::aNewRequestEndsAnUnendedOne()
 {
     SessionDocument doc;
     QSignalSpy added(&doc, &SessionDocument::findingsAdded);
-    Capture &capture = doc.mutableCapture();
-    capture.runs.resize(1);
-    capture.runs.first().response.present = true;
-    capture.runs.first().response.status = 200;
-    capture.runs.first().framing = Framing::JsonLine;
+    addJsonLineRuns(doc, 1);
     doc.feedChunk(0, "{\"type\":\"RUN_STARTED\",\"threadId\":\"t\",\"runId\":\"r\"}\n", -1);
     QCOMPARE(added.size(), 0);
     doc.setRunInput(QJsonObject {{QStringLiteral("threadId"), QStringLiteral("t")},

@@ -107,8 +107,7 @@ void SessionDocument::setRunInput(const QJsonObject &input)
     // its run truncated, on an event already shown.
     const qsizetype findingsBefore = session().findings().size();
     m_backing->setRunInput(input);
-    if (session().findings().size() > findingsBefore)
-        Q_EMIT findingsAdded(findingsBefore);
+    announceFindingsSince(findingsBefore);
 }
 
 EventSummary SessionDocument::row(qint64 seq) const
@@ -284,8 +283,13 @@ void SessionDocument::finishRunBody(int run)
         m_backing->noteCaptureRun(first, run);
         Q_EMIT eventsAppended(first, size() - 1);
     }
-    if (session().findings().size() > findingsBefore)
-        Q_EMIT findingsAdded(findingsBefore);
+    announceFindingsSince(findingsBefore);
+}
+
+void SessionDocument::announceFindingsSince(qsizetype first)
+{
+    if (session().findings().size() > first)
+        Q_EMIT findingsAdded(first);
 }
 
 void SessionDocument::clear()

@@ -112,6 +112,8 @@ Q_SIGNALS:
 
 private:
     SessionFeeder *bodyFeeder(int run);
+    // findingsAdded(first) when findings from index `first` on were added without new events.
+    void announceFindingsSince(qsizetype first);
 
     std::shared_ptr<EventBacking> m_backing;
     std::map<int, std::unique_ptr<SessionFeeder>> m_bodyFeeders; // live runs, by capture run
