@@ -1,5 +1,7 @@
 #include "app/cli/jsonprint.h"
 
+#include "core/json/jsontext.h"
+
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
@@ -8,15 +10,9 @@ namespace agui::cli {
 
 QString indentedJson(const QJsonValue &value)
 {
-    if (value.isObject())
-        return QString::fromUtf8(QJsonDocument(value.toObject()).toJson(QJsonDocument::Indented));
-    if (value.isArray())
-        return QString::fromUtf8(QJsonDocument(value.toArray()).toJson(QJsonDocument::Indented));
-    if (value.isUndefined() || value.isNull())
+    if (value.isUndefined())
         return QStringLiteral("null\n");
-    // A scalar: QJsonDocument only holds containers, so write it inside one and unwrap it.
-    QByteArray text = QJsonDocument(QJsonArray {value}).toJson(QJsonDocument::Compact);
-    return QString::fromUtf8(text.mid(1, text.size() - 2)) + QLatin1Char('\n');
+    return json::toIndentedJson(value) + QLatin1Char('\n');
 }
 
 bool parseAtOption(const QString &text, qint64 eventCount, qint64 *seq, QString *error)

@@ -1,5 +1,6 @@
 #include "core/agent/a2uiagui.h"
 
+#include "core/json/jsontext.h"
 #include "core/wire/sseencoder.h"
 
 #include <QJsonDocument>
@@ -180,14 +181,9 @@ QString describeUserAction(const QJsonObject &action)
                    surface.isString() ? surface.toString() : QStringLiteral("unknown_surface"));
     if (!source.isEmpty())
         text += QStringLiteral(" (component: %1)").arg(source);
-    QString contextText = QStringLiteral("{}");
-    if (context.isObject())
-        contextText
-            = QString::fromUtf8(QJsonDocument(context.toObject()).toJson(QJsonDocument::Compact));
-    else if (context.isArray())
-        contextText
-            = QString::fromUtf8(QJsonDocument(context.toArray()).toJson(QJsonDocument::Compact));
-    text += QStringLiteral(". Context: ") + contextText;
+    const bool structured = context.isObject() || context.isArray();
+    text += QStringLiteral(". Context: ")
+        + (structured ? json::toCompactJson(context) : QStringLiteral("{}"));
     return text;
 }
 

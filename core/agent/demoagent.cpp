@@ -1,6 +1,7 @@
 #include "core/agent/demoagent.h"
 
 #include "core/agent/renderer.h"
+#include "core/json/jsontext.h"
 
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -29,10 +30,7 @@ QStringList pieces(const QString &text, int wordsPerPiece = 2)
     return out;
 }
 
-QString compactJson(const QJsonObject &o)
-{
-    return QString::fromUtf8(QJsonDocument(o).toJson(QJsonDocument::Compact));
-}
+const QLatin1StringView kModel {"demo-scripted-1"};
 
 // A run being written: internal events go through the Renderer, a few AG-UI events (the A2UI
 // surface) are added directly.
@@ -61,6 +59,15 @@ public:
         internal(e);
     }
     void agui(const QJsonObject &event) { m_events.append(event); }
+    // How every turn of the demo opens: the turn starts and the model starts thinking.
+    void startThinking()
+    {
+        internal("turn_started",
+                 {{QStringLiteral("turn_id"), m_runId}, {QStringLiteral("thread_id"), m_threadId}});
+        internal("state_changed",
+                 {{QStringLiteral("status"), QStringLiteral("thinking")},
+                  {QStringLiteral("model"), QString(kModel)}});
+    }
 
     void text(const QString &messageId, const QString &text)
     {
@@ -78,7 +85,7 @@ public:
     void tool(const QString &messageId, const QString &callId, const QString &name,
               const QJsonObject &args, const QJsonValue &result)
     {
-        const QString argsText = compactJson(args);
+        const QString argsText = json::toCompactJson(args);
         // Cut the JSON text in three, as a model streams it (any cut is fine: it is text).
         const qsizetype third = argsText.size() / 3;
         const QStringList argPieces {argsText.left(third), argsText.mid(third, third),
@@ -133,8 +140,6 @@ QJsonObject usage(int input, int output)
                         {QStringLiteral("outputTokens"), output},
                         {QStringLiteral("totalTokens"), input + output}};
 }
-
-const QLatin1StringView kModel {"demo-scripted-1"};
 
 QJsonObject v09(const char *operation, const QJsonObject &body)
 {
@@ -278,11 +283,7 @@ QList<QJsonObject> DemoAgent::formRun(const QString &threadId, const QString &ru
                                       const QJsonValue &state)
 {
     Script s(threadId, runId, state);
-    s.internal("turn_started",
-               {{QStringLiteral("turn_id"), runId}, {QStringLiteral("thread_id"), threadId}});
-    s.internal("state_changed",
-               {{QStringLiteral("status"), QStringLiteral("thinking")},
-                {QStringLiteral("model"), QString(kModel)}});
+    s.startThinking();
     s.internal("mode_changed", {{QStringLiteral("mode"), QStringLiteral("assist")}});
 
     const QString msg = s.id("msg-1");
@@ -345,11 +346,7 @@ QList<QJsonObject> DemoAgent::actionRun(const QString &threadId, const QString &
                                         const QJsonValue &state, const QJsonObject &action)
 {
     Script s(threadId, runId, state);
-    s.internal("turn_started",
-               {{QStringLiteral("turn_id"), runId}, {QStringLiteral("thread_id"), threadId}});
-    s.internal("state_changed",
-               {{QStringLiteral("status"), QStringLiteral("thinking")},
-                {QStringLiteral("model"), QString(kModel)}});
+    s.startThinking();
     const QString msg = s.id("msg-1");
     const QString actionName = action.value(QLatin1StringView {"name"}).toString();
     const QJsonObject context = action.value(QLatin1StringView {"context"}).toObject();

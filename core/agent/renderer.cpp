@@ -2,6 +2,7 @@
 
 #include "core/agent/internalevents.h"
 #include "core/json/jsondiff.h"
+#include "core/json/jsontext.h"
 
 #include <QJsonDocument>
 
@@ -90,15 +91,7 @@ QJsonObject payloadOf(const QJsonObject &e)
 // TOOL_CALL_ARGS / TOOL_CALL_RESULT carry text: strings as they are, anything else as JSON text.
 QString asText(const QJsonValue &v)
 {
-    if (v.isString())
-        return v.toString();
-    if (v.isObject())
-        return QString::fromUtf8(QJsonDocument(v.toObject()).toJson(QJsonDocument::Compact));
-    if (v.isArray())
-        return QString::fromUtf8(QJsonDocument(v.toArray()).toJson(QJsonDocument::Compact));
-    // Scalars: wrap in an array to reuse the serializer, then strip the brackets.
-    const QByteArray json = QJsonDocument(QJsonArray {v}).toJson(QJsonDocument::Compact);
-    return QString::fromUtf8(json.mid(1, json.size() - 2));
+    return v.isString() ? v.toString() : json::toCompactJson(v);
 }
 
 QString validate(const QJsonObject &e, const internal::InternalEventSpec &spec,

@@ -1,8 +1,11 @@
 #include "core/json/jsontext.h"
 
+#include "core/json/jsonnumber.h"
+
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
+#include <QStringList>
 
 namespace agui::json {
 
@@ -54,6 +57,54 @@ QString typeName(QJsonValue::Type type)
         break;
     }
     return QStringLiteral("undefined");
+}
+
+QString typePhrase(QJsonValue::Type type)
+{
+    switch (type) {
+    case QJsonValue::Null:
+    case QJsonValue::Undefined:
+        return typeName(type);
+    case QJsonValue::Array:
+    case QJsonValue::Object:
+        return QStringLiteral("an ") + typeName(type);
+    default:
+        return QStringLiteral("a ") + typeName(type);
+    }
+}
+
+QString jsString(JsonView value)
+{
+    switch (value.type()) {
+    case QJsonValue::String:
+        return value.toString();
+    case QJsonValue::Bool:
+        return value.toBool() ? QStringLiteral("true") : QStringLiteral("false");
+    case QJsonValue::Double:
+        return jsNumberString(value.toDouble());
+    case QJsonValue::Array: {
+        // Array.prototype.join(","): null and undefined items print as nothing.
+        QStringList items;
+        for (const JsonView item : value)
+            items.append(item.isNull() || item.isUndefined() ? QString() : jsString(item));
+        return items.join(QLatin1Char(','));
+    }
+    case QJsonValue::Object:
+        return QStringLiteral("[object Object]");
+    case QJsonValue::Null:
+    case QJsonValue::Undefined:
+        break;
+    }
+    return typeName(value.type());
+}
+
+QString jsString(const QJsonValue &value)
+{
+    if (value.isString())
+        return value.toString(); // the common case (ids), without a copy into a document
+    if (value.isUndefined())
+        return typeName(QJsonValue::Undefined);
+    return jsString(JsonDoc::fromQJson(value).root());
 }
 
 } // namespace agui::json

@@ -1,5 +1,7 @@
 #pragma once
 
+#include "core/json/jsonview.h"
+
 #include <QJsonValue>
 #include <QString>
 
@@ -18,5 +20,14 @@ QString toShortJson(const QJsonValue &value, qsizetype maxChars = 120);
 // A value's type as JavaScript validators name it ("null", "boolean", "number", "string",
 // "array", "object", "undefined"): the words of zod's messages and of JSON Schema.
 QString typeName(QJsonValue::Type type);
+// The same with its article, for sentences: "null", "a boolean", "a number", "a string",
+// "an array", "an object", "undefined".
+QString typePhrase(QJsonValue::Type type);
+
+// JavaScript's String(value) of a JSON value, which the reference client uses when it puts a
+// value into an error message or uses it as a key: "1.5", "null", "a,b" (an array joins its
+// items, null items as ""), "[object Object]", "undefined".
+QString jsString(JsonView value);
+QString jsString(const QJsonValue &value);
 
 } // namespace agui::json

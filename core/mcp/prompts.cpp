@@ -1,5 +1,6 @@
 #include "core/mcp/prompts.h"
 
+#include "core/json/jsontext.h"
 #include "core/mcp/views.h"
 
 #include <QJsonDocument>
@@ -13,10 +14,7 @@ constexpr qsizetype kMaxJsonChars = 6000; // per JSON block, so the prompt stays
 
 QString jsonBlock(const QJsonValue &value)
 {
-    QString text = QString::fromUtf8(
-        value.isObject()      ? QJsonDocument(value.toObject()).toJson(QJsonDocument::Indented)
-            : value.isArray() ? QJsonDocument(value.toArray()).toJson(QJsonDocument::Indented)
-                              : QJsonDocument(QJsonArray {value}).toJson(QJsonDocument::Compact));
+    QString text = json::toIndentedJson(value);
     if (text.size() > kMaxJsonChars)
         text = text.left(kMaxJsonChars) + QStringLiteral("\n… (cut; ask the tools for the rest)");
     return QStringLiteral("```json\n%1\n```\n").arg(text.trimmed());

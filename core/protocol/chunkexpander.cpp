@@ -1,5 +1,6 @@
 #include "core/protocol/chunkexpander.h"
 
+#include "core/json/jsontext.h"
 #include "core/json/tapebuilder.h"
 #include "core/protocol/decoder.h"
 
@@ -51,38 +52,12 @@ QString key(const char *k)
     return QString::fromLatin1(k);
 }
 
-// How JS template literals print the value in the client's messages.
-QString jsText(const QJsonValue &v)
-{
-    switch (v.type()) {
-    case QJsonValue::String:
-        return v.toString();
-    case QJsonValue::Null:
-        return QStringLiteral("null");
-    case QJsonValue::Bool:
-        return v.toBool() ? QStringLiteral("true") : QStringLiteral("false");
-    case QJsonValue::Double:
-        return QString::number(v.toDouble(), 'g', 17);
-    case QJsonValue::Array:
-    case QJsonValue::Object:
-        return QStringLiteral("[object Object]");
-    case QJsonValue::Undefined:
-        break;
-    }
-    return QStringLiteral("undefined");
-}
-
-QString jsText(const json::JsonView &v)
-{
-    return v.isString() ? v.toString() : jsText(v.toQJsonValue());
-}
-
 // `x ?? undefined` on a subagentRunId: null and absent both mean the parent lane.
 std::optional<QString> laneOf(const json::JsonView &subagentRunId)
 {
     if (subagentRunId.isUndefined() || subagentRunId.isNull())
         return std::nullopt;
-    return jsText(subagentRunId);
+    return json::jsString(subagentRunId);
 }
 
 // The members of one synthesised event, "type" first, as the client's object literals have it.
@@ -181,7 +156,7 @@ QHash<QString, QString> ChunkExpander::openStreams() const
 {
     QHash<QString, QString> out;
     for (const Lane &lane : m_lanes)
-        out.insert(lane.key.value_or(QString()), jsText(lane.stream.id));
+        out.insert(lane.key.value_or(QString()), json::jsString(lane.stream.id));
     return out;
 }
 
@@ -331,7 +306,7 @@ void ChunkExpander::expandChunk(const EventView &e, Kind kind, Expansion &out)
                              QStringLiteral("Cannot continue %1 '%2': chunk subagentRunId "
                                             "'%3' does not match the open stream's subagent "
                                             "'%4'.")
-                                 .arg(label, jsText(id), *chunkLane,
+                                 .arg(label, json::jsString(id), *chunkLane,
                                       l.key.value_or(QStringLiteral("(the parent agent)")))});
             lane = l.key;
             break;
@@ -380,12 +355,12 @@ void ChunkExpander::expandChunk(const EventView &e, Kind kind, Expansion &out)
                 continue;
             const QString open = ch.openValue.isUndefined()
                 ? QStringLiteral("(absent)")
-                : QLatin1Char('\'') + jsText(ch.openValue) + QLatin1Char('\'');
-            return fail(
-                {"chunk.cannot-continue", QLatin1Char('/') + key(ch.field),
-                 QStringLiteral("Cannot continue %1 '%2': chunk %3 '%4' does not "
-                                "match the open stream's %3 %5.")
-                     .arg(label, jsText(stream.id), key(ch.field), jsText(ch.chunkValue), open)});
+                : QLatin1Char('\'') + json::jsString(ch.openValue) + QLatin1Char('\'');
+            return fail({"chunk.cannot-continue", QLatin1Char('/') + key(ch.field),
+                         QStringLiteral("Cannot continue %1 '%2': chunk %3 '%4' does not "
+                                        "match the open stream's %3 %5.")
+                             .arg(label, json::jsString(stream.id), key(ch.field),
+                                  json::jsString(ch.chunkValue), open)});
         }
     } else {
         closeLane(lane, e, out);

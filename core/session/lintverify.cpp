@@ -1,5 +1,7 @@
 #include "core/session/lintverify.h"
 
+#include "core/json/jsontext.h"
+
 #include <QJsonArray>
 #include <QJsonObject>
 
@@ -52,32 +54,6 @@ QString stepOwnerKey(const std::optional<QString> &owner)
 QString attributedText(const std::optional<QString> &owner)
 {
     return owner ? QStringLiteral("subagent '%1'").arg(*owner) : QStringLiteral("the parent agent");
-}
-
-// JavaScript's String(value) for the values a JSON outcome type can hold (for A5's message).
-QString jsString(const json::JsonView &v)
-{
-    switch (v.type()) {
-    case QJsonValue::Undefined:
-        return QStringLiteral("undefined");
-    case QJsonValue::Null:
-        return QStringLiteral("null");
-    case QJsonValue::Bool:
-        return v.toBool() ? QStringLiteral("true") : QStringLiteral("false");
-    case QJsonValue::Double: {
-        const double d = v.toDouble();
-        if (d == double(qint64(d)))
-            return QString::number(qint64(d));
-        return QString::number(d, 'g', 17);
-    }
-    case QJsonValue::String:
-        return v.toString();
-    case QJsonValue::Array:
-        return QStringLiteral("[array]");
-    case QJsonValue::Object:
-        return QStringLiteral("[object Object]");
-    }
-    return QString();
 }
 
 } // namespace
@@ -174,7 +150,7 @@ void VerifyRules::checkNulls(const EventView &e, qint64 index, LintSink &sink)
                     QStringLiteral("Cannot send '%1' with outcome type '%2'. The outcome is "
                                    "either { type: \"success\" } or { type: \"suspended\" "
                                    "}.")
-                        .arg(t, jsString(type)));
+                        .arg(t, json::jsString(type)));
             const json::JsonView o = outcome.toObject();
             if (lint::hasNullMember(o, QLatin1StringView("interruptIds")))
                 sink.report(
@@ -212,7 +188,7 @@ void VerifyRules::checkNulls(const EventView &e, qint64 index, LintSink &sink)
                     QStringLiteral("Cannot send 'RUN_FINISHED' with an interrupt (id '%1') "
                                    "carrying 'subagentRunId: null'. The field is optional — omit "
                                    "it entirely.")
-                        .arg(jsString(interrupt.value("id"))));
+                        .arg(json::jsString(interrupt.value("id"))));
             }
         }
     }

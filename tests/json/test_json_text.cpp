@@ -4,6 +4,7 @@
 #include "core/json/jsontext.h"
 
 #include <QJsonArray>
+#include <QJsonDocument>
 #include <QJsonObject>
 #include <QTest>
 
@@ -33,6 +34,48 @@ private Q_SLOTS:
         QCOMPARE(toIndentedJson(QJsonValue(3)), QStringLiteral("3"));
         QCOMPARE(toIndentedJson(QJsonValue(QStringLiteral("x"))), QStringLiteral("\"x\""));
         QCOMPARE(toIndentedJson(QJsonValue(QJsonValue::Undefined)), QString());
+    }
+
+    // What node prints for String(JSON.parse(text)), e.g. String(JSON.parse("0.1")) === "0.1"
+    // where printf's %.17g gives 0.10000000000000001.
+    void jsStringAsJavaScriptPrints_data()
+    {
+        QTest::addColumn<QByteArray>("json");
+        QTest::addColumn<QString>("expected");
+        QTest::newRow("string") << QByteArray(R"("a b")") << QStringLiteral("a b");
+        QTest::newRow("tenth") << QByteArray("0.1") << QStringLiteral("0.1");
+        QTest::newRow("integer") << QByteArray("42") << QStringLiteral("42");
+        QTest::newRow("large") << QByteArray("1e21") << QStringLiteral("1e+21");
+        QTest::newRow("negative zero") << QByteArray("-0") << QStringLiteral("0");
+        QTest::newRow("null") << QByteArray("null") << QStringLiteral("null");
+        QTest::newRow("false") << QByteArray("false") << QStringLiteral("false");
+        QTest::newRow("array") << QByteArray(R"([1,"a",null,[2,3],{}])")
+                               << QStringLiteral("1,a,,2,3,[object Object]");
+        QTest::newRow("empty array") << QByteArray("[]") << QString();
+        QTest::newRow("object") << QByteArray(R"({"k":1})") << QStringLiteral("[object Object]");
+    }
+
+    void jsStringAsJavaScriptPrints()
+    {
+        QFETCH(QByteArray, json);
+        QFETCH(QString, expected);
+        const QJsonValue value = QJsonDocument::fromJson("[" + json + "]").array().first();
+        QCOMPARE(jsString(value), expected);
+        const JsonDoc doc = JsonDoc::fromQJson(value);
+        QCOMPARE(jsString(doc.root()), expected);
+    }
+
+    void jsStringOfNothing()
+    {
+        QCOMPARE(jsString(QJsonValue(QJsonValue::Undefined)), QStringLiteral("undefined"));
+        QCOMPARE(jsString(JsonView()), QStringLiteral("undefined"));
+    }
+
+    void typePhrasesHaveTheirArticle()
+    {
+        QCOMPARE(typePhrase(QJsonValue::Array), QStringLiteral("an array"));
+        QCOMPARE(typePhrase(QJsonValue::Bool), QStringLiteral("a boolean"));
+        QCOMPARE(typePhrase(QJsonValue::Null), QStringLiteral("null"));
     }
 };
 
