@@ -1,6 +1,8 @@
 #include "core/analysis/contentredactor.h"
 
 #include "core/analysis/idcanon.h"
+#include "core/json/jsontext.h"
+#include "core/protocol/catalogue.h"
 
 #include <QCryptographicHash>
 #include <QJsonArray>
@@ -35,13 +37,6 @@ bool isStructural(const QString &key)
                                         QStringLiteral("outcome"),
                                         QStringLiteral("encryptedValueType")};
     return members.contains(key) || IdCanon::isIdMember(key);
-}
-
-QString compactJson(const QJsonValue &v)
-{
-    if (v.isObject())
-        return QString::fromUtf8(QJsonDocument(v.toObject()).toJson(QJsonDocument::Compact));
-    return QString::fromUtf8(QJsonDocument(v.toArray()).toJson(QJsonDocument::Compact));
 }
 
 } // namespace
@@ -128,7 +123,7 @@ QJsonValue ContentRedactor::jsonOrText(const QJsonValue &content)
     QJsonParseError error;
     const QJsonDocument doc = QJsonDocument::fromJson(content.toString().toUtf8(), &error);
     if (error.error == QJsonParseError::NoError && (doc.isObject() || doc.isArray()))
-        return compactJson(value(doc.isObject() ? QJsonValue(doc.object()) : doc.array()));
+        return json::toCompactJson(value(doc.isObject() ? QJsonValue(doc.object()) : doc.array()));
     return text(content.toString());
 }
 
@@ -137,7 +132,7 @@ QString ContentRedactor::toolArguments(const QString &arguments)
     QJsonParseError error;
     const QJsonDocument doc = QJsonDocument::fromJson(arguments.toUtf8(), &error);
     if (error.error == QJsonParseError::NoError && (doc.isObject() || doc.isArray()))
-        return compactJson(value(doc.isObject() ? QJsonValue(doc.object()) : doc.array()));
+        return json::toCompactJson(value(doc.isObject() ? QJsonValue(doc.object()) : doc.array()));
     return text(arguments); // not JSON (and so still not JSON after)
 }
 
@@ -204,14 +199,10 @@ QJsonObject ContentRedactor::event(EventType type, const QJsonObject &event)
         return v.isString() ? QJsonValue(text(v.toString())) : value(v);
     };
     const auto asValue = [this](const QJsonValue &v) { return value(v); };
-    switch (type) {
-    case EventType::TextMessageContent:
-    case EventType::TextMessageChunk:
-    case EventType::ReasoningMessageContent:
-    case EventType::ReasoningMessageChunk:
-    case EventType::ThinkingTextMessageContent:
+    // Message and reasoning text; argument deltas are redacted per tool call (argsDelta()).
+    if (eventSpec(type).streamsDelta && eventFamily(type) != EventFamily::Tool)
         redact("delta", asText);
-        break;
+    switch (type) {
     case EventType::ToolCallResult:
         redact("content", [this](const QJsonValue &v) { return jsonOrText(v); });
         break;

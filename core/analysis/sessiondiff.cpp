@@ -3,6 +3,7 @@
 #include "core/analysis/diffmodel_p.h"
 #include "core/analysis/idcanon.h"
 #include "core/json/jsondiff.h"
+#include "core/protocol/catalogue.h"
 #include "core/session/session.h"
 
 #include <QHash>
@@ -91,18 +92,7 @@ QList<bool> inLongestIncreasingRun(const QList<qsizetype> &order)
 
 bool isContentStream(EventType type)
 {
-    switch (type) {
-    case EventType::TextMessageContent:
-    case EventType::TextMessageChunk:
-    case EventType::ReasoningMessageContent:
-    case EventType::ReasoningMessageChunk:
-    case EventType::ThinkingTextMessageContent:
-    case EventType::ToolCallArgs:
-    case EventType::ToolCallChunk:
-        return true;
-    default:
-        return false;
-    }
+    return eventSpec(type).streamsDelta;
 }
 
 void alignByKey(const QString &section, const QList<KeyedValue> &a, const QList<KeyedValue> &b,

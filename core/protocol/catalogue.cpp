@@ -161,6 +161,24 @@ const QList<FieldSpec> &allFieldSpecsRef(EventType type)
     return all[size_t(type)];
 }
 
+const FieldKindWords &fieldKindWords(FieldKind kind)
+{
+    // In FieldKind's order.
+    static const FieldKindWords words[] = {
+        {"string", "a string", "string"},
+        {"integer", "an integer", "int"},
+        {"number", "a number", "number"},
+        {"boolean", "a boolean", "boolean"},
+        {"object", "an object", "object"},
+        {"array", "an array", "array"},
+        {"any (may be null)", "any JSON value", ""},
+        {"any except null", "any value but null", ""},
+        {"string | array", "a string or an array", ""},
+    };
+    static_assert(std::size(words) == size_t(FieldKind::StringOrArray) + 1);
+    return words[size_t(kind)];
+}
+
 } // namespace catalogue
 
 namespace {
@@ -323,6 +341,11 @@ std::array<EventSpec, kEventTypeCount> buildSpecs()
     for (const auto &[key, types] : ids)
         for (const EventType t : types)
             s[size_t(t)].primaryIdKey = key;
+    for (const EventType t :
+         {EventType::TextMessageContent, EventType::TextMessageChunk, EventType::ToolCallArgs,
+          EventType::ToolCallChunk, EventType::ReasoningMessageContent,
+          EventType::ReasoningMessageChunk, EventType::ThinkingTextMessageContent})
+        s[size_t(t)].streamsDelta = true;
     return s;
 }
 
@@ -399,27 +422,7 @@ QString fieldTypeText(const FieldSpec &field)
     if (!field.shape.isEmpty() && field.shape != QLatin1String("timestamp")
         && field.shape != QLatin1String("count"))
         return field.shape;
-    switch (field.kind) {
-    case FieldKind::String:
-        return QStringLiteral("string");
-    case FieldKind::Integer:
-        return QStringLiteral("integer");
-    case FieldKind::Number:
-        return QStringLiteral("number");
-    case FieldKind::Boolean:
-        return QStringLiteral("boolean");
-    case FieldKind::Object:
-        return QStringLiteral("object");
-    case FieldKind::Array:
-        return QStringLiteral("array");
-    case FieldKind::Any:
-        return QStringLiteral("any (may be null)");
-    case FieldKind::NonNull:
-        return QStringLiteral("any except null");
-    case FieldKind::StringOrArray:
-        break;
-    }
-    return QStringLiteral("any");
+    return QString::fromLatin1(catalogue::fieldKindWords(field.kind).name);
 }
 
 QList<FieldSpec> runAgentInputFieldSpecs()

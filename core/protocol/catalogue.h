@@ -89,6 +89,8 @@ struct EventSpec
     bool attribution = true; // subagentRunId allowed as optional attribution
     // The member a list shows as the event's id (messageId, toolCallId, runId, ...); "" = none.
     const char *primaryIdKey = "";
+    // Carries one piece of streamed content (message, reasoning or argument text) in "delta".
+    bool streamsDelta = false;
 };
 
 // The 31 AG-UI 1.0 types in catalogue order (RUN_STARTED .. CUSTOM).

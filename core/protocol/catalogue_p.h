@@ -26,6 +26,17 @@ const QList<FieldSpec> &contextFields();
 const QList<FieldSpec> &resumeFields();
 const QList<FieldSpec> &runAgentInputFields();
 
+// How messages name what a field kind accepts: `name` in the rule table ("integer"), `phrase`
+// in our findings ("an integer"), `zod` as zod's "expected" ("int"; "" where zod's schema is a
+// union or a custom check, whose message says only "Invalid input").
+struct FieldKindWords
+{
+    const char *name;
+    const char *phrase;
+    const char *zod;
+};
+const FieldKindWords &fieldKindWords(FieldKind kind);
+
 // allFieldSpecs(type) without the copy: type-specific, base, then attribution fields.
 const QList<FieldSpec> &allFieldSpecsRef(EventType type);
 

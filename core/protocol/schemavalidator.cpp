@@ -13,7 +13,6 @@
 #include <QHash>
 #include <QJsonArray>
 #include <QJsonDocument>
-#include <QLocale>
 #include <QUtf8StringView>
 
 #include <algorithm>
@@ -159,77 +158,30 @@ QString quoted(const QStringList &values)
     return q.join(QStringLiteral(", "));
 }
 
-// An integral |d| < 1e21 as JavaScript prints it: the shortest digits that read back as d,
-// padded with zeros, no exponent. Past qint64's range a cast would be undefined behaviour.
-QString integralText(double d)
-{
-    if (std::fabs(d) < 9.2e18)
-        return QString::number(qint64(d));
-    const QString e = QString::number(d, 'e', QLocale::FloatingPointShortest); // "-1.7553e+19"
-    const qsizetype at = e.indexOf(u'e');
-    const int exponent = e.mid(at + 1).toInt();
-    QString digits = e.left(at);
-    const bool negative = digits.startsWith(u'-');
-    if (negative)
-        digits.remove(0, 1);
-    digits.remove(u'.');
-    digits += QString(exponent + 1 - digits.size(), u'0');
-    return negative ? QLatin1Char('-') + digits : digits;
-}
-
 // How a value looks in a message: short, and never the whole of a big value.
 QString describe(json::JsonView v)
 {
     switch (v.type()) {
     case QJsonValue::Null:
-        return QStringLiteral("null");
     case QJsonValue::Bool:
-        return v.toBool() ? QStringLiteral("true") : QStringLiteral("false");
-    case QJsonValue::Double: {
-        const double d = v.toDouble();
-        if (std::isfinite(d) && std::floor(d) == d && std::fabs(d) < 1e21)
-            return integralText(d);
-        return QString::number(d, 'g', 17);
-    }
+    case QJsonValue::Double:
+        return json::jsString(v);
     case QJsonValue::String: {
         QString s = v.toString();
         if (s.size() > 40)
             s = s.left(40) + QStringLiteral("...");
         return QLatin1Char('\'') + s + QLatin1Char('\'');
     }
-    case QJsonValue::Array:
-        return QStringLiteral("an array");
-    case QJsonValue::Object:
-        return QStringLiteral("an object");
     case QJsonValue::Undefined:
-        break;
+        return QStringLiteral("nothing");
+    default:
+        return json::typePhrase(v.type());
     }
-    return QStringLiteral("nothing");
 }
 
 QString expectedText(FieldKind kind)
 {
-    switch (kind) {
-    case FieldKind::String:
-        return QStringLiteral("a string");
-    case FieldKind::Integer:
-        return QStringLiteral("an integer");
-    case FieldKind::Number:
-        return QStringLiteral("a number");
-    case FieldKind::Boolean:
-        return QStringLiteral("a boolean");
-    case FieldKind::Object:
-        return QStringLiteral("an object");
-    case FieldKind::Array:
-        return QStringLiteral("an array");
-    case FieldKind::Any:
-        return QStringLiteral("any JSON value");
-    case FieldKind::NonNull:
-        return QStringLiteral("any value but null");
-    case FieldKind::StringOrArray:
-        return QStringLiteral("a string or an array");
-    }
-    return {};
+    return QString::fromLatin1(catalogue::fieldKindWords(kind).phrase);
 }
 
 bool isInteger(json::JsonView v)
@@ -265,29 +217,9 @@ bool kindMatches(FieldKind kind, json::JsonView v)
     return false;
 }
 
-// zod's "expected" for a field kind; "" where its schema is a union or custom check, which says
-// only "Invalid input".
 QString zodExpected(FieldKind kind)
 {
-    switch (kind) {
-    case FieldKind::String:
-        return QStringLiteral("string");
-    case FieldKind::Integer:
-        return QStringLiteral("int");
-    case FieldKind::Number:
-        return QStringLiteral("number");
-    case FieldKind::Boolean:
-        return QStringLiteral("boolean");
-    case FieldKind::Object:
-        return QStringLiteral("object");
-    case FieldKind::Array:
-        return QStringLiteral("array");
-    case FieldKind::Any:
-    case FieldKind::NonNull:
-    case FieldKind::StringOrArray:
-        break;
-    }
-    return QString();
+    return QString::fromLatin1(catalogue::fieldKindWords(kind).zod);
 }
 
 QString zodTypeMessage(FieldKind kind, json::JsonView v)

@@ -84,6 +84,25 @@ private Q_SLOTS:
         }
     }
 
+    // The types the diff's --ignore-text and the redactor treat as streamed content: each has a
+    // string "delta", and the content types of every streaming family are among them.
+    void streamedDeltaTypesCarryADelta()
+    {
+        int streaming = 0;
+        for (EventType t : aguiEventTypes() + legacyEventTypes()) {
+            if (!eventSpec(t).streamsDelta)
+                continue;
+            ++streaming;
+            bool hasDelta = false;
+            for (const FieldSpec &f : eventSpec(t).fields)
+                hasDelta |= f.name == QLatin1String("delta") && f.kind == FieldKind::String;
+            QVERIFY2(hasDelta, qPrintable(eventTypeName(t)));
+        }
+        QCOMPARE(streaming, 7);
+        QVERIFY(eventSpec(EventType::ToolCallArgs).streamsDelta);
+        QVERIFY(!eventSpec(EventType::StateDelta).streamsDelta); // a patch, not streamed text
+    }
+
     void minimalExamplesCoverEveryTypeAndPass()
     {
         QSet<EventType> seen;
