@@ -83,16 +83,8 @@ private:
     {
         if (depth > m_maxDepth)
             return false;
-        ++m_p; // '{'
         m_out->beginObject();
-        skipSpace();
-        if (m_p < m_end && *m_p == '}') {
-            ++m_p;
-            m_out->endObject();
-            return true;
-        }
-        for (;;) {
-            skipSpace();
+        const bool ok = items('}', [&] {
             std::string key;
             if (m_p >= m_end || *m_p != '"' || !string(&key))
                 return false;
@@ -101,43 +93,43 @@ private:
             if (m_p >= m_end || *m_p++ != ':')
                 return false;
             skipSpace();
-            if (!value(depth))
-                return false;
-            skipSpace();
-            if (m_p >= m_end)
-                return false;
-            if (*m_p == '}') {
-                ++m_p;
-                m_out->endObject();
-                return true;
-            }
-            if (*m_p++ != ',')
-                return false;
-        }
+            return value(depth);
+        });
+        if (ok)
+            m_out->endObject();
+        return ok;
     }
 
     bool array(int depth)
     {
         if (depth > m_maxDepth)
             return false;
-        ++m_p; // '['
         m_out->beginArray();
-        skipSpace();
-        if (m_p < m_end && *m_p == ']') {
-            ++m_p;
+        const bool ok = items(']', [&] { return value(depth); });
+        if (ok)
             m_out->endArray();
+        return ok;
+    }
+
+    // The comma-separated items of an object or array, from its opening bracket up to and
+    // including `close`; readItem reads one item (member) starting at a non-space.
+    template<typename ReadItem> bool items(char close, ReadItem readItem)
+    {
+        ++m_p; // '{' or '['
+        skipSpace();
+        if (m_p < m_end && *m_p == close) {
+            ++m_p;
             return true;
         }
         for (;;) {
             skipSpace();
-            if (!value(depth))
+            if (!readItem())
                 return false;
             skipSpace();
             if (m_p >= m_end)
                 return false;
-            if (*m_p == ']') {
+            if (*m_p == close) {
                 ++m_p;
-                m_out->endArray();
                 return true;
             }
             if (*m_p++ != ',')

@@ -3,6 +3,11 @@
 #include "core/json/jsondocstorage_p.h"
 #include "core/json/wtf8.h"
 
+#include <QJsonArray>
+#include <QJsonObject>
+#include <QVariant>
+
+#include <cmath>
 #include <cstring>
 
 namespace agui::json {
@@ -131,85 +136,96 @@ void TapeBuilder::null()
     word('n', 0);
 }
 
-void TapeBuilder::value(JsonView v)
+namespace {
+
+// What copying a view and copying a Qt value do differently: numbers, strings, members.
+void putNumber(TapeBuilder &b, JsonView v)
+{
+    // Keep integers as integers (the tape's 'l'), like the parser does.
+    if (v.isInteger() && std::abs(v.toDouble()) < 9.2e18)
+        b.integer(v.toInteger());
+    else
+        b.number(v.toDouble());
+}
+
+void putNumber(TapeBuilder &b, const QJsonValue &v)
+{
+    // QJsonValue keeps integers exactly (qint64) when the text had no fraction.
+    const QVariant var = v.toVariant();
+    if (var.typeId() == QMetaType::LongLong)
+        b.integer(var.toLongLong());
+    else
+        b.number(v.toDouble());
+}
+
+void putString(TapeBuilder &b, JsonView v)
+{
+    b.string(v.utf8());
+}
+
+void putString(TapeBuilder &b, const QJsonValue &v)
+{
+    b.string(v.toString());
+}
+
+void putMembers(TapeBuilder &b, JsonView v)
+{
+    for (const JsonMember m : v.members()) {
+        b.key(m.keyUtf8());
+        b.value(m.value());
+    }
+}
+
+void putMembers(TapeBuilder &b, const QJsonValue &v)
+{
+    const QJsonObject o = v.toObject();
+    for (auto it = o.constBegin(); it != o.constEnd(); ++it) {
+        const QByteArray k = toWtf8(it.key());
+        b.key(std::string_view(k.constData(), size_t(k.size())));
+        b.value(it.value());
+    }
+}
+
+template<typename Value> void putValue(TapeBuilder &b, const Value &v)
 {
     switch (v.type()) {
     case QJsonValue::Null:
-        null();
+    case QJsonValue::Undefined: // a value is required here; callers skip undefined members
+        b.null();
         return;
     case QJsonValue::Bool:
-        boolean(v.toBool());
+        b.boolean(v.toBool());
         return;
     case QJsonValue::Double:
-        // Keep integers as integers (the tape's 'l'), like the parser does.
-        if (v.isInteger() && std::abs(v.toDouble()) < 9.2e18)
-            integer(v.toInteger());
-        else
-            number(v.toDouble());
+        putNumber(b, v);
         return;
     case QJsonValue::String:
-        string(v.utf8());
+        putString(b, v);
         return;
     case QJsonValue::Array:
-        beginArray();
-        for (const JsonView item : v)
-            value(item);
-        endArray();
+        b.beginArray();
+        for (const auto item : v.toArray())
+            b.value(Value(item));
+        b.endArray();
         return;
     case QJsonValue::Object:
-        beginObject();
-        for (const JsonMember m : v.members()) {
-            key(m.keyUtf8());
-            value(m.value());
-        }
-        endObject();
-        return;
-    case QJsonValue::Undefined:
-        null(); // a value is required here; callers skip undefined members themselves
+        b.beginObject();
+        putMembers(b, v);
+        b.endObject();
         return;
     }
 }
 
+} // namespace
+
+void TapeBuilder::value(JsonView v)
+{
+    putValue(*this, v);
+}
+
 void TapeBuilder::value(const QJsonValue &v)
 {
-    switch (v.type()) {
-    case QJsonValue::Null:
-    case QJsonValue::Undefined:
-        null();
-        return;
-    case QJsonValue::Bool:
-        boolean(v.toBool());
-        return;
-    case QJsonValue::Double: {
-        // QJsonValue keeps integers exactly (qint64) when the text had no fraction.
-        const QVariant var = v.toVariant();
-        if (var.typeId() == QMetaType::LongLong)
-            integer(var.toLongLong());
-        else
-            number(v.toDouble());
-        return;
-    }
-    case QJsonValue::String:
-        string(v.toString());
-        return;
-    case QJsonValue::Array:
-        beginArray();
-        for (const QJsonValue item : v.toArray())
-            value(item);
-        endArray();
-        return;
-    case QJsonValue::Object: {
-        beginObject();
-        const QJsonObject o = v.toObject();
-        for (auto it = o.constBegin(); it != o.constEnd(); ++it) {
-            const QByteArray k = toWtf8(it.key());
-            key(std::string_view(k.constData(), size_t(k.size())));
-            value(it.value());
-        }
-        endObject();
-        return;
-    }
-    }
+    putValue(*this, v);
 }
 
 void TapeBuilder::finishInto(JsonDoc &doc)

@@ -6,6 +6,7 @@
 #include "core/wire/sseparser.h"
 
 #include <algorithm>
+#include <utility>
 
 namespace agui {
 
@@ -170,12 +171,11 @@ private:
     bool m_clientFrameOpen = false; // the client's current frame has not reached "\n\n" yet
 };
 
-class JsonLineFrameSplitter final : public FrameSplitter
+// A FrameSplitter over a splitter of the wire layer that cuts whole pieces (lines, length-prefixed
+// messages) out of the bytes; deliver() turns the pieces found so far into frames.
+template<typename PieceSplitter> class PieceFrameSplitter : public FrameSplitter
 {
 public:
-    JsonLineFrameSplitter()
-        : m_splitter(JsonLineSplitter::Options {16 * 1024 * 1024, false})
-    { }
     void feed(QByteArrayView bytes, FrameHandler &handler) override
     {
         m_splitter.feed(bytes);
@@ -188,8 +188,25 @@ public:
     }
     qint64 bytesSeen() const override { return m_splitter.bytesSeen(); }
 
+protected:
+    explicit PieceFrameSplitter(PieceSplitter splitter)
+        : m_splitter(std::move(splitter))
+    { }
+    virtual void deliver(FrameHandler &handler) = 0;
+
+    PieceSplitter m_splitter;
+    RawFrame m_frame; // reused: its lists keep their capacity from frame to frame
+};
+
+class JsonLineFrameSplitter final : public PieceFrameSplitter<JsonLineSplitter>
+{
+public:
+    JsonLineFrameSplitter()
+        : PieceFrameSplitter(JsonLineSplitter(JsonLineSplitter::Options {16 * 1024 * 1024, false}))
+    { }
+
 private:
-    void deliver(FrameHandler &handler)
+    void deliver(FrameHandler &handler) override
     {
         for (const JsonLineSpan &l : m_splitter.spans()) {
             RawFrame &f = m_frame;
@@ -206,28 +223,17 @@ private:
             handler.frame(f);
         }
     }
-
-    JsonLineSplitter m_splitter;
-    RawFrame m_frame;
 };
 
-class ProtoSplitter final : public FrameSplitter
+class ProtoSplitter final : public PieceFrameSplitter<ProtoFrameSplitter>
 {
 public:
-    void feed(QByteArrayView bytes, FrameHandler &handler) override
-    {
-        m_splitter.feed(bytes);
-        deliver(handler);
-    }
-    void finish(FrameHandler &handler) override
-    {
-        m_splitter.finish();
-        deliver(handler);
-    }
-    qint64 bytesSeen() const override { return m_splitter.bytesSeen(); }
+    ProtoSplitter()
+        : PieceFrameSplitter(ProtoFrameSplitter())
+    { }
 
 private:
-    void deliver(FrameHandler &handler)
+    void deliver(FrameHandler &handler) override
     {
         for (const ProtoFrame &p : m_splitter.takeFrames()) {
             RawFrame &f = m_frame;
@@ -268,9 +274,6 @@ private:
             f.diagnostics.append(Diagnostic {QStringLiteral("wire.proto-lossy"), Severity::Warning,
                                              QString(), w, f.offset});
     }
-
-    ProtoFrameSplitter m_splitter;
-    RawFrame m_frame;
 };
 
 } // namespace

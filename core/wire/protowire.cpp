@@ -215,13 +215,25 @@ QByteArray encodeListValue(const QJsonArray &array)
     return w.take();
 }
 
-static bool nestedTooDeep(int depth, QString *error)
+// Calls entry(bytes) for each field 1 of a Struct (its map entries) or ListValue (its values)
+// nested at `depth`; false when the bytes do not read, the nesting is past its bound, or entry
+// fails (it sets *error).
+template<typename Entry>
+static bool forEachEntry(QByteArrayView bytes, QString *error, int depth, Entry entry)
 {
-    if (depth < kMaxDepth)
+    if (depth >= kMaxDepth) {
+        *error = QStringLiteral("google.protobuf.Value nested deeper than %1 objects/arrays (the "
+                                "inspector's bound on JSON nesting); the frame is kept undecoded")
+                     .arg(kMaxDepth);
         return false;
-    *error = QStringLiteral("google.protobuf.Value nested deeper than %1 objects/arrays (the "
-                            "inspector's bound on JSON nesting); the frame is kept undecoded")
-                 .arg(kMaxDepth);
+    }
+    QList<Field> fields;
+    if (!readFields(bytes, &fields, error))
+        return false;
+    for (const Field &f : fields) {
+        if (f.number == 1 && f.wireType == Len && !entry(f.bytes))
+            return false;
+    }
     return true;
 }
 
@@ -289,16 +301,9 @@ bool decodeValue(QByteArrayView bytes, QJsonValue *out, bool *defined, QString *
 
 bool decodeStruct(QByteArrayView bytes, QJsonObject *out, QString *error, int depth)
 {
-    if (nestedTooDeep(depth, error))
-        return false;
-    QList<Field> fields;
-    if (!readFields(bytes, &fields, error))
-        return false;
-    for (const Field &f : fields) {
-        if (f.number != 1 || f.wireType != Len)
-            continue;
+    return forEachEntry(bytes, error, depth, [&](QByteArrayView entryBytes) {
         QList<Field> entry;
-        if (!readFields(f.bytes, &entry, error))
+        if (!readFields(entryBytes, &entry, error))
             return false;
         QString key;
         QByteArray valueBytes;
@@ -312,34 +317,27 @@ bool decodeStruct(QByteArrayView bytes, QJsonObject *out, QString *error, int de
             }
         }
         if (!hasValue)
-            continue;
+            return true;
         QJsonValue v;
         bool defined = false;
         if (!decodeValue(valueBytes, &v, &defined, error, depth + 1))
             return false;
         if (defined)
             out->insert(key, v);
-    }
-    return true;
+        return true;
+    });
 }
 
 bool decodeListValue(QByteArrayView bytes, QJsonArray *out, QString *error, int depth)
 {
-    if (nestedTooDeep(depth, error))
-        return false;
-    QList<Field> fields;
-    if (!readFields(bytes, &fields, error))
-        return false;
-    for (const Field &f : fields) {
-        if (f.number != 1 || f.wireType != Len)
-            continue;
+    return forEachEntry(bytes, error, depth, [&](QByteArrayView item) {
         QJsonValue v;
         bool defined = false;
-        if (!decodeValue(f.bytes, &v, &defined, error, depth + 1))
+        if (!decodeValue(item, &v, &defined, error, depth + 1))
             return false;
         out->append(defined ? v : QJsonValue(QJsonValue::Null));
-    }
-    return true;
+        return true;
+    });
 }
 
 } // namespace agui::proto
