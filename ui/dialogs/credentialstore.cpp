@@ -8,7 +8,27 @@ namespace agui::ui {
 
 namespace {
 const QString kService = QStringLiteral("agui-inspector");
+
+#ifdef AGUI_HAVE_KEYCHAIN
+// Starts a keychain job on `key`; done(ok, text) gets what `result` reads off the finished job
+// when it succeeded, else the job's error.
+template<typename Job, typename Result>
+void start(Job *job, const QString &key, QObject *context,
+           std::function<void(bool, const QString &)> done, Result result)
+{
+    job->setAutoDelete(true);
+    // Never fall back to a plain-text file: no keychain means nothing is remembered.
+    job->setInsecureFallback(false);
+    job->setKey(key);
+    QObject::connect(job, &QKeychain::Job::finished, context, [done, result](QKeychain::Job *j) {
+        const bool ok = j->error() == QKeychain::NoError;
+        if (done)
+            done(ok, ok ? result(static_cast<Job *>(j)) : j->errorString());
+    });
+    job->start();
 }
+#endif
+} // namespace
 
 CredentialStore::CredentialStore(QObject *parent)
     : QObject(parent)
@@ -31,18 +51,8 @@ QString CredentialStore::keyFor(const QString &endpoint, const QString &headerNa
 void CredentialStore::read(const QString &key, std::function<void(bool, const QString &)> done)
 {
 #ifdef AGUI_HAVE_KEYCHAIN
-    auto *job = new QKeychain::ReadPasswordJob(kService, this);
-    job->setAutoDelete(true);
-    // Never fall back to a plain-text file: no keychain means nothing is remembered.
-    job->setInsecureFallback(false);
-    job->setKey(key);
-    connect(job, &QKeychain::Job::finished, this, [done](QKeychain::Job *j) {
-        auto *r = static_cast<QKeychain::ReadPasswordJob *>(j);
-        if (done)
-            done(r->error() == QKeychain::NoError,
-                 r->error() == QKeychain::NoError ? r->textData() : r->errorString());
-    });
-    job->start();
+    start(new QKeychain::ReadPasswordJob(kService, this), key, this, std::move(done),
+          [](QKeychain::ReadPasswordJob *j) { return j->textData(); });
 #else
     Q_UNUSED(key);
     if (done)
@@ -55,15 +65,8 @@ void CredentialStore::write(const QString &key, const QString &value,
 {
 #ifdef AGUI_HAVE_KEYCHAIN
     auto *job = new QKeychain::WritePasswordJob(kService, this);
-    job->setAutoDelete(true);
-    job->setInsecureFallback(false);
-    job->setKey(key);
     job->setTextData(value);
-    connect(job, &QKeychain::Job::finished, this, [done](QKeychain::Job *j) {
-        if (done)
-            done(j->error() == QKeychain::NoError, j->errorString());
-    });
-    job->start();
+    start(job, key, this, std::move(done), [](QKeychain::Job *) { return QString(); });
 #else
     Q_UNUSED(key);
     Q_UNUSED(value);
@@ -75,15 +78,8 @@ void CredentialStore::write(const QString &key, const QString &value,
 void CredentialStore::remove(const QString &key, std::function<void(bool, const QString &)> done)
 {
 #ifdef AGUI_HAVE_KEYCHAIN
-    auto *job = new QKeychain::DeletePasswordJob(kService, this);
-    job->setAutoDelete(true);
-    job->setInsecureFallback(false);
-    job->setKey(key);
-    connect(job, &QKeychain::Job::finished, this, [done](QKeychain::Job *j) {
-        if (done)
-            done(j->error() == QKeychain::NoError, j->errorString());
-    });
-    job->start();
+    start(new QKeychain::DeletePasswordJob(kService, this), key, this, std::move(done),
+          [](QKeychain::Job *) { return QString(); });
 #else
     Q_UNUSED(key);
     if (done)

@@ -153,31 +153,16 @@ QList<StateChangeRow> describeStateSnapshot(const QList<StatePathChange> &paths)
 }
 
 StateChangeModel::StateChangeModel(QObject *parent)
-    : QAbstractTableModel(parent)
+    : RowTableModel({tr("#"), tr("Op"), tr("Path"), tr("Effect"), tr("Before"), tr("After")},
+                    parent)
 { }
-
-void StateChangeModel::setRows(QList<StateChangeRow> rows)
-{
-    beginResetModel();
-    m_rows = std::move(rows);
-    endResetModel();
-}
-
-int StateChangeModel::rowCount(const QModelIndex &parent) const
-{
-    return parent.isValid() ? 0 : int(m_rows.size());
-}
-
-int StateChangeModel::columnCount(const QModelIndex &parent) const
-{
-    return parent.isValid() ? 0 : ColumnCount;
-}
 
 QVariant StateChangeModel::data(const QModelIndex &index, int role) const
 {
-    if (!index.isValid() || index.row() >= m_rows.size())
+    const StateChangeRow *found = rowAt(index);
+    if (!found)
         return {};
-    const StateChangeRow &row = m_rows.at(index.row());
+    const StateChangeRow &row = *found;
     switch (role) {
     case Qt::DisplayRole:
         switch (index.column()) {
@@ -214,27 +199,6 @@ QVariant StateChangeModel::data(const QModelIndex &index, int role) const
         return stateChangeOutcomeName(row.outcome);
     case PathRole:
         return row.path;
-    }
-    return {};
-}
-
-QVariant StateChangeModel::headerData(int section, Qt::Orientation orientation, int role) const
-{
-    if (orientation != Qt::Horizontal || role != Qt::DisplayRole)
-        return {};
-    switch (section) {
-    case IndexColumn:
-        return tr("#");
-    case OpColumn:
-        return tr("Op");
-    case PathColumn:
-        return tr("Path");
-    case EffectColumn:
-        return tr("Effect");
-    case BeforeColumn:
-        return tr("Before");
-    case AfterColumn:
-        return tr("After");
     }
     return {};
 }

@@ -1,8 +1,8 @@
 #pragma once
 
 #include "core/session/change.h"
+#include "ui/models/rowtablemodel.h"
 
-#include <QAbstractTableModel>
 #include <QJsonValue>
 
 namespace agui::ui {
@@ -36,7 +36,7 @@ QList<StateChangeRow> describeStateDelta(const QJsonObject &event, const QJsonVa
 QList<StateChangeRow> describeStateSnapshot(const QList<StatePathChange> &paths);
 
 // The rows above as a flat table: #, Op, Path, Effect, Before, After.
-class StateChangeModel : public QAbstractTableModel
+class StateChangeModel : public RowTableModel<StateChangeRow>
 {
     Q_OBJECT
 public:
@@ -56,17 +56,7 @@ public:
 
     explicit StateChangeModel(QObject *parent = nullptr);
 
-    void setRows(QList<StateChangeRow> rows);
-    const QList<StateChangeRow> &rows() const { return m_rows; }
-
-    int rowCount(const QModelIndex &parent = {}) const override;
-    int columnCount(const QModelIndex &parent = {}) const override;
     QVariant data(const QModelIndex &index, int role = Qt::DisplayRole) const override;
-    QVariant headerData(int section, Qt::Orientation orientation,
-                        int role = Qt::DisplayRole) const override;
-
-private:
-    QList<StateChangeRow> m_rows;
 };
 
 QString stateChangeOutcomeName(StateChangeRow::Outcome outcome);

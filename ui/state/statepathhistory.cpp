@@ -69,32 +69,22 @@ QList<PathHistoryEntry> statePathHistory(const Session &session, const QString &
 }
 
 StatePathHistoryModel::StatePathHistoryModel(QObject *parent)
-    : QAbstractTableModel(parent)
+    : RowTableModel({tr("Event"), tr("Type"), tr("Path"), tr("Change"), tr("Before"), tr("After")},
+                    parent)
 { }
 
 void StatePathHistoryModel::setHistory(const QString &path, QList<PathHistoryEntry> entries)
 {
-    beginResetModel();
-    m_path = path;
-    m_entries = std::move(entries);
-    endResetModel();
-}
-
-int StatePathHistoryModel::rowCount(const QModelIndex &parent) const
-{
-    return parent.isValid() ? 0 : int(m_entries.size());
-}
-
-int StatePathHistoryModel::columnCount(const QModelIndex &parent) const
-{
-    return parent.isValid() ? 0 : ColumnCount;
+    m_path = path; // read by no cell: the reset below is what views act on
+    setRows(std::move(entries));
 }
 
 QVariant StatePathHistoryModel::data(const QModelIndex &index, int role) const
 {
-    if (!index.isValid() || index.row() >= m_entries.size())
+    const PathHistoryEntry *found = rowAt(index);
+    if (!found)
         return {};
-    const PathHistoryEntry &e = m_entries.at(index.row());
+    const PathHistoryEntry &e = *found;
     if (role == SeqRole)
         return e.seq;
     if (role != Qt::DisplayRole && role != Qt::ToolTipRole)
@@ -113,27 +103,6 @@ QVariant StatePathHistoryModel::data(const QModelIndex &index, int role) const
         return compactJsonText(e.before).left(limit);
     case AfterColumn:
         return compactJsonText(e.after).left(limit);
-    }
-    return {};
-}
-
-QVariant StatePathHistoryModel::headerData(int section, Qt::Orientation orientation, int role) const
-{
-    if (orientation != Qt::Horizontal || role != Qt::DisplayRole)
-        return {};
-    switch (section) {
-    case SeqColumn:
-        return tr("Event");
-    case TypeColumn:
-        return tr("Type");
-    case PathColumn:
-        return tr("Path");
-    case KindColumn:
-        return tr("Change");
-    case BeforeColumn:
-        return tr("Before");
-    case AfterColumn:
-        return tr("After");
     }
     return {};
 }

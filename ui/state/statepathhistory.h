@@ -1,8 +1,8 @@
 #pragma once
 
 #include "core/session/change.h"
+#include "ui/models/rowtablemodel.h"
 
-#include <QAbstractTableModel>
 #include <QJsonValue>
 
 namespace agui {
@@ -33,7 +33,7 @@ QList<PathHistoryEntry> statePathHistory(const Session &session, const QString &
                                          bool *truncated = nullptr);
 
 // The entries as a table: Event, Type, Path, Change, Before, After. SeqRole on every cell.
-class StatePathHistoryModel : public QAbstractTableModel
+class StatePathHistoryModel : public RowTableModel<PathHistoryEntry>
 {
     Q_OBJECT
 public:
@@ -52,17 +52,12 @@ public:
 
     void setHistory(const QString &path, QList<PathHistoryEntry> entries);
     const QString &path() const { return m_path; }
-    const QList<PathHistoryEntry> &entries() const { return m_entries; }
+    const QList<PathHistoryEntry> &entries() const { return m_rows; }
 
-    int rowCount(const QModelIndex &parent = {}) const override;
-    int columnCount(const QModelIndex &parent = {}) const override;
     QVariant data(const QModelIndex &index, int role = Qt::DisplayRole) const override;
-    QVariant headerData(int section, Qt::Orientation orientation,
-                        int role = Qt::DisplayRole) const override;
 
 private:
     QString m_path;
-    QList<PathHistoryEntry> m_entries;
 };
 
 } // namespace agui::ui
