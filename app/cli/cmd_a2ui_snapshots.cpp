@@ -38,15 +38,12 @@ int runA2uiSnapshots(const QStringList &argv)
     }
     if (!args.error.isEmpty())
         return usageError(QStringLiteral("a2ui-snapshots"), args.error);
-    if (args.positional.size() > 1)
-        return usageError(QStringLiteral("a2ui-snapshots"), QStringLiteral("give one input file"));
     QFile in;
     QString name;
-    if (!openFileOrStdin(args.positional.value(0, QStringLiteral("-")), &in, &name))
-        return ExitUnreadable;
     QFile outFile;
-    if (!outFile.open(stdout, QIODevice::WriteOnly))
-        return ExitUnreadable;
+    if (const int failed
+        = openFilterStreams(QStringLiteral("a2ui-snapshots"), args, &in, &name, &outFile))
+        return failed;
     const bool jsonl = args.options.contains(QStringLiteral("--jsonl"));
     const bool all = args.options.contains(QStringLiteral("--all"));
 
@@ -57,8 +54,7 @@ int runA2uiSnapshots(const QStringList &argv)
         const a2uiagui::SnapshotsResult r = a2uiagui::snapshots(surfaces, messages);
         surfaces = r.surfaces;
         for (const QJsonObject &e : r.events)
-            outFile.write(jsonl ? QJsonDocument(e).toJson(QJsonDocument::Compact) + '\n'
-                                : a2uiagui::encode(e));
+            writeAguiEvent(outFile, e, jsonl);
         outFile.flush();
     };
     qint64 lineNo = 0;

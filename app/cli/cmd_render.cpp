@@ -30,14 +30,6 @@ const char kHelp[]
       "A line that is not JSON or not an internal event the renderer knows is reported on\n"
       "standard error as FILE:LINE: reason and skipped; the exit status is then 1.\n";
 
-void write(QFile &outFile, const QJsonObject &event, bool jsonl)
-{
-    if (jsonl)
-        outFile.write(QJsonDocument(event).toJson(QJsonDocument::Compact) + '\n');
-    else
-        outFile.write(a2uiagui::encode(event));
-}
-
 int runRender(const QStringList &argv)
 {
     const Args args = parseArgs(argv, {QStringLiteral("--thread-id"), QStringLiteral("--run-id")},
@@ -49,15 +41,11 @@ int runRender(const QStringList &argv)
     }
     if (!args.error.isEmpty())
         return usageError(QStringLiteral("render"), args.error);
-    if (args.positional.size() > 1)
-        return usageError(QStringLiteral("render"), QStringLiteral("give one input file"));
     QFile in;
     QString name;
-    if (!openFileOrStdin(args.positional.value(0, QStringLiteral("-")), &in, &name))
-        return ExitUnreadable;
     QFile outFile;
-    if (!outFile.open(stdout, QIODevice::WriteOnly))
-        return ExitUnreadable;
+    if (const int failed = openFilterStreams(QStringLiteral("render"), args, &in, &name, &outFile))
+        return failed;
 
     Renderer::Options options;
     options.threadId = args.options.value(QStringLiteral("--thread-id"));
@@ -100,12 +88,12 @@ int runRender(const QStringList &argv)
             continue;
         }
         for (const QJsonObject &e : std::as_const(result.events))
-            write(outFile, e, jsonl);
+            writeAguiEvent(outFile, e, jsonl);
         outFile.flush();
     }
     if (coalesce)
         for (const QJsonObject &e : Renderer::coalesce(pending))
-            write(outFile, e, jsonl);
+            writeAguiEvent(outFile, e, jsonl);
     outFile.flush();
     return problems > 0 ? ExitFindings : ExitOk;
 }

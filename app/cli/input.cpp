@@ -3,10 +3,13 @@
 #include "app/cli/command.h"
 #include "app/cli/jsonprint.h"
 
+#include "core/agent/a2uiagui.h"
 #include "core/ingest/sessionloader.h"
 
 #include <QJsonDocument>
 #include <QJsonObject>
+
+#include <cstdio>
 
 namespace agui::cli {
 
@@ -204,6 +207,26 @@ bool openFileOrStdin(const QString &path, QFile *file, QString *displayName)
     if (!opened)
         err() << "agui-inspect: " << *displayName << ": " << file->errorString() << '\n';
     return opened;
+}
+
+int openFilterStreams(const QString &command, const Args &args, QFile *in, QString *inName,
+                      QFile *out)
+{
+    if (args.positional.size() > 1)
+        return usageError(command, QStringLiteral("give one input file"));
+    if (!openFileOrStdin(args.positional.value(0, QStringLiteral("-")), in, inName))
+        return ExitUnreadable;
+    if (!out->open(stdout, QIODevice::WriteOnly))
+        return ExitUnreadable;
+    return ExitOk;
+}
+
+void writeAguiEvent(QFile &out, const QJsonObject &event, bool jsonl)
+{
+    if (jsonl)
+        out.write(QJsonDocument(event).toJson(QJsonDocument::Compact) + '\n');
+    else
+        out.write(a2uiagui::encode(event));
 }
 
 } // namespace agui::cli

@@ -6,6 +6,7 @@
 #include "core/session/session.h"
 
 #include <QFile>
+#include <QJsonObject>
 #include <QJsonValue>
 #include <QList>
 #include <QString>
@@ -75,6 +76,14 @@ bool parseFilterOption(const Args &args, EventFilter *filter, QString *error);
 // Opens PATH for reading ("-": standard input) into *file; *displayName is the name errors use
 // ("<stdin>" for "-"). On failure prints "agui-inspect: NAME: reason" and returns false.
 bool openFileOrStdin(const QString &path, QFile *file, QString *displayName);
+
+// The set-up of the commands that turn one input, FILE or "-" (the default), into AG-UI events on
+// standard output (render, a2ui-snapshots): *in opened on the input, *out on standard output.
+// Returns ExitOk, or the exit code to return once the reason has been printed.
+int openFilterStreams(const QString &command, const Args &args, QFile *in, QString *inName,
+                      QFile *out);
+// One AG-UI event as those commands write it: an SSE frame, or with jsonl one compact JSON line.
+void writeAguiEvent(QFile &out, const QJsonObject &event, bool jsonl);
 
 // The body of the "<command> [--at N] FILE" commands: opens FILE, takes the session as of event
 // N (default the last) and prints what `view` makes of it as indented JSON.
