@@ -35,7 +35,7 @@ static QJsonObject resolveContext(const QJsonValue &context, const QJsonValue &m
         for (auto it = map.begin(); it != map.end(); ++it)
             put(it.key(), it.value());
     } else if (context.isArray()) { // v0.8: [{key, value: BoundValue}]
-        for (const QJsonValue &entry : context.toArray()) {
+        for (const auto &entry : context.toArray()) {
             const QJsonObject e = entry.toObject();
             put(e.value(QStringLiteral("key")).toString(), e.value(QStringLiteral("value")));
         }

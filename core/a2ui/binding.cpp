@@ -45,7 +45,7 @@ static QJsonValue stripTemplateRoots(const QJsonValue &v)
 {
     if (v.isArray()) {
         QJsonArray out;
-        for (const QJsonValue &item : v.toArray())
+        for (const auto &item : v.toArray())
             out.append(stripTemplateRoots(item));
         return out;
     }
@@ -150,7 +150,7 @@ static void collectTemplatePaths(const QString &templ, const QString &scopePath,
 static void collectPaths(const QJsonValue &bound, const QString &scopePath, QStringList &out)
 {
     if (bound.isArray()) {
-        for (const QJsonValue &v : bound.toArray())
+        for (const auto &v : bound.toArray())
             collectPaths(v, scopePath, out);
         return;
     }

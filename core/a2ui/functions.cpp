@@ -204,7 +204,7 @@ QJsonValue callFunction(const QJsonObject &call, const QJsonValue &dataModel,
         if (!values.isArray())
             return fail(QStringLiteral("%1: args.values must be an array").arg(name));
         const bool isAnd = name == QStringLiteral("and");
-        for (const QJsonValue &v : values.toArray()) {
+        for (const auto &v : values.toArray()) {
             const bool b = toBool(resolve(v, dataModel, scopePath));
             if (isAnd && !b)
                 return false;

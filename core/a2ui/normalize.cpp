@@ -40,7 +40,7 @@ QJsonValue convertBounds(const QJsonValue &v, bool v08Paths,
 {
     if (v.isArray()) {
         QJsonArray out;
-        for (const QJsonValue &item : v.toArray())
+        for (const auto &item : v.toArray())
             out.append(convertBounds(item, v08Paths, inits));
         return out;
     }
@@ -105,7 +105,7 @@ QJsonValue normalizeAction(const QJsonValue &action, bool v08Paths)
     const QJsonValue ctx = a.value(QStringLiteral("context"));
     if (ctx.isArray()) {
         QJsonObject map;
-        for (const QJsonValue &entry : ctx.toArray()) {
+        for (const auto &entry : ctx.toArray()) {
             const QJsonObject e = entry.toObject();
             map.insert(e.value(QStringLiteral("key")).toString(),
                        convertBounds(e.value(QStringLiteral("value")), v08Paths, nullptr));

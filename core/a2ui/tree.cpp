@@ -14,7 +14,7 @@ Children childrenOf(const Surface &surface, const QJsonObject &normalized, const
     Children out;
     const QJsonValue children = normalized.value(QStringLiteral("children"));
     if (children.isArray()) {
-        for (const QJsonValue &v : children.toArray()) {
+        for (const auto &v : children.toArray()) {
             if (v.isString())
                 out.refs.append(ChildRef {v.toString(), scopePath, -1, {}});
         }

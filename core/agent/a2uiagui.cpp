@@ -65,7 +65,7 @@ std::optional<QString> surfaceIdOf(const QJsonObject &message)
 QStringList surfaceIds(const QJsonArray &messages)
 {
     QStringList ids;
-    for (const QJsonValue &message : messages) {
+    for (const auto &message : messages) {
         const std::optional<QString> id = surfaceIdOf(message.toObject());
         if (id && !ids.contains(*id))
             ids.append(*id);
@@ -77,7 +77,7 @@ SnapshotsResult snapshots(const Surfaces &surfaces, const QJsonArray &messages)
 {
     SnapshotsResult result {{}, surfaces};
     QStringList touched; // first-touch order
-    for (const QJsonValue &message : messages) {
+    for (const auto &message : messages) {
         if (!message.isObject())
             continue;
         const std::optional<QString> id = surfaceIdOf(message.toObject());

@@ -45,7 +45,7 @@ public:
         , m_renderer(options(state))
     { }
 
-    void internal(QJsonObject e)
+    void internal(const QJsonObject &e)
     {
         const Renderer::Result r = m_renderer.render(e);
         // The script is ours: an error here is a bug in this file, not bad input.
@@ -164,7 +164,7 @@ QString choiceText(const QJsonValue &v)
 {
     if (v.isArray()) {
         QStringList parts;
-        for (const QJsonValue &item : v.toArray())
+        for (const auto &item : v.toArray())
             parts << item.toString();
         return parts.join(QStringLiteral(", "));
     }

@@ -75,8 +75,8 @@ enum Kind : unsigned {
 struct FieldSpec
 {
     QLatin1StringView name;
-    unsigned kinds;
-    bool required;
+    unsigned kinds = 0;
+    bool required = false;
 };
 
 // What the renderer does with an event (several may apply).
@@ -92,8 +92,8 @@ struct InternalEventSpec
 {
     QLatin1StringView type;
     QList<FieldSpec> fields;
-    unsigned outputs;
-    const char *agui; // what it becomes, for docs and --help
+    unsigned outputs = 0;
+    const char *agui = ""; // what it becomes, for docs and --help
 };
 
 // The mapping table (seed-port contract B). subagent_* events match the SubagentPrefix row.

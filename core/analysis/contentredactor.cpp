@@ -99,7 +99,7 @@ QJsonValue ContentRedactor::value(const QJsonValue &v)
         return number(v.toDouble());
     case QJsonValue::Array: {
         QJsonArray out;
-        for (const QJsonValue &item : v.toArray())
+        for (const auto &item : v.toArray())
             out.append(value(item));
         return out;
     }
@@ -141,7 +141,7 @@ QJsonValue ContentRedactor::messages(const QJsonValue &list)
     if (!list.isArray())
         return value(list);
     QJsonArray out;
-    for (const QJsonValue &m : list.toArray()) {
+    for (const auto &m : list.toArray()) {
         if (!m.isObject()) {
             out.append(value(m));
             continue;
@@ -151,7 +151,7 @@ QJsonValue ContentRedactor::messages(const QJsonValue &list)
         for (auto it = o.begin(); it != o.end(); ++it) {
             if (it.key() == QLatin1String("toolCalls") && it.value().isArray()) {
                 QJsonArray calls;
-                for (const QJsonValue &c : it.value().toArray()) {
+                for (const auto &c : it.value().toArray()) {
                     QJsonObject call = value(c).toObject();
                     QJsonObject function = c.toObject().value(QLatin1String("function")).toObject();
                     const QJsonValue args = function.value(QLatin1String("arguments"));

@@ -22,7 +22,7 @@ QJsonValue optionalValue(const std::optional<QJsonValue> &v)
 void diffState(const ModelSide &a, const ModelSide &b, QList<DiffItem> *items)
 {
     const QJsonArray ops = json::diff(a.state, b.state);
-    for (const QJsonValue &op : ops) {
+    for (const auto &op : ops) {
         const QJsonObject o = op.toObject();
         const QString name = o.value(QLatin1String("op")).toString();
         DiffItem item;

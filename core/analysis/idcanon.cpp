@@ -48,7 +48,7 @@ QJsonValue IdCanon::normalize(const QJsonValue &value)
         return value;
     if (value.isArray()) {
         QJsonArray out;
-        for (const QJsonValue &v : value.toArray())
+        for (const auto &v : value.toArray())
             out.append(normalize(v));
         return out;
     }
@@ -62,7 +62,7 @@ QJsonValue IdCanon::normalize(const QJsonValue &value)
             out.insert(member, canon(it.value().toString(), member));
         } else if (member.endsWith(QLatin1String("Ids")) && it.value().isArray()) {
             QJsonArray ids;
-            for (const QJsonValue &v : it.value().toArray())
+            for (const auto &v : it.value().toArray())
                 ids.append(v.isString() ? QJsonValue(canon(v.toString(), member)) : v);
             out.insert(member, ids);
         } else {

@@ -217,7 +217,7 @@ QMap<QString, qint64> statePaths(const DiffSide &side)
         if (type == EventType::StateSnapshot) {
             snapshotPaths(event.value(QLatin1String("snapshot")), QString(), &paths);
         } else {
-            for (const QJsonValue &op : event.value(QLatin1String("delta")).toArray()) {
+            for (const auto &op : event.value(QLatin1String("delta")).toArray()) {
                 for (const char *member : {"path", "from"}) {
                     const QJsonValue path = op.toObject().value(QLatin1String(member));
                     if (path.isString())

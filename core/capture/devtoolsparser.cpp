@@ -112,7 +112,7 @@ private:
         // about those values would then be about placeholders, so say so up front.
         QStringList redacted;
         const QJsonArray fields = o.value(QLatin1String("redacted")).toArray();
-        for (const QJsonValue &v : fields)
+        for (const auto &v : fields)
             redacted.append(v.isString()
                                 ? v.toString()
                                 : QString::fromUtf8(

@@ -31,7 +31,7 @@ HttpHeaders headersOf(const QJsonObject &message)
 {
     HttpHeaders headers;
     const QJsonArray list = message.value(QLatin1String("headers")).toArray();
-    for (const QJsonValue &h : list)
+    for (const auto &h : list)
         headers.append({h[QLatin1String("name")].toString(), h[QLatin1String("value")].toString()});
     return headers;
 }
@@ -175,14 +175,14 @@ private:
             : text.toUtf8();
         const QJsonArray pieces = entry.value(QLatin1String("_aguiChunks")).toArray();
         qint64 total = 0;
-        for (const QJsonValue &p : pieces)
+        for (const auto &p : pieces)
             total += qint64(p[QLatin1String("size")].toDouble());
         if (pieces.isEmpty() || total != bytes.size() || sentUs < 0) {
             emitChunk(index, {endUs, bytes, -1, false});
             return false;
         }
         qint64 at = 0;
-        for (const QJsonValue &p : pieces) {
+        for (const auto &p : pieces) {
             const qint64 size = qint64(p[QLatin1String("size")].toDouble());
             const qint64 t
                 = sentUs + qint64(std::llround(p[QLatin1String("time")].toDouble() * 1000));

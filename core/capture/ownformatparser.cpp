@@ -18,7 +18,7 @@ HttpHeaders headersFrom(const QJsonValue &value)
 {
     HttpHeaders headers;
     const QJsonArray array = value.toArray();
-    for (const QJsonValue &pair : array) {
+    for (const auto &pair : array) {
         const QJsonArray p = pair.toArray();
         headers.append({p.at(0).toString(), p.at(1).toString()});
     }

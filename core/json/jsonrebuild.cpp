@@ -18,7 +18,7 @@ QJsonObject rebuiltShallow(const QJsonObject &object)
 QJsonArray rebuiltShallow(const QJsonArray &array)
 {
     QJsonArray fresh;
-    for (const QJsonValue &value : array)
+    for (const auto &value : array)
         fresh.append(value);
     return fresh;
 }
@@ -37,7 +37,7 @@ QJsonValue rebuiltDeep(const QJsonValue &value, qsizetype *nodes)
     if (value.isArray()) {
         const QJsonArray in = value.toArray();
         QJsonArray out;
-        for (const QJsonValue &item : in)
+        for (const auto &item : in)
             out.append(rebuiltDeep(item, nodes));
         return out;
     }

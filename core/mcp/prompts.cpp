@@ -25,7 +25,7 @@ QString jsonBlock(const QJsonValue &value)
 qint64 failingEvent(const OpenCapture &c, int runIndex, const QJsonArray &findings)
 {
     for (const char *severity : {"error", "warning"}) {
-        for (const QJsonValue &f : findings) {
+        for (const auto &f : findings) {
             const QJsonObject o = f.toObject();
             if (o.value(QLatin1String("severity")).toString() == QLatin1String(severity)
                 && o.value(QLatin1String("eventIndex")).isDouble())

@@ -179,7 +179,7 @@ void RunClient::onHead()
         m_stallTimer.start(m_stallMs);
 }
 
-void RunClient::emitEvents(QList<Event> events)
+void RunClient::emitEvents(const QList<Event> &events)
 {
     if (m_decoder)
         m_decoder->takeHeartbeats(); // counted, not kept: a long run of keep-alives costs nothing

@@ -109,7 +109,7 @@ private:
     void onStallTimeout();
     void setStatus(Status status);
     void endRun(Status status, RunEnd end, const QString &error);
-    void emitEvents(QList<Event> events);
+    void emitEvents(const QList<Event> &events);
 
     std::unique_ptr<HttpExchange> m_exchange;
     ChunkSink *m_sink = nullptr;

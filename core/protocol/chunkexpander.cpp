@@ -338,7 +338,7 @@ void ChunkExpander::expandChunk(const EventView &e, Kind kind, Expansion &out)
         stream = m_lanes[li].stream;
         struct Check
         {
-            const char *field;
+            const char *field = "";
             json::JsonView chunkValue;
             QJsonValue openValue;
         };

@@ -143,7 +143,7 @@ QJsonObject nextRunInput(const QJsonObject &previous, const QJsonArray &messages
     if (in.forwardedProps.isUndefined() || in.forwardedProps.isNull())
         in.forwardedProps = QJsonObject();
     in.messages = QJsonArray();
-    for (const QJsonValue &m : messages) {
+    for (const auto &m : messages) {
         QJsonObject message = m.toObject();
         if (message.value(QStringLiteral("role")).toString() == QLatin1String("activity"))
             continue;

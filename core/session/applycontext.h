@@ -18,9 +18,9 @@ struct ApplyContext
     SessionSnapshot &snap;
     const EventView &event;
     EventChange &change;
-    qint64 seq;
-    qint64 atUs;
-    bool detailed;
+    qint64 seq = -1;
+    qint64 atUs = -1;
+    bool detailed = false;
     bool legacy = false; // the event was a THINKING_* one, mapped by the compat stage
     const EventView *received = nullptr; // the event as received, when it is this one reshaped
 

@@ -45,7 +45,7 @@ Authority authorityOf(const QJsonObject &event)
     a.kind = Authority::Kind::List;
     if (types->isArray()) {
         const QJsonArray list = types->toArray();
-        for (const QJsonValue &v : list) {
+        for (const auto &v : list) {
             if (!v.isString()) {
                 a.types.clear(); // the client accepts only an all-string list, else []
                 return a;
@@ -138,7 +138,7 @@ bool applyMessagesSnapshot(ApplyContext &ctx)
     }
     if (kept.size() != snap.messageCount())
         snap.retainMessages(kept);
-    for (const QJsonValue &v : incoming) {
+    for (const auto &v : incoming) {
         const QJsonObject obj = v.toObject();
         if (keptIds.contains(obj.value(QLatin1String("id")).toString()))
             continue;
@@ -149,7 +149,7 @@ bool applyMessagesSnapshot(ApplyContext &ctx)
         snap.appendMessage(std::move(m));
     }
     // Calls listed in the snapshot (and answers to them) join the tool call table.
-    for (const QJsonValue &v : incoming) {
+    for (const auto &v : incoming) {
         const QJsonObject obj = v.toObject();
         registerSnapshotToolCalls(snap, obj, snap.currentRunIndex(), ctx.seq);
     }

@@ -13,7 +13,7 @@ namespace {
 // Messages of a RunAgentInput the thread does not hold yet are appended (client: RUN_STARTED).
 void mergeInputMessages(ApplyContext &ctx, const QJsonValue &messages)
 {
-    for (const QJsonValue &v : messages.toArray()) {
+    for (const auto &v : messages.toArray()) {
         const QJsonObject obj = v.toObject();
         const QString id = obj.value(QLatin1String("id")).toString();
         if (ctx.snap.messagePosition(id) >= 0)
@@ -91,7 +91,7 @@ void finished(ApplyContext &ctx)
         const QJsonArray explicitIds
             = run.outcome.value(QLatin1String("pendingToolCallIds")).toArray();
         if (!explicitIds.isEmpty()) {
-            for (const QJsonValue &v : explicitIds)
+            for (const auto &v : explicitIds)
                 run.pendingToolCallIds.append(v.toString());
         } else {
             for (const QString &id : st.runStartedCalls)

@@ -89,7 +89,7 @@ bool hasModernTwin(const QJsonArray &parts, const QJsonObject &upgraded)
                                  .toObject()
                                  .value(QLatin1String("filename"))
                                  .toString();
-    for (const QJsonValue &v : parts) {
+    for (const auto &v : parts) {
         const QJsonObject p = v.toObject();
         const QJsonObject s = p.value(QLatin1String("source")).toObject();
         if (p.value(QLatin1String("type")) != upgraded.value(QLatin1String("type"))

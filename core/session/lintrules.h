@@ -27,7 +27,7 @@ namespace agui {
 struct LintRule
 {
     QLatin1StringView id;
-    Severity severity;
+    Severity severity = Severity::Error;
     QLatin1StringView layer; // "verify" or "lint"
     QLatin1StringView title; // a few words
     QLatin1StringView meaning; // one line: what fails and why it matters

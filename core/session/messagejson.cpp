@@ -27,7 +27,7 @@ Message messageFromJson(ApplyContext &ctx, const QJsonObject &obj)
         }
         if (key == QLatin1String("toolCalls") && v.isArray()) {
             m.hasToolCalls = true;
-            for (const QJsonValue &call : v.toArray())
+            for (const auto &call : v.toArray())
                 m.toolCalls.append(call.toObject().value(QLatin1String("id")).toString());
             continue;
         }
@@ -68,7 +68,7 @@ void registerSnapshotToolCalls(SessionSnapshot &snap, const QJsonObject &obj, in
     const QString messageId = obj.value(QLatin1String("id")).toString();
     const QJsonValue calls = obj.value(QLatin1String("toolCalls"));
     if (calls.isArray()) {
-        for (const QJsonValue &entry : calls.toArray()) {
+        for (const auto &entry : calls.toArray()) {
             const QJsonObject c = entry.toObject();
             const QString id = c.value(QLatin1String("id")).toString();
             const QJsonObject function = c.value(QLatin1String("function")).toObject();

@@ -66,7 +66,7 @@ QList<StatePathChange> statePathsOfReplacement(const QJsonValue &before, const Q
 {
     QList<StatePathChange> out;
     const QJsonArray ops = json::diff(before, after);
-    for (const QJsonValue &opValue : ops) {
+    for (const auto &opValue : ops) {
         const QJsonObject op = opValue.toObject();
         const std::optional<json::Pointer> p
             = json::Pointer::parse(op.value(QLatin1String("path")).toString());

@@ -210,7 +210,7 @@ QByteArray encodeStruct(const QJsonObject &object)
 QByteArray encodeListValue(const QJsonArray &array)
 {
     Writer w;
-    for (const QJsonValue &v : array)
+    for (const auto &v : array)
         w.bytesField(1, encodeValue(v));
     return w.take();
 }
