@@ -25,7 +25,8 @@ packages=(
 )
 if [ $want_tests = 1 ]; then
   packages+=(clang-format desktop-file-utils appstream lintian dpkg-dev file)
-  # The core and the CLI are also built with clang (the "clang" preset): the code stays portable.
+  # The core, the CLI and the GUI are also built with clang (the "clang" preset): the code stays
+  # portable.
   packages+=(clang-14)
   # test_keychain: a real Secret Service in a private D-Bus session.
   packages+=(gnome-keyring dbus-daemon)

@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # README command 2: set up (apt packages, pinned npm test packages), build with warnings as
-# errors, and run the whole test suite; then build the core libraries and the CLI with clang
-# (warnings as errors too: what one compiler accepts the other must); then build the core, the
-# CLI and their tests again with AddressSanitizer + UndefinedBehaviorSanitizer and run those
+# errors, and run the whole test suite; then build the core libraries, the CLI and the GUI with
+# clang (warnings as errors too: what one compiler accepts the other must); then build the core,
+# the CLI and their tests again with AddressSanitizer + UndefinedBehaviorSanitizer and run those
 # (docs/reliability.md says which labels and why). Prints ctest's summaries and exits with the
 # first failing status. AGUI_SANITIZERS=0 skips the sanitizer pass, AGUI_CLANG=0 the clang
 # build (a quicker local run).

@@ -308,8 +308,10 @@ void MainWindow::createActions()
     const std::pair<ThemeMode, QString> choices[] = {{ThemeMode::System, tr("Follow the &System")},
                                                      {ThemeMode::Light, tr("&Light")},
                                                      {ThemeMode::Dark, tr("&Dark")}};
-    for (const auto &[mode, label] : choices) {
-        QAction *a = theme->addAction(label);
+    for (const auto &choice : choices) {
+        // Not a structured binding: clang 14 cannot capture one in a lambda.
+        const ThemeMode mode = choice.first;
+        QAction *a = theme->addAction(choice.second);
         a->setCheckable(true);
         a->setChecked(mode == current);
         themes->addAction(a);
