@@ -17,6 +17,19 @@ namespace {
 constexpr uint64_t kPayloadMask = 0x00FFFFFFFFFFFFFFULL;
 constexpr uint32_t kCountMax = 0xFFFFFF;
 
+// Appends a key's or a string's bytes as the tape's string buffer holds them (a 32-bit length,
+// the bytes, a NUL) and returns where they start.
+uint64_t storeString(std::vector<uint8_t> &strings, std::string_view utf8)
+{
+    const uint64_t at = strings.size();
+    const auto size = uint32_t(utf8.size());
+    strings.resize(strings.size() + sizeof size + utf8.size() + 1);
+    std::memcpy(strings.data() + at, &size, sizeof size);
+    std::memcpy(strings.data() + at + sizeof size, utf8.data(), utf8.size());
+    strings[at + sizeof size + utf8.size()] = 0;
+    return at;
+}
+
 } // namespace
 
 TapeBuilder::TapeBuilder()
@@ -75,13 +88,7 @@ void TapeBuilder::endArray()
 void TapeBuilder::key(std::string_view utf8)
 {
     ++m_counts.back();
-    const uint64_t at = m_strings.size();
-    const auto size = uint32_t(utf8.size());
-    m_strings.resize(m_strings.size() + sizeof size + utf8.size() + 1);
-    std::memcpy(m_strings.data() + at, &size, sizeof size);
-    std::memcpy(m_strings.data() + at + sizeof size, utf8.data(), utf8.size());
-    m_strings[at + sizeof size + utf8.size()] = 0;
-    word('"', at);
+    word('"', storeString(m_strings, utf8));
 }
 
 void TapeBuilder::string(std::string_view utf8)
@@ -89,13 +96,7 @@ void TapeBuilder::string(std::string_view utf8)
     if (!m_open.empty() && char(m_tape[m_open.back()] >> 56) == '[')
         ++m_counts.back();
     // Same layout as a key; keys just count differently.
-    const uint64_t at = m_strings.size();
-    const auto size = uint32_t(utf8.size());
-    m_strings.resize(m_strings.size() + sizeof size + utf8.size() + 1);
-    std::memcpy(m_strings.data() + at, &size, sizeof size);
-    std::memcpy(m_strings.data() + at + sizeof size, utf8.data(), utf8.size());
-    m_strings[at + sizeof size + utf8.size()] = 0;
-    word('"', at);
+    word('"', storeString(m_strings, utf8));
 }
 
 void TapeBuilder::string(const QString &text)
