@@ -203,12 +203,15 @@ template<typename Value> void putValue(TapeBuilder &b, const Value &v)
     case QJsonValue::String:
         putString(b, v);
         return;
-    case QJsonValue::Array:
+    case QJsonValue::Array: {
+        // A const container: iterating a temporary QJsonArray would detach (copy) it first.
+        const auto items = v.toArray();
         b.beginArray();
-        for (const auto item : v.toArray())
+        for (const auto item : items)
             b.value(Value(item));
         b.endArray();
         return;
+    }
     case QJsonValue::Object:
         b.beginObject();
         putMembers(b, v);

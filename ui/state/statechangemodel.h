@@ -46,8 +46,7 @@ public:
         PathColumn,
         EffectColumn,
         BeforeColumn,
-        AfterColumn,
-        ColumnCount
+        AfterColumn, // the column titles given to RowTableModel are the count
     };
     enum Role {
         OutcomeRole = Qt::UserRole + 1, // QString "applied"/"failed"/"skipped"/"not-reached"

@@ -43,8 +43,7 @@ public:
         PathColumn,
         KindColumn,
         BeforeColumn,
-        AfterColumn,
-        ColumnCount
+        AfterColumn, // the column titles given to RowTableModel are the count
     };
     enum Role { SeqRole = Qt::UserRole + 1 };
 
