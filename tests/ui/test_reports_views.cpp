@@ -14,6 +14,7 @@
 #include "ui/views/eventlistview.h"
 #include "ui/window/mainwindow.h"
 
+#include <QComboBox>
 #include <QLabel>
 #include <QPlainTextEdit>
 #include <QSignalSpy>
@@ -180,6 +181,14 @@ private Q_SLOTS:
         load(document, kDemo);
         DiffView view(&document);
         QSignalSpy compared(&view, &DiffView::compared);
+        // Both pickers list every run of the session, by number.
+        const QList<QComboBox *> pickers = view.findChildren<QComboBox *>();
+        QCOMPARE(pickers.size(), 2);
+        QVERIFY(document.runCount() >= 3);
+        for (QComboBox *picker : pickers) {
+            QCOMPARE(picker->count(), document.runCount());
+            QCOMPARE(picker->itemText(2), QStringLiteral("2"));
+        }
         view.setRuns(1, 1);
         view.compare();
         QTRY_VERIFY_WITH_TIMEOUT(compared.count() == 1, 60000);

@@ -5,6 +5,7 @@
 #include "core/analysis/capturesession.h"
 #include "core/json/jsontext.h"
 #include "ui/diff/diffmodel.h"
+#include "ui/diff/runnumbermodel.h"
 #include "ui/models/sessiondocument.h"
 
 #include <QCheckBox>
@@ -108,6 +109,17 @@ QString jsonText(const QJsonValue &v)
     return json::toIndentedJson(v);
 }
 
+// A picker over the shared run numbers. Its width comes from a fixed number of characters:
+// sizing to the contents would measure every run's number.
+QComboBox *runPicker(RunNumberModel *model, QWidget *parent)
+{
+    auto *box = new QComboBox(parent);
+    box->setModel(model);
+    box->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
+    box->setMinimumContentsLength(6);
+    return box;
+}
+
 } // namespace
 
 DiffView::DiffView(SessionDocument *document, QWidget *parent)
@@ -120,8 +132,9 @@ DiffView::DiffView(SessionDocument *document, QWidget *parent)
     m_path = new QLineEdit(this);
     m_path->setPlaceholderText(tr("a capture file (.aguicap, .agui.jsonl, .har, .sse, .jsonl)"));
     auto *browseButton = new QPushButton(tr("Browse…"), this);
-    m_runA = new QComboBox(this);
-    m_runB = new QComboBox(this);
+    m_runNumbers = new RunNumberModel(this);
+    m_runA = runPicker(m_runNumbers, this);
+    m_runB = runPicker(m_runNumbers, this);
     m_ignoreIds = new QCheckBox(tr("Ignore ids"), this);
     m_ignoreTimestamps = new QCheckBox(tr("Ignore timestamps"), this);
     m_ignoreText = new QCheckBox(tr("Ignore text"), this);
@@ -219,18 +232,12 @@ analysis::DiffOptions DiffView::options() const
 void DiffView::refreshRuns()
 {
     const int runs = m_document->runCount();
-    // Called for every batch of a live run: only the runs that are new are added (a session of
-    // ten thousand runs refilled both boxes on each batch).
-    for (QComboBox *box : {m_runA, m_runB}) {
-        const int keep = box->currentIndex();
-        if (box->count() == runs)
-            continue;
-        if (box->count() > runs)
-            box->clear();
-        for (int i = box->count(); i < runs; ++i)
-            box->addItem(QString::number(i));
-        box->setCurrentIndex(std::clamp(keep, 0, std::max(0, runs - 1)));
-    }
+    // Called for every batch of a live run: the shared model only appends the new runs.
+    const int keepA = m_runA->currentIndex();
+    const int keepB = m_runB->currentIndex();
+    m_runNumbers->setCount(runs);
+    m_runA->setCurrentIndex(std::clamp(keepA, 0, std::max(0, runs - 1)));
+    m_runB->setCurrentIndex(std::clamp(keepB, 0, std::max(0, runs - 1)));
     m_withRun->setEnabled(runs > 0);
 }
 

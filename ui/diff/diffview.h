@@ -18,6 +18,7 @@ namespace agui::ui {
 struct DiffJob;
 
 class DiffModel;
+class RunNumberModel;
 class SessionDocument;
 
 // The Diff tab: compares the open session (side A) with another capture, or one of its runs
@@ -65,6 +66,7 @@ private:
     QRadioButton *m_withFile = nullptr;
     QRadioButton *m_withRun = nullptr;
     QLineEdit *m_path = nullptr;
+    RunNumberModel *m_runNumbers = nullptr;
     QComboBox *m_runA = nullptr;
     QComboBox *m_runB = nullptr;
     QCheckBox *m_ignoreIds = nullptr;
