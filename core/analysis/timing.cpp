@@ -367,6 +367,17 @@ QJsonObject exchangeJson(const ExchangeTiming &t)
 
 } // namespace
 
+QString ExchangeTiming::title() const
+{
+    if (runIds.isEmpty())
+        return label;
+    if (runIds.size() <= kTitleRunIds)
+        return QStringLiteral("%1 (%2)").arg(label, runIds.join(QStringLiteral(", ")));
+    return QStringLiteral("%1 (%2 and %3 more)")
+        .arg(label, runIds.first(kTitleRunIds).join(QStringLiteral(", ")))
+        .arg(runIds.size() - kTitleRunIds);
+}
+
 Distribution Distribution::of(QList<qint64> durationsUs)
 {
     Distribution d;

@@ -109,13 +109,11 @@ struct ExchangeTiming
     QStringList runIds; // the AG-UI runs it carried
 
     // "run 0 (run-1, run-2)": the exchange as the capture numbers it and the run ids it carried,
-    // as `stats` and the Timing tab name it (the waterfall's run rows are named by run id).
-    QString title() const
-    {
-        return runIds.isEmpty()
-            ? label
-            : QStringLiteral("%1 (%2)").arg(label, runIds.join(QStringLiteral(", ")));
-    }
+    // as `stats` and the Timing tab name it (the waterfall's run rows are named by run id). A
+    // JSON-lines file is one exchange of maybe thousands of runs: past kTitleRunIds ids the
+    // title says how many more ("run 0 (run-0, run-1, run-2 and 17678 more)").
+    static constexpr qsizetype kTitleRunIds = 3;
+    QString title() const;
     qint64 events = 0;
     qint64 bodyBytes = 0;
     qint64 keepAlives = 0;

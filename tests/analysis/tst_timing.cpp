@@ -303,6 +303,19 @@ private Q_SLOTS:
         QCOMPARE(growing.current().session->events().size(), 3);
     }
 
+    // A JSON-lines file is one exchange of every run: the title names a few and counts the rest
+    // (`stats` printed all 17,681 ids of the bench's file on one line).
+    void titleNamesAFewRunsAndCountsTheRest()
+    {
+        ExchangeTiming t;
+        t.label = QStringLiteral("run 0");
+        QCOMPARE(t.title(), QStringLiteral("run 0"));
+        t.runIds = {QStringLiteral("a"), QStringLiteral("b"), QStringLiteral("c")};
+        QCOMPARE(t.title(), QStringLiteral("run 0 (a, b, c)"));
+        t.runIds << QStringLiteral("d") << QStringLiteral("e");
+        QCOMPARE(t.title(), QStringLiteral("run 0 (a, b, c and 2 more)"));
+    }
+
     void distributionIsNearestRank()
     {
         const Distribution d = Distribution::of({5000, 1000, 3000, 2000, 4000});
