@@ -187,8 +187,10 @@ int runLint(const QStringList &argv)
     for (const QString &path : args.positional) {
         Input input;
         InputOptions inputOptions;
-        // One pass: findings only (the bytes kept when a filter searches the events' text).
-        inputOptions.session = SessionOptions {0, options.filter.needsEventText()};
+        // One pass: findings only. A filter reads the events' records (and their bytes when it
+        // searches their text); without one, each event's stream offset places its findings.
+        inputOptions.session
+            = SessionOptions {0, options.filter.needsEventText(), !options.filter.isEmpty()};
         if (!openInput(path, &input, inputOptions)) {
             unreadable = true;
             continue;

@@ -89,9 +89,32 @@ qint64 EventStore::absoluteTime(const Record &r) const
     return relative == kNoTime ? -1 : m_originUs + relative;
 }
 
+const EventStore::Record &EventStore::noRecord()
+{
+    static const Record none = [] {
+        Record r {};
+        split48(kNoTime, r.receivedLo, r.receivedHi);
+        split48(-1, r.offsetLo, r.offsetHi);
+        r.primaryId = -1;
+        r.type = EventType::Invalid;
+        r.worstSeverity = -1;
+        return r;
+    }();
+    return none;
+}
+
 void EventStore::append(const StoredEvent &e)
 {
     const qint64 seq = size();
+    if (!m_keepRecords) {
+        if (m_size % kRecordsPerChunk == 0) {
+            m_offsets.append(QList<qint64>());
+            m_offsets.last().reserve(kRecordsPerChunk);
+        }
+        m_offsets.last().append(e.streamOffset);
+        ++m_size;
+        return;
+    }
     Record r {};
     split48(relativeTime(e.receivedAtUs), r.receivedLo, r.receivedHi);
     split48(e.streamOffset, r.offsetLo, r.offsetHi);
@@ -181,7 +204,7 @@ void EventStore::append(const Event &e)
 
 QByteArrayView EventStore::rawView(qint64 seq) const
 {
-    if (!m_keepBytes)
+    if (!keepsBytes())
         return {};
     const Record &r = record(seq);
     return bytesAt(r.block, r.offset, r.rawSize);
@@ -189,7 +212,7 @@ QByteArrayView EventStore::rawView(qint64 seq) const
 
 QByteArrayView EventStore::payloadView(qint64 seq) const
 {
-    if (!m_keepBytes)
+    if (!keepsBytes())
         return {};
     const Record &r = record(seq);
     if (r.flags & kPayloadSeparate) {
@@ -278,6 +301,8 @@ qint64 EventStore::receivedAtUs(qint64 seq) const
 
 qint64 EventStore::streamOffset(qint64 seq) const
 {
+    if (!m_keepRecords)
+        return m_offsets.at(seq / kRecordsPerChunk).at(seq % kRecordsPerChunk);
     const Record &r = record(seq);
     return join48(r.offsetLo, r.offsetHi);
 }
@@ -354,6 +379,8 @@ void EventStore::setRunIndex(qint64 seq, int runIndex)
 
 void EventStore::addFindingSeverity(qint64 seq, Severity severity)
 {
+    if (!m_keepRecords)
+        return;
     Record &r = recordRef(seq);
     if (r.findingCount < 0xFFFF)
         ++r.findingCount;
@@ -362,7 +389,8 @@ void EventStore::addFindingSeverity(qint64 seq, Severity severity)
 
 qint64 EventStore::approximateMemoryUsage() const
 {
-    qint64 total = m_records.size() * kRecordsPerChunk * qint64(sizeof(Record));
+    qint64 total = m_records.size() * kRecordsPerChunk * qint64(sizeof(Record))
+        + m_offsets.size() * kRecordsPerChunk * qint64(sizeof(qint64));
     for (const QByteArray &b : m_blocks)
         total += b.capacity();
     total += m_diagnostics.size() * 128 + m_side.size() * 64 + m_ids.approximateMemoryUsage();

@@ -66,7 +66,13 @@ public:
     // false: records only, the bytes are not copied (one-pass consumers); event(), view(),
     // raw() and payload() then give empty results.
     void setKeepBytes(bool keep) { m_keepBytes = keep; }
-    bool keepsBytes() const { return m_keepBytes; }
+    bool keepsBytes() const { return m_keepBytes && m_keepRecords; }
+    // false: only each event's stream offset is kept (8 bytes an event instead of a 40-byte
+    // record and an interned id), for a one-pass lint that places its findings in the file and
+    // reads nothing else of the events. The other accessors then answer as for an event that
+    // carried nothing: Invalid type, no time, no id, no findings counted, no bytes.
+    void setKeepRecords(bool keep) { m_keepRecords = keep; }
+    bool keepsRecords() const { return m_keepRecords; }
 
     // Stores e as event number size().
     void append(const StoredEvent &e);
@@ -164,14 +170,18 @@ private:
     static constexpr qsizetype kRecordsPerChunk = 16384;
     const Record &record(qint64 seq) const
     {
+        if (!m_keepRecords)
+            return noRecord();
         return m_records.at(seq / kRecordsPerChunk).at(seq % kRecordsPerChunk);
     }
+    static const Record &noRecord(); // what record() answers when records are not kept
     Record &recordRef(qint64 seq)
     {
         return m_records[seq / kRecordsPerChunk][seq % kRecordsPerChunk];
     }
 
     QList<QList<Record>> m_records;
+    QList<QList<qint64>> m_offsets; // stream offsets, in the same chunks, when records are not kept
     // Run index per event, run-length encoded (it changes once per run): (first seq, run index).
     QList<std::pair<qint64, int>> m_runStarts;
     qint64 m_size = 0;
@@ -184,6 +194,7 @@ private:
     IdPool m_ids;
     qint64 m_bytesStored = 0;
     bool m_keepBytes = true;
+    bool m_keepRecords = true;
 };
 
 // The id a list view shows for an event: messageId, toolCallId, runId, stepName, subagentRunId,

@@ -22,6 +22,7 @@ Session::Session(const SessionOptions &options)
     , m_state(std::make_unique<ReducerState>())
 {
     m_store.setKeepBytes(options.keepBytes);
+    m_store.setKeepRecords(options.keepRecords);
     // Checkpoint 0: the state before any event.
     m_checkpoints.append(*m_state);
     m_checkpoints.last().snapshot.dropIndexes();

@@ -29,6 +29,9 @@ struct SessionOptions
     static constexpr int kDefaultCheckpointInterval = 4096;
     int checkpointInterval = kDefaultCheckpointInterval;
     bool keepBytes = true; // false: records only (event()/raw()/view() unavailable)
+    // false: not even the records, only each event's stream offset (EventStore::setKeepRecords):
+    // findings and the model, as a lint without a filter needs. Implies keepBytes = false.
+    bool keepRecords = true;
 };
 
 // One inspected session: every received event (compactly stored), the linter's findings, the

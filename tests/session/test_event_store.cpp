@@ -158,6 +158,45 @@ private Q_SLOTS:
         QCOMPARE(s.events().summary(0).primaryId, QStringLiteral("r"));
         QVERIFY(s.events().approximateMemoryUsage() > 0);
     }
+
+    // A one-pass lint keeps no records: the same findings, each event's stream offset to place
+    // them, and nothing else answered as if it had been kept.
+    void withoutRecordsOnlyStreamOffsetsAreKept()
+    {
+        const QByteArray lines = "{\"type\":\"RUN_STARTED\",\"threadId\":\"t\",\"runId\":\"r\"}\n"
+                                 "{\"type\":\"STATE_DELTA\",\"delta\":[{\"op\":\"remove\","
+                                 "\"path\":\"/x\"}]}\n"
+                                 "{\"type\":\"TEXT_MESSAGE_CONTENT\",\"messageId\":\"m\","
+                                 "\"delta\":\"hi\"}\n";
+        Session full;
+        Session lean(SessionOptions {0, true, false});
+        for (const Event &e : decodeAll(lines, Framing::JsonLine)) {
+            full.append(e);
+            lean.append(e);
+        }
+        QVERIFY(!lean.events().keepsRecords());
+        QVERIFY(!lean.events().keepsBytes());
+        QVERIFY(!lean.canTimeTravel());
+        QCOMPARE(lean.size(), 3);
+        QVERIFY(!full.findings().isEmpty());
+        QCOMPARE(lean.findings().size(), full.findings().size());
+        for (qsizetype i = 0; i < full.findings().size(); ++i) {
+            QCOMPARE(lean.findings().at(i).eventIndex, full.findings().at(i).eventIndex);
+            QCOMPARE(lean.findings().at(i).diagnostic.ruleId,
+                     full.findings().at(i).diagnostic.ruleId);
+        }
+        for (qint64 seq = 0; seq < 3; ++seq) {
+            QVERIFY(full.events().streamOffset(seq) >= 0);
+            QCOMPARE(lean.events().streamOffset(seq), full.events().streamOffset(seq));
+            QCOMPARE(lean.events().type(seq), EventType::Invalid);
+            QCOMPARE(lean.events().findingCount(seq), 0);
+            QVERIFY(lean.events().primaryId(seq).isEmpty());
+            QCOMPARE(lean.events().receivedAtUs(seq), -1);
+            QVERIFY(lean.events().raw(seq).isEmpty());
+        }
+        QCOMPARE(full.events().streamOffset(1), qint64(lines.indexOf('\n') + 1));
+        QCOMPARE(lean.current().messageCount(), full.current().messageCount());
+    }
 };
 
 QTEST_GUILESS_MAIN(TestEventStore)
