@@ -3,6 +3,7 @@
 #include "core/json/jsonrebuild.h"
 #include "core/json/wtf8.h"
 #include "core/protocol/clientpatch.h"
+#include "core/session/emptyhash.h"
 
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -156,10 +157,10 @@ void ExtraRules::startRun(const EventView &e, qint64 index)
     m_threadId = stringMember(e.json, QLatin1StringView("threadId"));
     m_terminalIndex = -1;
     m_runToolCalls.clear();
-    m_runToolCallSet.clear();
-    m_runAnswered.clear();
-    m_runSubagents.clear();
-    m_runUnstartedReported.clear();
+    emptyKeepingBuckets(m_runToolCallSet);
+    emptyKeepingBuckets(m_runAnswered);
+    emptyKeepingBuckets(m_runSubagents);
+    emptyKeepingBuckets(m_runUnstartedReported);
     m_runDeltas = 0;
     m_runDeltaBeforeSnapshotReported = false;
 

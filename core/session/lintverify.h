@@ -1,6 +1,7 @@
 #pragma once
 
 #include "core/protocol/eventview.h"
+#include "core/session/emptyhash.h"
 #include "core/session/lintsink.h"
 
 #include <QHash>
@@ -34,7 +35,7 @@ public:
     bool isEmpty() const { return m_order.isEmpty(); }
     void clear()
     {
-        m_order.clear();
+        emptyKeepingBuckets(m_order);
         ++m_generation;
     }
     QStringList inOrder() const;

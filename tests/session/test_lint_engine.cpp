@@ -3,6 +3,7 @@
 // run input, and the rule table / docs staying in step.
 
 #include "core/protocol/streamdecoder.h"
+#include "core/session/emptyhash.h"
 #include "core/session/lintrules.h"
 #include "test_lint_support.h"
 
@@ -248,6 +249,29 @@ private Q_SLOTS:
         QCOMPARE(found.first().eventIndex, 3);
         QCOMPARE(found.first().diagnostic.path, path);
         QCOMPARE(found.first().diagnostic.message, message);
+    }
+
+    // The rules empty their per-run sets at every RUN_STARTED: small ones keep their buckets for
+    // the next run, a large one is given back.
+    void perRunSetsAreEmptiedKeepingSmallBuckets()
+    {
+        QSet<QString> small;
+        for (int i = 0; i < 10; ++i)
+            small.insert(QStringLiteral("id%1").arg(i));
+        const qsizetype buckets = small.capacity();
+        emptyKeepingBuckets(small);
+        QVERIFY(small.isEmpty());
+        QVERIFY(!small.contains(QStringLiteral("id3")));
+        QCOMPARE(small.capacity(), buckets);
+        small.insert(QStringLiteral("next"));
+        QCOMPARE(small.size(), 1);
+
+        QHash<QString, int> large;
+        for (int i = 0; i < 5000; ++i)
+            large.insert(QStringLiteral("id%1").arg(i), i);
+        emptyKeepingBuckets(large);
+        QVERIFY(large.isEmpty());
+        QCOMPARE(large.capacity(), 0);
     }
 
     void runInputGivesTheStateBase()
