@@ -196,6 +196,8 @@ int runLint(const QStringList &argv)
             continue;
         }
         files.append(lintFile(input, options.format == QLatin1String("sarif"), options.filter));
+        if (&path == &args.positional.constLast())
+            leaveSessionToExit(input);
     }
     const int code = report(files, options);
     return unreadable ? ExitUnreadable : code;

@@ -245,6 +245,7 @@ int runStats(const QStringList &argv)
         printText(input, s, filter);
         printTiming(out(), report);
     }
+    leaveSessionToExit(input);
     return ExitOk;
 }
 
