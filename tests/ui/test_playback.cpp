@@ -124,10 +124,15 @@ QMap<QString, QStringList> viewContents(MainWindow &window)
     views[QStringLiteral("cursor")] = {QString::number(window.eventList()->currentSeq()),
                                        QString::number(window.timeTravel()->seq())};
     views[QStringLiteral("event")] = dump(window.detailView()->treeModel());
-    auto *state = window.findChild<StateView *>();
+    // Built here if not yet: the played window builds them before it plays (so they follow
+    // every step), the seeked one after its seek (so they catch up at once); both must agree.
+    auto *state = qobject_cast<StateView *>(window.detailTabView(QStringLiteral("state")));
+    auto *transcript
+        = qobject_cast<TranscriptView *>(window.detailTabView(QStringLiteral("transcript")));
+    auto *tools = qobject_cast<ToolCallsView *>(window.detailTabView(QStringLiteral("tools")));
     views[QStringLiteral("state")] = dump(state->treeModel()) + dump(state->changeModel());
-    views[QStringLiteral("transcript")] = dump(window.findChild<TranscriptView *>()->model());
-    views[QStringLiteral("tools")] = dump(window.findChild<ToolCallsView *>()->model());
+    views[QStringLiteral("transcript")] = dump(transcript->model());
+    views[QStringLiteral("tools")] = dump(tools->model());
     SurfacesPanel *panel = surfaces->panel();
     QStringList shown = {panel->currentSurfaceId(), panel->dataModelView()->toPlainText()};
     for (const QLabel *label : panel->surfaceWidget()->findChildren<QLabel *>())

@@ -84,8 +84,10 @@ private Q_SLOTS:
         QCOMPARE(bodyOf(capture.runs.at(1)), bodyOf(capture.runs.at(0))); // sent as recorded
         QCOMPARE(m_runAgain->rerunnable(), (QList<int> {0, 1}));
 
-        auto *diff = qobject_cast<DiffView *>(m_window->detailTabs()->currentWidget());
-        QVERIFY2(diff, "the Diff tab is shown");
+        QCOMPARE(m_window->detailTabs()->currentWidget()->objectName(),
+                 QStringLiteral("diffTab")); // the Diff tab is shown
+        auto *diff = qobject_cast<DiffView *>(m_window->detailTabView(QStringLiteral("diff")));
+        QVERIFY(diff);
         QTRY_VERIFY_WITH_TIMEOUT(!diff->isComputing(), kDeadlineMs);
         QVERIFY2(diff->status()->text().contains(QLatin1String("run 1 (A)")),
                  qPrintable(diff->status()->text()));

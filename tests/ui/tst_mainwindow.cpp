@@ -6,7 +6,10 @@
 #include "ui/models/eventlistmodel.h"
 #include "ui/models/jsontreemodel.h"
 #include "ui/models/sessiondocument.h"
+#include "ui/models/timetravel.h"
+#include "ui/state/stateview.h"
 #include "ui/timeline/timelinewidget.h"
+#include "ui/timing/timingview.h"
 #include "ui/views/deliveredeventsmodel.h"
 #include "ui/views/eventdetailview.h"
 #include "ui/views/eventlistview.h"
@@ -279,10 +282,19 @@ void TestMainWindow::viewsAttachThroughTheWindow()
            QStringLiteral("diff")};
     // (the proxy's Breakpoint tab is made when the proxy first runs with breakpoints)
     QCOMPARE(window.detailTabs()->count(), names.size());
+    // The tabs not shown at start-up are built when first shown, each view inside its tab.
+    QVERIFY(!window.findChild<StateView *>());
+    QVERIFY(!window.findChild<TimingView *>());
     for (qsizetype i = 0; i < names.size(); ++i) {
         QVERIFY2(window.showTab(names.at(i)), qPrintable(names.at(i)));
         QCOMPARE(window.detailTabs()->currentIndex(), int(i));
+        const QWidget *tab = window.detailTabs()->currentWidget();
+        QVERIFY(window.detailTabView(names.at(i)) == tab
+                || window.detailTabView(names.at(i))->parentWidget() == tab);
     }
+    QVERIFY(qobject_cast<StateView *>(window.detailTabView(QStringLiteral("state"))));
+    QVERIFY(qobject_cast<TimingView *>(window.detailTabView(QStringLiteral("timing"))));
+    QCOMPARE(window.detailTabView(QStringLiteral("no-such-tab")), nullptr);
     QVERIFY(!window.showTab(QStringLiteral("no-such-tab")));
     QCOMPARE(window.detailTabs()->currentIndex(), 0);
 

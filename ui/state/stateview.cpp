@@ -145,6 +145,7 @@ void StateView::setTimeTravel(TimeTravel *timeTravel)
     m_shownGeneration = 0;
     if (timeTravel)
         m_updatedConnection = connect(timeTravel, &TimeTravel::updated, this, &StateView::refresh);
+    refresh(); // attached late (its tab first shown mid-session), it catches up at once
 }
 
 void StateView::setCurrentEvent(qint64 seq)

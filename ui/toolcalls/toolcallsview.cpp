@@ -138,6 +138,7 @@ void ToolCallsView::setTimeTravel(TimeTravel *timeTravel)
     if (timeTravel)
         m_updatedConnection
             = connect(timeTravel, &TimeTravel::updated, this, &ToolCallsView::refresh);
+    refresh(); // attached late (its tab first shown mid-session), it catches up at once
 }
 
 void ToolCallsView::setCurrentEvent(qint64 seq)

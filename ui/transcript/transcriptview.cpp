@@ -98,6 +98,7 @@ void TranscriptView::setTimeTravel(TimeTravel *timeTravel)
     if (timeTravel)
         m_updatedConnection
             = connect(timeTravel, &TimeTravel::updated, this, &TranscriptView::refresh);
+    refresh(); // attached late (its tab first shown mid-session), it catches up at once
 }
 
 void TranscriptView::setCurrentEvent(qint64 seq)

@@ -21,6 +21,7 @@
 #include "ui/window/colouringactions.h"
 #include "ui/window/copyactions.h"
 #include "ui/window/findingsdock.h"
+#include "ui/window/lazytab.h"
 #include "ui/window/mcpshare.h"
 #include "ui/window/navigationactions.h"
 #include "ui/window/proxycontrol.h"
@@ -204,7 +205,11 @@ void MainWindow::createCentralArea()
     m_tabs->setObjectName(QStringLiteral("detailTabs"));
     m_tabs->setDocumentMode(true);
     m_detail = new EventDetailView(m_tabs);
-    m_tabs->addTab(m_detail, tr("Event"));
+    addDetailTab(m_detail, QStringLiteral("event"), tr("Event"));
+    connect(m_tabs, &QTabWidget::currentChanged, this, [this](int index) {
+        if (auto *lazy = qobject_cast<LazyTab *>(m_tabs->widget(index)))
+            lazy->view();
+    });
 
     m_splitter->addWidget(left);
     m_splitter->addWidget(m_tabs);
@@ -460,6 +465,30 @@ void MainWindow::addDetailTab(QWidget *view, const QString &name, const QString 
 {
     view->setObjectName(name + QStringLiteral("Tab"));
     m_tabs->addTab(view, title);
+}
+
+void MainWindow::addDetailTab(const QString &name, const QString &title,
+                              std::function<QWidget *()> build)
+{
+    // The view gets the tab's object name too, so findChild<View *>(name + "Tab") finds it.
+    auto *tab = new LazyTab([name, build = std::move(build)] {
+        QWidget *view = build();
+        view->setObjectName(name + QStringLiteral("Tab"));
+        return view;
+    });
+    addDetailTab(tab, name, title);
+}
+
+QWidget *MainWindow::detailTabView(const QString &name)
+{
+    for (int i = 0; i < m_tabs->count(); ++i) {
+        QWidget *tab = m_tabs->widget(i);
+        if (tab->objectName() != name + QStringLiteral("Tab"))
+            continue;
+        auto *lazy = qobject_cast<LazyTab *>(tab);
+        return lazy ? lazy->view() : tab;
+    }
+    return nullptr;
 }
 
 void MainWindow::addBelowEventList(QWidget *widget)

@@ -4,6 +4,8 @@
 #include <QMainWindow>
 #include <QPointer>
 
+#include <functional>
+
 class QAction;
 class QDockWidget;
 class QLabel;
@@ -97,6 +99,12 @@ public:
     // A tab of the detail pane. name ("state", "timing", …) is what showTab() and the
     // screenshot mode's --tab take; the tab's object name is name + "Tab".
     void addDetailTab(QWidget *view, const QString &name, const QString &title);
+    // The same, with the view built by build() when the tab is first shown or its view asked for
+    // (detailTabView); until then the tab holds an empty placeholder. For views that follow the
+    // session by themselves once built (they catch up when they attach).
+    void addDetailTab(const QString &name, const QString &title, std::function<QWidget *()> build);
+    // The view of tab name, built now if it was not yet; nullptr when there is no such tab.
+    QWidget *detailTabView(const QString &name);
     QTabWidget *detailTabs() const { return m_tabs; }
     void addBelowEventList(QWidget *widget); // the timeline, under the list and its filter bar
     // Shows a dock of the bottom area as a strip under the list (a sixth of the window, at least

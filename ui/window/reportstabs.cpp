@@ -9,15 +9,20 @@ namespace agui::ui {
 
 void installReportTabs(MainWindow *window)
 {
-    auto *timing = new TimingView(window->document());
-    auto *diff = new DiffView(window->document());
-    window->addDetailTab(timing, QStringLiteral("timing"), QObject::tr("Timing"));
-    window->addDetailTab(diff, QStringLiteral("diff"), QObject::tr("Diff"));
-
+    // Both are built when first shown: the Timing tab computes only while visible anyway, and the
+    // Diff tab's run pickers follow the session from when they exist.
     const auto select = [window](qint64 seq) { window->goToEvent(seq); };
-    QObject::connect(timing, &TimingView::eventActivated, window, select);
-    QObject::connect(diff, &DiffView::eventActivated, window, select);
-    installRunAgain(window, diff); // Run > Run Again… opens its comparison in the Diff tab
+    window->addDetailTab(QStringLiteral("timing"), QObject::tr("Timing"), [window, select] {
+        auto *timing = new TimingView(window->document());
+        QObject::connect(timing, &TimingView::eventActivated, window, select);
+        return timing;
+    });
+    window->addDetailTab(QStringLiteral("diff"), QObject::tr("Diff"), [window, select] {
+        auto *diff = new DiffView(window->document());
+        QObject::connect(diff, &DiffView::eventActivated, window, select);
+        return diff;
+    });
+    installRunAgain(window); // Run > Run Again… opens its comparison in the Diff tab
 }
 
 } // namespace agui::ui

@@ -18,10 +18,9 @@
 
 namespace agui::ui {
 
-RunAgain::RunAgain(MainWindow *window, DiffView *diff)
+RunAgain::RunAgain(MainWindow *window)
     : QObject(window)
     , m_window(window)
-    , m_diff(diff)
 {
     setObjectName(QStringLiteral("runAgain"));
     m_action = new QAction(MainWindow::tr("Run &Again…"), window);
@@ -125,14 +124,15 @@ void RunAgain::onRunStateChanged()
             10000);
         return;
     }
-    m_diff->compareRecordedRuns(original, rerunIndex);
+    qobject_cast<DiffView *>(m_window->detailTabView(QStringLiteral("diff")))
+        ->compareRecordedRuns(original, rerunIndex);
     m_window->showTab(QStringLiteral("diff"));
     Q_EMIT comparing(original, rerunIndex);
 }
 
-RunAgain *installRunAgain(MainWindow *window, DiffView *diff)
+RunAgain *installRunAgain(MainWindow *window)
 {
-    auto *runAgain = new RunAgain(window, diff);
+    auto *runAgain = new RunAgain(window);
     // Beside Connect…, before Stop.
     window->menu(MainWindow::MenuId::Run)->insertAction(window->stopAction(), runAgain->action());
     return runAgain;

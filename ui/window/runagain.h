@@ -14,7 +14,6 @@ class QAction;
 namespace agui::ui {
 
 class ConnectDialog;
-class DiffView;
 class MainWindow;
 struct RunRequest;
 
@@ -23,7 +22,7 @@ class RunAgain : public QObject
     Q_OBJECT
 
 public:
-    RunAgain(MainWindow *window, DiffView *diff);
+    explicit RunAgain(MainWindow *window);
 
     QAction *action() const { return m_action; }
 
@@ -46,13 +45,12 @@ private:
     void updateEnabled();
 
     MainWindow *m_window;
-    DiffView *m_diff;
     QAction *m_action = nullptr;
     int m_original = -1; // while a re-run is on its way
     int m_rerun = -1;
 };
 
-// Adds Run > Run Again… (one call, from installReportTabs: it needs the Diff tab).
-RunAgain *installRunAgain(MainWindow *window, DiffView *diff);
+// Adds Run > Run Again… (one call, from installReportTabs: it compares in the Diff tab).
+RunAgain *installRunAgain(MainWindow *window);
 
 } // namespace agui::ui

@@ -71,19 +71,28 @@ void selectEventsInList(MainWindow *window, const QList<qint64> &seqs)
 
 } // namespace
 
+// A session view built when its tab is first shown: it attaches to the time-travel cursor, catches
+// up with where the cursor is, and selects in the list what it is asked to.
+template<typename View>
+void addSessionViewTab(MainWindow *window, const QString &name, const QString &title)
+{
+    window->addDetailTab(name, title, [window] {
+        auto *view = new View;
+        view->setTimeTravel(window->timeTravel()); // and catches up with it
+        QObject::connect(view, &View::eventsSelected, window,
+                         [window](const QList<qint64> &seqs) { selectEventsInList(window, seqs); });
+        return view;
+    });
+}
+
 TimelineWidget *installSessionViews(MainWindow *window)
 {
     EventListView *list = window->eventList();
     TimeTravel *travel = window->timeTravel();
-    auto *state = new StateView;
-    auto *transcript = new TranscriptView;
-    auto *tools = new ToolCallsView;
-    state->setTimeTravel(travel);
-    transcript->setTimeTravel(travel);
-    tools->setTimeTravel(travel);
-    window->addDetailTab(state, QStringLiteral("state"), QObject::tr("State"));
-    window->addDetailTab(transcript, QStringLiteral("transcript"), QObject::tr("Transcript"));
-    window->addDetailTab(tools, QStringLiteral("tools"), QObject::tr("Tool Calls"));
+    addSessionViewTab<StateView>(window, QStringLiteral("state"), QObject::tr("State"));
+    addSessionViewTab<TranscriptView>(window, QStringLiteral("transcript"),
+                                      QObject::tr("Transcript"));
+    addSessionViewTab<ToolCallsView>(window, QStringLiteral("tools"), QObject::tr("Tool Calls"));
 
     auto *timeline = new TimelineWidget;
     timeline->setDocument(window->document());
@@ -101,11 +110,8 @@ TimelineWidget *installSessionViews(MainWindow *window)
                          if (!window->selectEvent(seq))
                              travel->setCurrentEvent(seq);
                      });
-    auto select = [window](const QList<qint64> &seqs) { selectEventsInList(window, seqs); };
-    QObject::connect(state, &StateView::eventsSelected, window, select);
-    QObject::connect(transcript, &TranscriptView::eventsSelected, window, select);
-    QObject::connect(tools, &ToolCallsView::eventsSelected, window, select);
-    QObject::connect(timeline, &TimelineWidget::eventsSelected, window, select);
+    QObject::connect(timeline, &TimelineWidget::eventsSelected, window,
+                     [window](const QList<qint64> &seqs) { selectEventsInList(window, seqs); });
     return timeline;
 }
 
