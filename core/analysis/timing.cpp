@@ -4,7 +4,6 @@
 #include "core/session/snapshot.h"
 
 #include <QJsonArray>
-#include <QSet>
 
 #include <algorithm>
 #include <cmath>
@@ -34,6 +33,27 @@ bool isTextDelta(EventType type)
 class OpenItems
 {
 public:
+    // Whether apply() reads the event's id: most events of a long stream (the deltas) do not, and
+    // resolving an interned id to a string for each was a tenth of `stats` on a text flood.
+    static bool readsId(EventType type)
+    {
+        switch (type) {
+        case EventType::TextMessageStart:
+        case EventType::ReasoningMessageStart:
+        case EventType::ThinkingTextMessageStart:
+        case EventType::ToolCallStart:
+        case EventType::TextMessageEnd:
+        case EventType::ReasoningMessageEnd:
+        case EventType::ThinkingTextMessageEnd:
+        case EventType::ToolCallEnd:
+        case EventType::TextMessageChunk:
+        case EventType::ToolCallChunk:
+            return true;
+        default:
+            return false;
+        }
+    }
+
     void apply(EventType type, const QString &id)
     {
         if (type != m_chunkType)
@@ -123,17 +143,18 @@ void measureStart(const ExchangeTimes &times, bool arrival, qint64 firstByte, qi
 
 QList<qint64> interTokenGaps(const TimingInput &in, const QList<qint64> &seqs)
 {
-    QHash<QString, qint64> lastAt; // message id -> last delta time
-    QString lastChunkId;
+    // Keyed by the store's interned id (-1 for none, as "" is), not the id's text.
+    QHash<qint32, qint64> lastAt; // message id -> last delta time
+    qint32 lastChunkId = -1;
     QList<qint64> gaps;
     for (const qint64 seq : seqs) {
         const EventType type = in.store->type(seq);
         const qint64 at = in.clock.at(seq);
         if (!isTextDelta(type) || at < 0)
             continue;
-        QString id = in.store->primaryId(seq);
+        qint32 id = in.store->primaryIdIndex(seq);
         if (type == EventType::TextMessageChunk) {
-            if (id.isEmpty())
+            if (id < 0)
                 id = lastChunkId; // a continuation chunk names no id
             lastChunkId = id;
         }
@@ -159,7 +180,8 @@ void findStalls(const TimingInput &in, const ExchangeEvents &ex, qint64 endUs,
         const qint64 from = bytes[i - 1];
         while (next < ex.seqs.size() && in.clock.at(ex.seqs[next]) <= from) {
             lastSeq = ex.seqs[next];
-            open.apply(in.store->type(lastSeq), in.store->primaryId(lastSeq));
+            const EventType type = in.store->type(lastSeq);
+            open.apply(type, OpenItems::readsId(type) ? in.store->primaryId(lastSeq) : QString());
             ++next;
         }
         const qint64 silence = bytes[i] - from;
@@ -193,13 +215,15 @@ void findBursts(const TimingInput &in, const ExchangeEvents &ex, const TimingOpt
     }
 }
 
-void toolLatencies(const TimingInput &in, const QSet<qint64> &inExchange, ExchangeTiming &t)
+// inExchange: the exchange's events, in ascending order.
+void toolLatencies(const TimingInput &in, const QList<qint64> &inExchange, ExchangeTiming &t)
 {
     if (!in.model)
         return;
     for (qsizetype i = 0; i < in.model->toolCallCount(); ++i) {
         const ToolCall &call = in.model->toolCall(i);
-        if (call.startSeq < 0 || !inExchange.contains(call.startSeq))
+        if (call.startSeq < 0
+            || !std::binary_search(inExchange.cbegin(), inExchange.cend(), call.startSeq))
             continue;
         ToolLatency l {call.id, call.name, call.startSeq, {}, {}};
         const qint64 start = in.clock.at(call.startSeq);
@@ -245,7 +269,6 @@ ExchangeTiming computeExchange(const TimingInput &in, int exchange, QList<qint64
     t.keepAlives = times.keepAliveAtUs.size();
     const ExchangeEvents ex = gather(in, std::move(seqs), times, arrival);
     t.events = ex.seqs.size();
-    QSet<qint64> members(ex.seqs.cbegin(), ex.seqs.cend());
     qint64 firstEvent = -1;
     qint64 firstText = -1;
     qint64 lastEvent = -1;
@@ -290,7 +313,7 @@ ExchangeTiming computeExchange(const TimingInput &in, int exchange, QList<qint64
         t.firstTextMs.reset();
         if (times.endedUs >= 0 && times.responseHeadUs >= 0)
             t.durationMs = ms(times.endedUs - times.responseHeadUs);
-        toolLatencies(in, members, t);
+        toolLatencies(in, ex.seqs, t);
         return t;
     }
     t.interTokenGapsUs = interTokenGaps(in, ex.seqs);
@@ -302,7 +325,7 @@ ExchangeTiming computeExchange(const TimingInput &in, int exchange, QList<qint64
     findStalls(in, ex, arrival ? times.endedUs : -1, options, t);
     if (arrival)
         findBursts(in, ex, options, t);
-    toolLatencies(in, members, t);
+    toolLatencies(in, ex.seqs, t);
     return t;
 }
 
