@@ -37,6 +37,7 @@ public:
     QString lastError() const { return m_lastError; }
 
     QAction *serveAction() const { return m_serve; }
+    // The Received Requests dock's list and text; nullptr until serving first starts.
     QTreeWidget *requestList() const { return m_requests; }
     QPlainTextEdit *requestView() const { return m_requestView; }
     const QList<net::ReceivedRequest> &received() const { return m_received; }
