@@ -30,31 +30,19 @@ bool isTextDelta(EventType type)
 // What is open at a point of the stream: messages, reasoning messages and tool calls between
 // their START and END (a *_CHUNK keeps its id open until an event of another type arrives, as
 // chunk expansion closes it then).
+// What is open at a point of the stream (messages, reasoning, tool calls), by the store's interned
+// id (-1 for none, as "" is): ids are compared as numbers and become text only when a stall names
+// one. Resolving every event's id to a string was a tenth of `stats` on a text flood.
+struct OpenItem
+{
+    QString kind;
+    qint32 id = -1;
+};
+
 class OpenItems
 {
 public:
-    // Whether apply() reads the event's id: most events of a long stream (the deltas) do not, and
-    // resolving an interned id to a string for each was a tenth of `stats` on a text flood.
-    static bool readsId(EventType type)
-    {
-        switch (type) {
-        case EventType::TextMessageStart:
-        case EventType::ReasoningMessageStart:
-        case EventType::ThinkingTextMessageStart:
-        case EventType::ToolCallStart:
-        case EventType::TextMessageEnd:
-        case EventType::ReasoningMessageEnd:
-        case EventType::ThinkingTextMessageEnd:
-        case EventType::ToolCallEnd:
-        case EventType::TextMessageChunk:
-        case EventType::ToolCallChunk:
-            return true;
-        default:
-            return false;
-        }
-    }
-
-    void apply(EventType type, const QString &id)
+    void apply(EventType type, qint32 id)
     {
         if (type != m_chunkType)
             m_chunk = {};
@@ -79,7 +67,7 @@ public:
         case EventType::TextMessageChunk:
         case EventType::ToolCallChunk:
             m_chunkType = type;
-            if (!id.isEmpty())
+            if (id >= 0)
                 m_chunk = {type == EventType::ToolCallChunk ? QStringLiteral("tool call")
                                                             : QStringLiteral("message"),
                            id};
@@ -93,25 +81,25 @@ public:
         }
     }
     // The innermost open item, or nullptr.
-    const QPair<QString, QString> *current() const
+    const OpenItem *current() const
     {
-        if (!m_chunk.second.isEmpty())
+        if (m_chunk.id >= 0)
             return &m_chunk;
         return m_open.isEmpty() ? nullptr : &m_open.last();
     }
 
 private:
-    void close(const QString &id)
+    void close(qint32 id)
     {
         for (qsizetype i = m_open.size() - 1; i >= 0; --i) {
-            if (m_open[i].second == id) {
+            if (m_open[i].id == id) {
                 m_open.removeAt(i);
                 return;
             }
         }
     }
-    QList<QPair<QString, QString>> m_open; // kind, id
-    QPair<QString, QString> m_chunk;
+    QList<OpenItem> m_open;
+    OpenItem m_chunk;
     EventType m_chunkType = EventType::Invalid;
 };
 
@@ -180,15 +168,15 @@ void findStalls(const TimingInput &in, const ExchangeEvents &ex, qint64 endUs,
         const qint64 from = bytes[i - 1];
         while (next < ex.seqs.size() && in.clock.at(ex.seqs[next]) <= from) {
             lastSeq = ex.seqs[next];
-            const EventType type = in.store->type(lastSeq);
-            open.apply(type, OpenItems::readsId(type) ? in.store->primaryId(lastSeq) : QString());
+            open.apply(in.store->type(lastSeq), in.store->primaryIdIndex(lastSeq));
             ++next;
         }
         const qint64 silence = bytes[i] - from;
         longest = std::max(longest, silence);
         const auto *item = open.current();
         if (silence > options.stallUs && item)
-            t.stalls.append({from, bytes[i], lastSeq, item->first, item->second});
+            t.stalls.append(
+                {from, bytes[i], lastSeq, item->kind, in.store->ids().string(item->id)});
     }
     if (longest >= 0)
         t.longestSilenceMs = ms(longest);
