@@ -7,9 +7,9 @@ namespace agui::ui {
 LazyTab::LazyTab(Build build, QWidget *parent)
     : QWidget(parent)
     , m_build(std::move(build))
-    , m_layout(new QVBoxLayout(this))
 {
-    m_layout->setContentsMargins(0, 0, 0, 0);
+    auto *layout = new QVBoxLayout(this);
+    layout->setContentsMargins(0, 0, 0, 0);
 }
 
 QWidget *LazyTab::view()
@@ -18,7 +18,7 @@ QWidget *LazyTab::view()
         return m_view;
     m_view = m_build();
     m_build = nullptr; // what it captured is not needed again
-    m_layout->addWidget(m_view);
+    layout()->addWidget(m_view);
     // A layout shows a widget added to a visible parent only from the event loop; the tab is
     // being shown now, so its view must be too (a caller may look at it straight away).
     m_view->show();

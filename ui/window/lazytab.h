@@ -4,8 +4,6 @@
 
 #include <functional>
 
-class QVBoxLayout;
-
 namespace agui::ui {
 
 // A detail tab whose view is built the first time it is shown or asked for. Most sessions never
@@ -25,7 +23,6 @@ public:
 private:
     Build m_build;
     QWidget *m_view = nullptr;
-    QVBoxLayout *m_layout;
 };
 
 } // namespace agui::ui

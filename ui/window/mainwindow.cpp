@@ -479,16 +479,23 @@ void MainWindow::addDetailTab(const QString &name, const QString &title,
     addDetailTab(tab, name, title);
 }
 
-QWidget *MainWindow::detailTabView(const QString &name)
+int MainWindow::detailTabIndex(const QString &name) const
 {
     for (int i = 0; i < m_tabs->count(); ++i) {
-        QWidget *tab = m_tabs->widget(i);
-        if (tab->objectName() != name + QStringLiteral("Tab"))
-            continue;
-        auto *lazy = qobject_cast<LazyTab *>(tab);
-        return lazy ? lazy->view() : tab;
+        if (m_tabs->widget(i)->objectName() == name + QStringLiteral("Tab"))
+            return i;
     }
-    return nullptr;
+    return -1;
+}
+
+QWidget *MainWindow::detailTabView(const QString &name)
+{
+    const int index = detailTabIndex(name);
+    if (index < 0)
+        return nullptr;
+    QWidget *tab = m_tabs->widget(index);
+    auto *lazy = qobject_cast<LazyTab *>(tab);
+    return lazy ? lazy->view() : tab;
 }
 
 void MainWindow::addBelowEventList(QWidget *widget)
@@ -499,11 +506,9 @@ void MainWindow::addBelowEventList(QWidget *widget)
 
 bool MainWindow::showTab(const QString &name)
 {
-    for (int i = 0; i < m_tabs->count(); ++i) {
-        if (m_tabs->widget(i)->objectName() == name + QStringLiteral("Tab")) {
-            m_tabs->setCurrentIndex(i);
-            return true;
-        }
+    if (const int index = detailTabIndex(name); index >= 0) {
+        m_tabs->setCurrentIndex(index);
+        return true;
     }
     m_tabs->setCurrentWidget(m_detail);
     // "event-raw", "event-diagnostics", "event-changed": a page of the selected event.

@@ -131,6 +131,7 @@ protected:
     void changeEvent(QEvent *event) override;
 
 private:
+    int detailTabIndex(const QString &name) const; // -1 when there is no such tab
     void createActions();
     void createCentralArea();
     void showCurrentEvent(qint64 seq);
