@@ -157,6 +157,8 @@ std::unique_ptr<detail::CaptureParser> makeParser(CaptureFormat format, Capture 
     return {};
 }
 
+constexpr qint64 kFirstBlockSize = 64 * 1024;
+
 // One block of input: whatever one read gives (at most `want` bytes), waiting only while
 // nothing is there yet, so input arriving through a pipe is handled as it comes. The previous
 // block's memory is reused when nothing kept it (a one-pass read): a fresh megabyte per block
@@ -213,8 +215,11 @@ Capture readCapture(QIODevice &in, const CaptureReadOptions &options)
     Capture capture;
     const qint64 total = in.isSequential() ? -1 : in.size();
     const qint64 blockSize = std::max<qint64>(options.blockSize, 4096);
+    // The first blocks are smaller and double up to blockSize, so that the first events reach
+    // the parser (and a two-thread load's reducer) before a whole first megabyte has been read.
+    qint64 want = std::min(blockSize, kFirstBlockSize);
     bool atEnd = false;
-    QByteArray block = readHead(in, blockSize, &atEnd);
+    QByteArray block = readHead(in, want, &atEnd);
     capture.format = detectCaptureFormat(block, atEnd);
     if (capture.format == CaptureFormat::Unknown) {
         capture.problems.append({Severity::Error, 0, -1, describeUndetected(block),
@@ -236,7 +241,8 @@ Capture readCapture(QIODevice &in, const CaptureReadOptions &options)
         }
         if (atEnd)
             break;
-        readBlock(in, blockSize, &block, &atEnd);
+        want = std::min(blockSize, 2 * want);
+        readBlock(in, want, &block, &atEnd);
     }
     parser->finish();
     return capture;
