@@ -57,7 +57,12 @@ struct Batch
     qint64 bytesRead = 0; // of the input, when the batch was handed over
     qint64 bytesTotal = -1;
 
-    bool isFull() const { return items.size() >= kMaxItems || bytes.size() >= kMaxBytes; }
+    // The first batch of a load is the smallest: the session's thread waits for it.
+    static constexpr size_t kFirstItems = 256;
+    bool isFull(size_t maxItems = kMaxItems) const
+    {
+        return items.size() >= maxItems || bytes.size() >= kMaxBytes;
+    }
     void clear();
     // Keeps the frame's raw bytes and payload: the chunk they lie in, or a copy.
     void keepBytes(PendingItem &item, const DecodedFrame &frame);
