@@ -1,7 +1,7 @@
 # Windows (NSIS + windeployqt) and macOS (DragNDrop + macdeployqt): Qt's deploy script copies Qt
 # beside the app. Not built on Debian (no windeployqt/macdeployqt there); see packaging/README.md.
 # Qt 6.4 names the output variable FILENAME_VARIABLE; 6.5 renamed it OUTPUT_SCRIPT.
-foreach(_app agui-inspector agui-inspect)
+foreach(_app agui-inspector agui-inspect agui-inspect-net)
   if(NOT TARGET ${_app})
     continue()
   endif()

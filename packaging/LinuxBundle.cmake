@@ -22,7 +22,8 @@ install(CODE "
   endforeach()
   # CPack stages each component in its own folder: the apps are not beside this one, so their
   # dependencies are read from the build tree's binaries.
-  set(_exes \"$<TARGET_FILE:agui-inspect>\" \"$<$<TARGET_EXISTS:agui-inspector>:$<TARGET_FILE:agui-inspector>>\")
+  set(_exes \"$<TARGET_FILE:agui-inspect>\" \"$<$<TARGET_EXISTS:agui-inspect-net>:$<TARGET_FILE:agui-inspect-net>>\"
+            \"$<$<TARGET_EXISTS:agui-inspector>:$<TARGET_FILE:agui-inspector>>\")
   list(REMOVE_ITEM _exes \"\")
   file(GET_RUNTIME_DEPENDENCIES
     EXECUTABLES \${_exes}

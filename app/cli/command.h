@@ -27,6 +27,10 @@ struct CommandRegistration
     explicit CommandRegistration(Command command) { registerCommand(std::move(command)); }
 };
 
+// The command line exactly as the process got it (argv, null-terminated), for a command that
+// hands it on to another program byte for byte.
+char **rawArguments();
+
 // Streams bound to stdout/stderr, UTF-8, for every subcommand.
 QTextStream &out();
 QTextStream &err();

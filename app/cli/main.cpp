@@ -13,7 +13,14 @@ QList<Command> &table()
     static QList<Command> commands;
     return commands;
 }
+
+char **g_rawArguments = nullptr;
 } // namespace
+
+char **rawArguments()
+{
+    return g_rawArguments;
+}
 
 void registerCommand(Command command)
 {
@@ -55,6 +62,7 @@ static void printUsage(QTextStream &to)
 
 int main(int argc, char *argv[])
 {
+    agui::cli::g_rawArguments = argv;
     QCoreApplication app(argc, argv);
     QCoreApplication::setApplicationName(QStringLiteral("agui-inspect"));
     QCoreApplication::setApplicationVersion(QStringLiteral(AGUI_VERSION));

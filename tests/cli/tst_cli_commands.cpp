@@ -404,6 +404,59 @@ private Q_SLOTS:
         r = run({QStringLiteral("lint"), path});
         QVERIFY(r.out.contains("warning capture.truncated"));
     }
+
+    // Only agui-inspect-net links Qt Network; agui-inspect's own commands start without it.
+    void theCliMapsNoNetworkLibrary()
+    {
+#if defined(Q_OS_LINUX)
+        QProcess p;
+        QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+        env.insert(QStringLiteral("LD_TRACE_LOADED_OBJECTS"), QStringLiteral("1")); // as ldd
+        p.setProcessEnvironment(env);
+        p.start(QStringLiteral(AGUI_INSPECT_BINARY), {});
+        QVERIFY(p.waitForFinished(60000));
+        const QByteArray libraries = p.readAllStandardOutput();
+        QVERIFY2(libraries.contains("libQt6Core"), libraries.constData()); // the trace works
+        QVERIFY2(!libraries.contains("libQt6Network"), libraries.constData());
+#else
+        QSKIP("the loader's trace is glibc's");
+#endif
+    }
+
+    // A network command runs in agui-inspect-net with the same arguments and streams.
+    void networkCommandsAreHandedOn()
+    {
+        const Result help = run({QStringLiteral("--help")});
+        for (const char *name : {"mcp", "proxy", "rerun", "run", "serve"})
+            QVERIFY2(help.out.contains(QByteArray(QByteArray("\n  ") + name + ' ')), name);
+        const Result r = run({QStringLiteral("serve"), QStringLiteral("--no-such-option")});
+        QCOMPARE(r.exitCode, 2);
+        QVERIFY2(r.err.contains("agui-inspect serve: unknown option --no-such-option"),
+                 r.err.constData());
+    }
+
+    void aNetworkCommandWithoutItsHelperSaysWhatIsMissing()
+    {
+#if defined(Q_OS_WIN)
+        QSKIP("one binary on Windows");
+#else
+        QTemporaryDir dir;
+        const QString alone = dir.filePath(QStringLiteral("agui-inspect"));
+        QVERIFY(QFile::copy(QStringLiteral(AGUI_INSPECT_BINARY), alone));
+        QProcess p;
+        p.start(alone, {QStringLiteral("serve"), QStringLiteral("--demo")});
+        QVERIFY(p.waitForFinished(60000));
+        QCOMPARE(p.exitCode(), 2);
+        const QByteArray err = p.readAllStandardError();
+        QVERIFY2(err.contains("serve is a network command, run by agui-inspect-net, which is not "
+                              "installed"),
+                 err.constData());
+        // Its own commands still work.
+        p.start(alone, {QStringLiteral("stats"), demo()});
+        QVERIFY(p.waitForFinished(60000));
+        QCOMPARE(p.exitCode(), 0);
+#endif
+    }
 };
 
 QTEST_GUILESS_MAIN(TestCliCommands)

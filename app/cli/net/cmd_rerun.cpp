@@ -2,9 +2,10 @@
 // run has the recorded one's structure (event types in order, tool names and argument keys,
 // state paths), whatever the text, the values, the ids and the timing.
 
-#include "app/cli/agentrun.h"
 #include "app/cli/command.h"
 #include "app/cli/input.h"
+#include "app/cli/net/agentrun.h"
+#include "app/cli/netcommands.h"
 
 #include "core/analysis/runcompare.h"
 #include "core/net/resendheaders.h"
@@ -176,11 +177,7 @@ int runRerun(const QStringList &argv)
                                                          {&session, -1, {}, command}));
 }
 
-const CommandRegistration reg {
-    {QStringLiteral("rerun"),
-     QStringLiteral(
-         "re-send a recorded request, compare the new run's structure (exit 1: differs)"),
-     &runRerun}};
+const CommandRegistration reg {netCommand(QStringLiteral("rerun"), &runRerun)};
 
 } // namespace
 

@@ -1,7 +1,7 @@
-#include "app/cli/agentrun.h"
+#include "app/cli/net/agentrun.h"
 
 #include "app/cli/command.h"
-#include "app/cli/runprinter.h"
+#include "app/cli/net/runprinter.h"
 
 #include "core/capture/capturewriter.h"
 #include "core/capture/redaction.h"

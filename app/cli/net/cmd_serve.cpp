@@ -2,6 +2,7 @@
 
 #include "app/cli/command.h"
 #include "app/cli/input.h"
+#include "app/cli/netcommands.h"
 #include "core/agent/demoagent.h"
 #include "core/capture/capturereader.h"
 #include "core/net/aguiendpoint.h"
@@ -161,9 +162,7 @@ int runServe(const QStringList &argv)
     return QCoreApplication::exec();
 }
 
-CommandRegistration reg {
-    {QStringLiteral("serve"),
-     QStringLiteral("serve the demo agent or replay a capture over AG-UI HTTP"), &runServe}};
+CommandRegistration reg {netCommand(QStringLiteral("serve"), &runServe)};
 
 } // namespace
 

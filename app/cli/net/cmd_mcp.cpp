@@ -3,6 +3,7 @@
 
 #include "app/cli/command.h"
 #include "app/cli/input.h"
+#include "app/cli/netcommands.h"
 
 #include "core/mcp/httpendpoint.h"
 #include "core/mcp/server.h"
@@ -91,10 +92,7 @@ int runMcp(const QStringList &argv)
     return http ? serveHttp(server, quint16(port)) : serveStdio(server);
 }
 
-const CommandRegistration reg {
-    {QStringLiteral("mcp"),
-     QStringLiteral("serve captures to coding agents (Model Context Protocol, stdio or HTTP)"),
-     &runMcp}};
+const CommandRegistration reg {netCommand(QStringLiteral("mcp"), &runMcp)};
 
 } // namespace
 

@@ -1,4 +1,4 @@
-#include "app/cli/runprinter.h"
+#include "app/cli/net/runprinter.h"
 
 #include "app/cli/command.h"
 

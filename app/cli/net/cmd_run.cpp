@@ -1,9 +1,10 @@
 // agui-inspect run URL : a headless run for CI. POSTs a RunAgentInput, prints the events as they
 // arrive, records every byte, lints at the end.
 
-#include "app/cli/agentrun.h"
 #include "app/cli/command.h"
 #include "app/cli/input.h"
+#include "app/cli/net/agentrun.h"
+#include "app/cli/netcommands.h"
 
 #include "core/protocol/runagentinput.h"
 #include "core/session/session.h"
@@ -88,10 +89,7 @@ int runRun(const QStringList &argv)
     return executeRun(QStringLiteral("run"), options, &session).exitCode;
 }
 
-const CommandRegistration reg {
-    {QStringLiteral("run"),
-     QStringLiteral("run an agent over HTTP, print and record its events, lint them (for CI)"),
-     &runRun}};
+const CommandRegistration reg {netCommand(QStringLiteral("run"), &runRun)};
 
 } // namespace
 

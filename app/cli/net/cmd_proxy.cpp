@@ -1,8 +1,9 @@
 // agui-inspect proxy : a recording reverse proxy between a front end and its agent.
 
-#include "app/cli/breakprompt.h"
 #include "app/cli/command.h"
 #include "app/cli/input.h"
+#include "app/cli/net/breakprompt.h"
+#include "app/cli/netcommands.h"
 #include "core/capture/capturereader.h"
 #include "core/capture/capturewriter.h"
 #include "core/capture/redaction.h"
@@ -355,10 +356,7 @@ int runProxy(const QStringList &argv)
     return options.exchanges > 0 ? log.exitCode() : ExitOk;
 }
 
-CommandRegistration reg {{QStringLiteral("proxy"),
-                          QStringLiteral("record (and forward) what a front end and its agent "
-                                         "exchange"),
-                          &runProxy}};
+CommandRegistration reg {netCommand(QStringLiteral("proxy"), &runProxy)};
 
 } // namespace
 

@@ -1,4 +1,4 @@
-#include "app/cli/breakprompt.h"
+#include "app/cli/net/breakprompt.h"
 
 #include "app/cli/command.h"
 #include "core/capture/redaction.h"
