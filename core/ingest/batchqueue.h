@@ -47,6 +47,14 @@ struct Batch
     static constexpr size_t kMaxItems = 2048;
     static constexpr qsizetype kMaxBytes = 4 << 20;
 
+    // Sized once for a full batch of typical events (about 200 bytes of tape and strings each):
+    // see JsonArena::reserve. Pages are only touched as the batch fills.
+    Batch()
+    {
+        items.reserve(kMaxItems);
+        arena.reserve(kMaxItems * 32, kMaxItems * 256);
+    }
+
     std::vector<PendingItem> items;
     json::JsonArena arena;
     QList<QByteArray> chunks;

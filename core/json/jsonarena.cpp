@@ -25,6 +25,12 @@ void JsonArena::clear()
     m_strings.clear();
 }
 
+void JsonArena::reserve(size_t tapeWords, size_t stringBytes)
+{
+    m_tape.reserve(tapeWords);
+    m_strings.reserve(stringBytes);
+}
+
 JsonArena::Handle JsonArena::copy(JsonView value)
 {
     if (value.isUndefined())

@@ -30,6 +30,10 @@ public:
     }
     // Empties the arena, keeping its capacity for the next batch.
     void clear();
+    // Room for this much without moving: growing by doubling copies what is there into memory
+    // touched for the first time, and first touches (page faults) were most of what copying
+    // events into a batch cost.
+    void reserve(size_t tapeWords, size_t stringBytes);
     size_t tapeWords() const { return m_tape.size(); }
 
 private:
