@@ -84,6 +84,20 @@ private Q_SLOTS:
         }
     }
 
+    // The decoder resolves a type straight from the JSON string's bytes (by length, then bytes):
+    // every wire name, current and legacy, and nothing that only looks like one.
+    void typeFromItsWireBytes()
+    {
+        for (EventType t : aguiEventTypes() + legacyEventTypes()) {
+            const QByteArray name = eventTypeName(t).toLatin1();
+            QCOMPARE(eventTypeFromUtf8(std::string_view(name.constData(), size_t(name.size()))), t);
+        }
+        for (const char *miss : {"", "RUN", "RUN_STARTED_", "RUN_STARTEX", "run_started",
+                                 "TEXT_MESSAGE_CONTENS", "XTEP_STARTED", "STEP_FINISHES",
+                                 "AN_EVENT_TYPE_NAME_LONGER_THAN_ANY_THE_PROTOCOL_HAS_AT_ALL"})
+            QCOMPARE(eventTypeFromUtf8(miss), EventType::Unknown);
+    }
+
     // The types the diff's --ignore-text and the redactor treat as streamed content: each has a
     // string "delta", and the content types of every streaming family are among them.
     void streamedDeltaTypesCarryADelta()
