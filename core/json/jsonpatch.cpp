@@ -102,7 +102,7 @@ std::optional<StepError> editAt(QJsonValue &node, const Pointer &pointer, qsizet
         QJsonValue child = it.value();
         it.value() = QJsonValue();
         std::optional<StepError> error = editAt(child, pointer, depth + 1, end, edit);
-        object.insert(token, child);
+        it.value() = child; // the slot is still there: no second look-up of the key
         node = object;
         return error;
     }
@@ -152,6 +152,31 @@ std::optional<StepError> notAContainer(const Pointer &pointer, const QJsonValue 
     return StepError {
         QStringLiteral("%1: the parent %2 is %3, not an object or array")
             .arg(pointer.toString(), displayPointer(pointer.parent()), describeType(parent))};
+}
+
+// Remove and replace need the member they name to exist.
+StepError noKeyError(const Pointer &pointer, const QString &last)
+{
+    return StepError {QStringLiteral("%1: there is no key \"%2\" in the object at %3")
+                          .arg(pointer.toString(), last, displayPointer(pointer.parent()))};
+}
+
+std::optional<StepError> existingIndexError(const Pointer &pointer, const QString &last,
+                                            qsizetype size)
+{
+    const std::optional<qsizetype> index = parseArrayIndex(last);
+    if (!index)
+        return StepError {QStringLiteral("%1: \"%2\" is not an existing array index (the "
+                                         "parent %3 is an array; use a decimal index "
+                                         "without leading zeros)")
+                              .arg(pointer.toString(), last, displayPointer(pointer.parent()))};
+    if (*index >= size)
+        return StepError {QStringLiteral("%1: index %2 is out of range for an array of length "
+                                         "%3")
+                              .arg(pointer.toString())
+                              .arg(*index)
+                              .arg(size)};
+    return std::nullopt;
 }
 
 std::optional<StepError> addValue(QJsonValue &doc, const Pointer &pointer, const QJsonValue &value,
@@ -221,9 +246,7 @@ std::optional<StepError> removeValue(QJsonValue &doc, const Pointer &pointer, QJ
             parent = QJsonValue();
             std::optional<StepError> error;
             if (const auto it = object.find(last); it == object.end()) {
-                error = StepError {
-                    QStringLiteral("%1: there is no key \"%2\" in the object at %3")
-                        .arg(pointer.toString(), last, displayPointer(pointer.parent()))};
+                error = noKeyError(pointer, last);
             } else {
                 if (removed)
                     *removed = standalone(it.value());
@@ -239,36 +262,26 @@ std::optional<StepError> removeValue(QJsonValue &doc, const Pointer &pointer, QJ
             return notAContainer(pointer, parent);
         QJsonArray array = parent.toArray();
         parent = QJsonValue();
-        std::optional<StepError> error;
-        const std::optional<qsizetype> index = parseArrayIndex(last);
-        if (!index) {
-            error
-                = StepError {QStringLiteral("%1: \"%2\" is not an existing array index (the "
-                                            "parent %3 is an array; use a decimal index "
-                                            "without leading zeros)")
-                                 .arg(pointer.toString(), last, displayPointer(pointer.parent()))};
-        } else if (*index >= array.size()) {
-            error = StepError {QStringLiteral("%1: index %2 is out of range for an array of length "
-                                              "%3")
-                                   .arg(pointer.toString())
-                                   .arg(*index)
-                                   .arg(array.size())};
-        } else {
+        std::optional<StepError> error = existingIndexError(pointer, last, array.size());
+        if (!error) {
+            const qsizetype index = *parseArrayIndex(last);
             if (removed)
-                *removed = standalone(array.at(*index));
+                *removed = standalone(array.at(index));
             if (undo)
                 undo->push_back({UndoStep::Kind::InsertIndex,
                                  pointer.parent(),
                                  {},
-                                 *index,
-                                 standalone(array.at(*index))});
-            array.removeAt(*index);
+                                 index,
+                                 standalone(array.at(index))});
+            array.removeAt(index);
         }
         parent = settled(std::move(array), undo);
         return error;
     });
 }
 
+// RFC 6902 §4.3: replace = remove + add at the same location, so the target must exist; done as
+// one edit of the parent (one walk, the key's slot reused) with remove's errors.
 std::optional<StepError> replaceValue(QJsonValue &doc, const Pointer &pointer,
                                       const QJsonValue &value, UndoLog *undo)
 {
@@ -278,12 +291,40 @@ std::optional<StepError> replaceValue(QJsonValue &doc, const Pointer &pointer,
         doc = value;
         return std::nullopt;
     }
-    // RFC 6902 §4.3: replace = remove + add at the same location, so the target must exist;
-    // the combined form keeps the object's other keys and the array's length untouched.
-    std::optional<StepError> error = removeValue(doc, pointer, nullptr, undo);
-    if (error)
+    return editParent(doc, pointer, [&](QJsonValue &parent, const QString &last) {
+        if (parent.isObject()) {
+            QJsonObject object = parent.toObject();
+            parent = QJsonValue();
+            std::optional<StepError> error;
+            if (const auto it = object.find(last); it == object.end()) {
+                error = noKeyError(pointer, last);
+            } else {
+                if (undo)
+                    undo->push_back(
+                        {UndoStep::Kind::SetKey, pointer.parent(), last, 0, standalone(*it)});
+                it.value() = value;
+            }
+            parent = settled(std::move(object), undo);
+            return error;
+        }
+        if (!parent.isArray())
+            return notAContainer(pointer, parent);
+        QJsonArray array = parent.toArray();
+        parent = QJsonValue();
+        std::optional<StepError> error = existingIndexError(pointer, last, array.size());
+        if (!error) {
+            const qsizetype index = *parseArrayIndex(last);
+            if (undo)
+                undo->push_back({UndoStep::Kind::SetIndex,
+                                 pointer.parent(),
+                                 {},
+                                 index,
+                                 standalone(array.at(index))});
+            array.replace(index, value);
+        }
+        parent = settled(std::move(array), undo);
         return error;
-    return addValue(doc, pointer, value, undo);
+    });
 }
 
 // Takes back what the log recorded, last edit first: the document is as it was before the patch.
@@ -361,21 +402,27 @@ std::optional<StepError> getValue(const QJsonValue &doc, const Pointer &pointer,
 
 enum class Op { Add, Remove, Replace, Move, Copy, Test };
 
-std::optional<Op> opFromName(const QString &name)
+template<typename Text> std::optional<Op> opFromName(const Text &name)
 {
-    if (name == QLatin1String("add"))
-        return Op::Add;
-    if (name == QLatin1String("remove"))
-        return Op::Remove;
-    if (name == QLatin1String("replace"))
-        return Op::Replace;
-    if (name == QLatin1String("move"))
-        return Op::Move;
-    if (name == QLatin1String("copy"))
-        return Op::Copy;
-    if (name == QLatin1String("test"))
-        return Op::Test;
+    static constexpr std::pair<std::string_view, Op> kNames[] = {
+        {"add", Op::Add},   {"remove", Op::Remove}, {"replace", Op::Replace},
+        {"move", Op::Move}, {"copy", Op::Copy},     {"test", Op::Test},
+    };
+    for (const auto &[spelling, op] : kNames)
+        if (name == QLatin1StringView(spelling.data(), qsizetype(spelling.size())))
+            return op;
     return std::nullopt;
+}
+
+// The op's name as the applier reads it; a view compares its bytes without making a QString.
+std::optional<Op> opKind(const QJsonValue &name)
+{
+    return opFromName(name.toString());
+}
+std::optional<Op> opKind(const JsonView &name)
+{
+    const std::string_view bytes = name.utf8();
+    return opFromName(QLatin1StringView(bytes.data(), qsizetype(bytes.size())));
 }
 
 PatchError makeError(qsizetype opIndex, const QString &path, const QString &field,
@@ -429,7 +476,7 @@ std::optional<PatchError> applyOp(QJsonValue &doc, const Value &opValue, qsizety
                              : QStringLiteral("op %1: \"op\" is %2, it must be a string")
                                    .arg(opIndex)
                                    .arg(describeType(opName)));
-    const std::optional<Op> kind = opFromName(opName.toString());
+    const std::optional<Op> kind = opKind(opName);
     if (!kind)
         return makeError(opIndex, op.value(QLatin1String("path")).toString(), QStringLiteral("op"),
                          QStringLiteral("op %1: unknown op \"%2\" (expected add, remove, replace, "
@@ -438,7 +485,7 @@ std::optional<PatchError> applyOp(QJsonValue &doc, const Value &opValue, qsizety
                              .arg(opName.toString()));
 
     // Reads a required pointer member ("path" or "from").
-    auto pointerMember = [&](const QString &member, Pointer *out) -> std::optional<PatchError> {
+    auto pointerMember = [&](QLatin1StringView member, Pointer *out) -> std::optional<PatchError> {
         const auto text = op.value(member);
         if (text.isUndefined())
             return makeError(opIndex, op.value(QLatin1String("path")).toString(), member,
@@ -460,7 +507,7 @@ std::optional<PatchError> applyOp(QJsonValue &doc, const Value &opValue, qsizety
     };
 
     Pointer path;
-    if (std::optional<PatchError> error = pointerMember(QStringLiteral("path"), &path))
+    if (std::optional<PatchError> error = pointerMember(QLatin1StringView("path"), &path))
         return error;
     const QString pathText = op.value(QLatin1String("path")).toString();
 
@@ -475,7 +522,7 @@ std::optional<PatchError> applyOp(QJsonValue &doc, const Value &opValue, qsizety
     Pointer from;
     const bool needsFrom = *kind == Op::Move || *kind == Op::Copy;
     if (needsFrom) {
-        if (std::optional<PatchError> error = pointerMember(QStringLiteral("from"), &from))
+        if (std::optional<PatchError> error = pointerMember(QLatin1StringView("from"), &from))
             return error;
     }
     const QString fromText = op.value(QLatin1String("from")).toString();

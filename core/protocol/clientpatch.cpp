@@ -40,6 +40,12 @@ bool isPatchOperationName(QStringView op)
         || op == u"test";
 }
 
+bool isPatchOperationName(std::string_view op)
+{
+    return op == "add" || op == "remove" || op == "replace" || op == "move" || op == "copy"
+        || op == "test";
+}
+
 QString ClientPatchResult::failureText() const
 {
     if (ok)
@@ -55,7 +61,11 @@ namespace {
 bool droppedByEnforce(const json::JsonView &op)
 {
     const json::JsonView name = op.value("op");
-    return op.isObject() && !(name.isString() && isPatchOperationName(name.toString()));
+    if (!op.isObject())
+        return false;
+    if (!name.isString())
+        return true;
+    return !isPatchOperationName(name.utf8());
 }
 
 // The enforce stage's verdict on each op, then the applier's result in the client's terms.

@@ -7,6 +7,7 @@
 #include <QList>
 #include <QString>
 
+#include <string_view>
 #include <utility>
 
 namespace agui {
@@ -41,6 +42,7 @@ ClientPatchResult applyPatchLikeClientInPlace(QJsonValue &document, json::JsonVi
 
 // True for "add", "remove", "replace", "move", "copy" and "test".
 bool isPatchOperationName(QStringView op);
+bool isPatchOperationName(std::string_view utf8); // a parsed name's bytes (no QString made)
 
 // One op of a patch as the client treats it, for views that show a patch op by op.
 struct ClientPatchStep
