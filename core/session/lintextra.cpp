@@ -1,5 +1,6 @@
 #include "core/session/lintextra.h"
 
+#include "core/json/jsonparser.h"
 #include "core/json/jsonrebuild.h"
 #include "core/json/wtf8.h"
 #include "core/protocol/clientpatch.h"
@@ -128,7 +129,7 @@ void ExtraRules::observeFrame(const EventView &frame, qint64 index, LintSink &si
 {
     if (frame.type != EventType::Invalid) {
         ++m_frames;
-        if (frame.json.contains("timestamp"))
+        if (!m_sawTimestamp && frame.json.contains("timestamp"))
             m_sawTimestamp = true;
     }
     if (frame.type == EventType::Invalid) {
@@ -321,14 +322,21 @@ void ExtraRules::checkToolCallEnd(const QString &id, qint64 index, LintSink &sin
     if (args.trimmed().isEmpty())
         return; // no arguments at all: the client's JSON.parse fails and it uses {}, which is
                 // what a tool without parameters means
+    // The client's verdict is JSON.parse's, which our parser gives (fast, and the usual case);
+    // Qt's parser is only asked to word a failure.
+    const QByteArray utf8 = args.toUtf8();
+    thread_local json::JsonParser parser;
+    thread_local json::JsonDoc parsed;
+    if (parser.parse(utf8, parsed).ok())
+        return;
     // Wrapped in [] so any JSON value parses with Qt 6.4 (which reads only arrays/objects at top
     // level); offsets are then shifted back by the one byte added.
     QJsonParseError error;
-    const QByteArray wrapped = '[' + args.toUtf8() + ']';
+    const QByteArray wrapped = '[' + utf8 + ']';
     const QJsonDocument doc = QJsonDocument::fromJson(wrapped, &error);
     QString problem;
     if (error.error != QJsonParseError::NoError) {
-        const qsizetype offset = std::clamp<qsizetype>(error.offset - 1, 0, args.toUtf8().size());
+        const qsizetype offset = std::clamp<qsizetype>(error.offset - 1, 0, utf8.size());
         problem = QStringLiteral("%1 at byte %2").arg(error.errorString()).arg(offset);
     } else if (doc.array().size() != 1) {
         problem = QStringLiteral("%1 JSON values one after the other").arg(doc.array().size());
@@ -640,7 +648,9 @@ void ExtraRules::checkStateSnapshot(const EventView &e, qint64 index, LintSink &
                     QStringLiteral("STATE_SNAPSHOT replaces state built from %1 STATE_DELTA(s) "
                                    "earlier in this run")
                         .arg(m_runDeltas));
-    m_state = e.json.value("snapshot").toQJsonValue();
+    // In a Session the reducer holds the state and hands this rule each delta's result
+    // (checkStateDelta): the rule only needs to know that there is a state.
+    m_state = m_reduced ? QJsonValue() : e.json.value("snapshot").toQJsonValue();
     m_runDeltas = 0;
 }
 

@@ -96,7 +96,8 @@ private:
     int m_runDeltas = 0; // STATE_DELTAs applied since the last snapshot in this run
     bool m_runDeltaBeforeSnapshotReported = false;
 
-    // State: nullopt while no snapshot / input.state has shown its base.
+    // State: nullopt while no snapshot / input.state has shown its base. In a Session only
+    // whether there is one matters (the reducer applies the deltas); on its own, the document.
     std::optional<QJsonValue> m_state;
     qsizetype m_deltasSinceCompaction = 0;
     qsizetype m_compactionThreshold = 64;

@@ -1,5 +1,7 @@
 #include "core/session/toolargs.h"
 
+#include "core/json/jsonparser.h"
+
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonParseError>
@@ -14,9 +16,18 @@ void parseToolArgs(ToolCall &call)
         call.argsError = QStringLiteral("the arguments are empty, not JSON");
         return;
     }
-    // QJsonDocument parses only arrays and objects; wrapping in [...] accepts any JSON value
-    // and a result with more than one element means the text was not one value.
-    const QByteArray wrapped = '[' + call.args.toUtf8() + ']';
+    // The client reads them with JSON.parse, whose verdict our parser gives (1e400 is Infinity,
+    // which Qt's parser calls an illegal number).
+    const QByteArray utf8 = call.args.toUtf8();
+    thread_local json::JsonParser parser;
+    thread_local json::JsonDoc parsed;
+    if (parser.parse(utf8, parsed).ok()) {
+        call.parsedArgs = parsed.root().toQJsonValue();
+        return;
+    }
+    // Qt's parser words the failure. It reads only arrays and objects; wrapping in [...] accepts
+    // any JSON value, and more than one element means the text was not one value.
+    const QByteArray wrapped = '[' + utf8 + ']';
     QJsonParseError error;
     const QJsonDocument doc = QJsonDocument::fromJson(wrapped, &error);
     if (error.error != QJsonParseError::NoError) {

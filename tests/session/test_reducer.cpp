@@ -216,6 +216,30 @@ private Q_SLOTS:
                  (QList<EventType> {EventType::ToolCallEnd, EventType::RunFinished}));
     }
 
+    // Tool arguments are read the way the client reads them, with JSON.parse: 1e400 is a valid
+    // number (Infinity) although Qt's parser calls it illegal, and two values are not one.
+    void toolArgsFollowJsonParse()
+    {
+        Session s;
+        feed(s,
+             {"{'type':'RUN_STARTED','threadId':'t','runId':'r'}",
+              "{'type':'TOOL_CALL_START','toolCallId':'big','toolCallName':'f'}",
+              "{'type':'TOOL_CALL_ARGS','toolCallId':'big','delta':'{\\u0022n\\u0022:1e400}'}",
+              "{'type':'TOOL_CALL_END','toolCallId':'big'}",
+              "{'type':'TOOL_CALL_START','toolCallId':'two','toolCallName':'f'}",
+              "{'type':'TOOL_CALL_ARGS','toolCallId':'two','delta':'1,2'}",
+              "{'type':'TOOL_CALL_END','toolCallId':'two'}"});
+        const ToolCall *big = s.current().findToolCall(QStringLiteral("big"));
+        QVERIFY(big);
+        QVERIFY2(big->argsError.isEmpty(), qPrintable(big->argsError));
+        QVERIFY(big->parsedArgs && big->parsedArgs->isObject());
+        QVERIFY(big->parsedArgs->toObject().contains(QLatin1String("n")));
+        const ToolCall *two = s.current().findToolCall(QStringLiteral("two"));
+        QVERIFY(two);
+        QVERIFY(!two->parsedArgs);
+        QCOMPARE(two->argsError, QStringLiteral("the arguments are not one JSON value"));
+    }
+
     void toolCallInExistingAssistantMessage()
     {
         Session s;
