@@ -236,25 +236,22 @@ std::optional<StepError> addValue(QJsonValue &doc, const Pointer &pointer, const
     });
 }
 
-// Removes the value at pointer (not root) and hands it back through removed.
-std::optional<StepError> removeValue(QJsonValue &doc, const Pointer &pointer, QJsonValue *removed,
-                                     UndoLog *undo)
+// Remove and replace: the member or element the pointer (not root) names must exist. onMember
+// gets the parent object and the member's slot, onElement the parent array and the index; each
+// records its own undo step.
+template<typename OnMember, typename OnElement>
+std::optional<StepError> editExisting(QJsonValue &doc, const Pointer &pointer, UndoLog *undo,
+                                      const OnMember &onMember, const OnElement &onElement)
 {
     return editParent(doc, pointer, [&](QJsonValue &parent, const QString &last) {
         if (parent.isObject()) {
             QJsonObject object = parent.toObject();
             parent = QJsonValue();
             std::optional<StepError> error;
-            if (const auto it = object.find(last); it == object.end()) {
+            if (const auto it = object.find(last); it == object.end())
                 error = noKeyError(pointer, last);
-            } else {
-                if (removed)
-                    *removed = standalone(it.value());
-                if (undo)
-                    undo->push_back(
-                        {UndoStep::Kind::SetKey, pointer.parent(), last, 0, standalone(*it)});
-                object.erase(it);
-            }
+            else
+                onMember(object, it);
             parent = settled(std::move(object), undo);
             return error;
         }
@@ -263,8 +260,29 @@ std::optional<StepError> removeValue(QJsonValue &doc, const Pointer &pointer, QJ
         QJsonArray array = parent.toArray();
         parent = QJsonValue();
         std::optional<StepError> error = existingIndexError(pointer, last, array.size());
-        if (!error) {
-            const qsizetype index = *parseArrayIndex(last);
+        if (!error)
+            onElement(array, *parseArrayIndex(last));
+        parent = settled(std::move(array), undo);
+        return error;
+    });
+}
+
+// Removes the value at pointer (not root) and hands it back through removed.
+std::optional<StepError> removeValue(QJsonValue &doc, const Pointer &pointer, QJsonValue *removed,
+                                     UndoLog *undo)
+{
+    const QString &last = pointer.tokens().constLast();
+    return editExisting(
+        doc, pointer, undo,
+        [&](QJsonObject &object, QJsonObject::iterator it) {
+            if (removed)
+                *removed = standalone(*it);
+            if (undo)
+                undo->push_back(
+                    {UndoStep::Kind::SetKey, pointer.parent(), last, 0, standalone(*it)});
+            object.erase(it);
+        },
+        [&](QJsonArray &array, qsizetype index) {
             if (removed)
                 *removed = standalone(array.at(index));
             if (undo)
@@ -274,14 +292,11 @@ std::optional<StepError> removeValue(QJsonValue &doc, const Pointer &pointer, QJ
                                  index,
                                  standalone(array.at(index))});
             array.removeAt(index);
-        }
-        parent = settled(std::move(array), undo);
-        return error;
-    });
+        });
 }
 
 // RFC 6902 §4.3: replace = remove + add at the same location, so the target must exist; done as
-// one edit of the parent (one walk, the key's slot reused) with remove's errors.
+// one edit of the parent (one walk, the member's slot reused) with remove's errors.
 std::optional<StepError> replaceValue(QJsonValue &doc, const Pointer &pointer,
                                       const QJsonValue &value, UndoLog *undo)
 {
@@ -291,29 +306,16 @@ std::optional<StepError> replaceValue(QJsonValue &doc, const Pointer &pointer,
         doc = value;
         return std::nullopt;
     }
-    return editParent(doc, pointer, [&](QJsonValue &parent, const QString &last) {
-        if (parent.isObject()) {
-            QJsonObject object = parent.toObject();
-            parent = QJsonValue();
-            std::optional<StepError> error;
-            if (const auto it = object.find(last); it == object.end()) {
-                error = noKeyError(pointer, last);
-            } else {
-                if (undo)
-                    undo->push_back(
-                        {UndoStep::Kind::SetKey, pointer.parent(), last, 0, standalone(*it)});
-                it.value() = value;
-            }
-            parent = settled(std::move(object), undo);
-            return error;
-        }
-        if (!parent.isArray())
-            return notAContainer(pointer, parent);
-        QJsonArray array = parent.toArray();
-        parent = QJsonValue();
-        std::optional<StepError> error = existingIndexError(pointer, last, array.size());
-        if (!error) {
-            const qsizetype index = *parseArrayIndex(last);
+    const QString &last = pointer.tokens().constLast();
+    return editExisting(
+        doc, pointer, undo,
+        [&](QJsonObject &, QJsonObject::iterator it) {
+            if (undo)
+                undo->push_back(
+                    {UndoStep::Kind::SetKey, pointer.parent(), last, 0, standalone(*it)});
+            it.value() = value;
+        },
+        [&](QJsonArray &array, qsizetype index) {
             if (undo)
                 undo->push_back({UndoStep::Kind::SetIndex,
                                  pointer.parent(),
@@ -321,10 +323,7 @@ std::optional<StepError> replaceValue(QJsonValue &doc, const Pointer &pointer,
                                  index,
                                  standalone(array.at(index))});
             array.replace(index, value);
-        }
-        parent = settled(std::move(array), undo);
-        return error;
-    });
+        });
 }
 
 // Takes back what the log recorded, last edit first: the document is as it was before the patch.
