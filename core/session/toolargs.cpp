@@ -8,6 +8,24 @@
 
 namespace agui {
 
+namespace {
+
+// The value of arguments JSON.parse accepts. Qt reads an object or array straight from the text,
+// which costs less than rebuilding it from the view (that writes the text again first); the view
+// serves scalars and the few texts Qt's parser refuses (1e400).
+QJsonValue parsedValue(const QByteArray &utf8, const json::JsonView &root)
+{
+    if (root.isObject() || root.isArray()) {
+        QJsonParseError error;
+        const QJsonDocument doc = QJsonDocument::fromJson(utf8, &error);
+        if (error.error == QJsonParseError::NoError)
+            return doc.isObject() ? QJsonValue(doc.object()) : QJsonValue(doc.array());
+    }
+    return root.toQJsonValue();
+}
+
+} // namespace
+
 void parseToolArgs(ToolCall &call)
 {
     call.parsedArgs.reset();
@@ -22,7 +40,7 @@ void parseToolArgs(ToolCall &call)
     thread_local json::JsonParser parser;
     thread_local json::JsonDoc parsed;
     if (parser.parse(utf8, parsed).ok()) {
-        call.parsedArgs = parsed.root().toQJsonValue();
+        call.parsedArgs = parsedValue(utf8, parsed.root());
         return;
     }
     // Qt's parser words the failure. It reads only arrays and objects; wrapping in [...] accepts
