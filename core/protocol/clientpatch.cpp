@@ -5,6 +5,9 @@
 
 #include <QJsonArray>
 
+#include <algorithm>
+#include <iterator>
+
 namespace agui {
 
 namespace {
@@ -34,16 +37,25 @@ QString opNameAt(const json::JsonView &patch, qsizetype index)
 
 } // namespace
 
+namespace {
+
+// RFC 6902's op names (all ASCII, so a name's UTF-8 bytes and its Latin-1 reading agree).
+constexpr std::string_view kOperationNames[] = {"add", "remove", "replace", "move", "copy", "test"};
+
+} // namespace
+
 bool isPatchOperationName(QStringView op)
 {
-    return op == u"add" || op == u"remove" || op == u"replace" || op == u"move" || op == u"copy"
-        || op == u"test";
+    return std::any_of(std::begin(kOperationNames), std::end(kOperationNames),
+                       [&](std::string_view name) {
+                           return op == QLatin1StringView(name.data(), qsizetype(name.size()));
+                       });
 }
 
 bool isPatchOperationName(std::string_view op)
 {
-    return op == "add" || op == "remove" || op == "replace" || op == "move" || op == "copy"
-        || op == "test";
+    return std::find(std::begin(kOperationNames), std::end(kOperationNames), op)
+        != std::end(kOperationNames);
 }
 
 QString ClientPatchResult::failureText() const

@@ -1,14 +1,12 @@
 #include "core/session/lintextra.h"
 
-#include "core/json/jsonparser.h"
 #include "core/json/jsonrebuild.h"
 #include "core/json/wtf8.h"
 #include "core/protocol/clientpatch.h"
 #include "core/session/emptyhash.h"
+#include "core/session/toolargs.h"
 
 #include <QJsonArray>
-#include <QJsonDocument>
-#include <QJsonParseError>
 #include <QRegularExpression>
 
 #include <algorithm>
@@ -322,30 +320,16 @@ void ExtraRules::checkToolCallEnd(const QString &id, qint64 index, LintSink &sin
     if (args.trimmed().isEmpty())
         return; // no arguments at all: the client's JSON.parse fails and it uses {}, which is
                 // what a tool without parameters means
-    // The client's verdict is JSON.parse's, which our parser gives (fast, and the usual case);
-    // Qt's parser is only asked to word a failure.
-    const QByteArray utf8 = args.toUtf8();
-    thread_local json::JsonParser parser;
-    thread_local json::JsonDoc parsed;
-    if (parser.parse(utf8, parsed).ok())
+    const ToolArgsReading reading = readToolArgs(args.toUtf8(), /*wantValue=*/false);
+    if (reading.ok)
         return;
-    // Wrapped in [] so any JSON value parses with Qt 6.4 (which reads only arrays/objects at top
-    // level); offsets are then shifted back by the one byte added.
-    QJsonParseError error;
-    const QByteArray wrapped = '[' + utf8 + ']';
-    const QJsonDocument doc = QJsonDocument::fromJson(wrapped, &error);
-    QString problem;
-    if (error.error != QJsonParseError::NoError) {
-        const qsizetype offset = std::clamp<qsizetype>(error.offset - 1, 0, utf8.size());
-        problem = QStringLiteral("%1 at byte %2").arg(error.errorString()).arg(offset);
-    } else if (doc.array().size() != 1) {
-        problem = QStringLiteral("%1 JSON values one after the other").arg(doc.array().size());
-    }
-    if (!problem.isEmpty())
-        sink.report(u"lint.tool-args-invalid-json", index, QStringLiteral("/toolCallId"),
-                    QStringLiteral("Concatenated TOOL_CALL_ARGS for tool call '%1' do not parse as "
-                                   "JSON: %2; the client hands {} to onNewToolCall")
-                        .arg(id, problem));
+    const QString problem = reading.parseError.isEmpty()
+        ? QStringLiteral("%1 JSON values one after the other").arg(reading.valueCount)
+        : QStringLiteral("%1 at byte %2").arg(reading.parseError).arg(reading.offset);
+    sink.report(u"lint.tool-args-invalid-json", index, QStringLiteral("/toolCallId"),
+                QStringLiteral("Concatenated TOOL_CALL_ARGS for tool call '%1' do not parse as "
+                               "JSON: %2; the client hands {} to onNewToolCall")
+                    .arg(id, problem));
 }
 
 void ExtraRules::checkStateDelta(qint64 index, LintSink &sink)

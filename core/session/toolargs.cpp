@@ -6,6 +6,8 @@
 #include <QJsonDocument>
 #include <QJsonParseError>
 
+#include <algorithm>
+
 namespace agui {
 
 namespace {
@@ -26,6 +28,36 @@ QJsonValue parsedValue(const QByteArray &utf8, const json::JsonView &root)
 
 } // namespace
 
+ToolArgsReading readToolArgs(const QByteArray &utf8, bool wantValue)
+{
+    ToolArgsReading reading;
+    thread_local json::JsonParser parser;
+    thread_local json::JsonDoc parsed;
+    if (parser.parse(utf8, parsed).ok()) {
+        reading.ok = true;
+        if (wantValue)
+            reading.value = parsedValue(utf8, parsed.root());
+        return reading;
+    }
+    // Qt's parser reads only arrays and objects at the top level: wrapped in [...] any JSON value
+    // parses, more than one element means several values, and offsets shift back by one byte.
+    const QByteArray wrapped = '[' + utf8 + ']';
+    QJsonParseError error;
+    const QJsonDocument doc = QJsonDocument::fromJson(wrapped, &error);
+    if (error.error != QJsonParseError::NoError) {
+        reading.parseError = error.errorString();
+        reading.offset = std::clamp<qsizetype>(error.offset - 1, 0, utf8.size());
+        return reading;
+    }
+    const QJsonArray array = doc.array();
+    reading.valueCount = array.size();
+    // JsonParser refuses documents nested deeper than it allows; Qt reads them.
+    reading.ok = array.size() == 1;
+    if (reading.ok && wantValue)
+        reading.value = array.at(0);
+    return reading;
+}
+
 void parseToolArgs(ToolCall &call)
 {
     call.parsedArgs.reset();
@@ -34,32 +66,15 @@ void parseToolArgs(ToolCall &call)
         call.argsError = QStringLiteral("the arguments are empty, not JSON");
         return;
     }
-    // The client reads them with JSON.parse, whose verdict our parser gives (1e400 is Infinity,
-    // which Qt's parser calls an illegal number).
-    const QByteArray utf8 = call.args.toUtf8();
-    thread_local json::JsonParser parser;
-    thread_local json::JsonDoc parsed;
-    if (parser.parse(utf8, parsed).ok()) {
-        call.parsedArgs = parsedValue(utf8, parsed.root());
-        return;
-    }
-    // Qt's parser words the failure. It reads only arrays and objects; wrapping in [...] accepts
-    // any JSON value, and more than one element means the text was not one value.
-    const QByteArray wrapped = '[' + utf8 + ']';
-    QJsonParseError error;
-    const QJsonDocument doc = QJsonDocument::fromJson(wrapped, &error);
-    if (error.error != QJsonParseError::NoError) {
+    ToolArgsReading reading = readToolArgs(call.args.toUtf8(), /*wantValue=*/true);
+    if (reading.ok)
+        call.parsedArgs = std::move(reading.value);
+    else if (!reading.parseError.isEmpty())
         call.argsError = QStringLiteral("the arguments are not valid JSON: %1 at byte %2")
-                             .arg(error.errorString())
-                             .arg(qMax(0, error.offset - 1));
-        return;
-    }
-    const QJsonArray array = doc.array();
-    if (array.size() != 1) {
+                             .arg(reading.parseError)
+                             .arg(reading.offset);
+    else
         call.argsError = QStringLiteral("the arguments are not one JSON value");
-        return;
-    }
-    call.parsedArgs = array.at(0);
 }
 
 } // namespace agui

@@ -2,10 +2,33 @@
 
 #include "core/session/snapshot.h"
 
+#include <QByteArray>
+#include <QJsonValue>
+#include <QString>
+
+#include <optional>
+
 namespace agui {
 
+// How the client's JSON.parse reads a tool call's concatenated arguments (at TOOL_CALL_END).
+// One reading for the reducer and the linter, so that they cannot disagree.
+struct ToolArgsReading
+{
+    bool ok = false; // one JSON value
+    std::optional<QJsonValue> value; // when ok and asked for
+    // When not ok, Qt's parser's words for why and the byte offset in the arguments, or (they
+    // parse, but as several values one after the other) how many values.
+    QString parseError;
+    qsizetype offset = 0;
+    qsizetype valueCount = 0;
+};
+
+// The verdict is JSON.parse's (JsonParser: 1e400 is Infinity, which Qt's parser calls an illegal
+// number); Qt's parser is asked only to word a failure.
+ToolArgsReading readToolArgs(const QByteArray &utf8, bool wantValue);
+
 // Parses call.args like the client's JSON.parse at TOOL_CALL_END: sets parsedArgs (any JSON
-// value, scalars included) or argsError (why not, with the character offset).
+// value, scalars included) or argsError (why not, with the byte offset).
 void parseToolArgs(ToolCall &call);
 
 } // namespace agui
