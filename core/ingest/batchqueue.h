@@ -4,6 +4,7 @@
 
 #include "core/capture/captureloader.h"
 #include "core/json/jsonarena.h"
+#include "core/protocol/eventmembers.h"
 
 #include <QByteArray>
 #include <QJsonObject>
@@ -29,6 +30,7 @@ struct PendingItem
     qint64 streamOffset = -1;
     EventOrigin origin;
     json::JsonArena::Handle json = json::JsonArena::kUndefined;
+    EventMembers members; // indexed on the reading thread: the session's thread looks up less
     // The frame's bytes: in Batch::chunks[chunk] when they lie in a received chunk (shared, not
     // copied), else in Batch::bytes. The payload is inside raw unless payloadCopied.
     qsizetype chunk = -1;

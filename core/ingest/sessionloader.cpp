@@ -89,6 +89,7 @@ public:
         item.streamOffset = f.streamOffset;
         item.origin = origin;
         item.json = b->arena.copy(f.event.json);
+        item.members.index(f.event.json); // offsets hold for the copy too
         if (m_keepBytes)
             b->keepBytes(item, f);
         if (f.diagnostics && !f.diagnostics->isEmpty()) {

@@ -185,7 +185,7 @@ void ChunkExpander::expand(const EventView &e, Expansion &out)
 {
     out.clear();
     m_docsUsed = 0;
-    const json::JsonView sub = e.value("subagentRunId");
+    const json::JsonView sub = e.value(EventKey::SubagentRunId);
     switch (e.type) {
     case EventType::TextMessageChunk:
         expandChunk(e, Kind::Text, out);

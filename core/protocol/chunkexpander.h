@@ -25,7 +25,7 @@ struct Expansion
     Diagnostics diagnostics; // chunk.* errors (the rejected chunk is among events, as itself)
     void clear()
     {
-        events.clear();
+        emptyInPlace(events);
         diagnostics.clear();
     }
 };

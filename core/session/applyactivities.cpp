@@ -30,7 +30,7 @@ void snapshot(ApplyContext &ctx)
 {
     SessionSnapshot &snap = ctx.snap;
     const QString id = ctx.str(QLatin1String("messageId"));
-    const bool replace = ctx.json().value(QLatin1String("replace")).toBool(true);
+    const bool replace = ctx.event.value(QLatin1String("replace")).toBool(true);
     const qsizetype pos = snap.messagePosition(id);
     if (pos < 0) {
         Message m = activityMessage(ctx);

@@ -57,7 +57,7 @@ ToolCallAdvance &ApplyContext::noteToolCall(const QString &id, ToolCallStatus be
 
 bool mergeEventMetadata(std::optional<QJsonObject> &target, const EventView &event)
 {
-    const json::JsonView metadata = event.json.value("metadata");
+    const json::JsonView metadata = event.value(EventKey::Metadata);
     if (!metadata.isObject())
         return false;
     const QJsonObject incoming = metadata.toQJsonObject();

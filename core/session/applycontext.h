@@ -28,15 +28,14 @@ struct ApplyContext
     // material stripped (a patch's op indexes as sent), else as delivered.
     json::JsonView sent(std::string_view key) const
     {
-        return received && received->type == event.type ? received->json.value(key)
-                                                        : event.json.value(key);
+        return received && received->type == event.type ? received->value(key) : event.value(key);
     }
 
     json::JsonView json() const { return event.json; }
-    QString str(QLatin1StringView key) const { return event.json.value(key).toString(); }
-    bool has(QLatin1StringView key) const { return event.json.contains(key); }
+    QString str(QLatin1StringView key) const { return event.str(key); }
+    bool has(QLatin1StringView key) const { return event.has(key); }
     // A member as a Qt value, for what the model keeps (content, state, outcome, ...).
-    QJsonValue qvalue(QLatin1StringView key) const { return event.json.value(key).toQJsonValue(); }
+    QJsonValue qvalue(QLatin1StringView key) const { return event.value(key).toQJsonValue(); }
 
     // A reducer-side problem: the event (or part of it) could not be applied. Recorded on the
     // change and, by the Session, as a finding (layer "session").

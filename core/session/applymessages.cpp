@@ -33,7 +33,7 @@ qsizetype targetMessage(ApplyContext &ctx, Stream stream)
 {
     // The message the previous delta went to, if this one names it too (see StreamCache).
     ReducerState::StreamCache &cache = ctx.state.lastMessage;
-    const std::string_view idUtf8 = ctx.json().value("messageId").utf8();
+    const std::string_view idUtf8 = ctx.event.value(EventKey::MessageId).utf8();
     if (cache.position >= 0 && cache.generation == ctx.snap.structureGeneration()
         && cache.id == idUtf8)
         return cache.position;
@@ -117,7 +117,7 @@ void content(ApplyContext &ctx, Stream stream)
         m.contentJson = QJsonValue();
         m.text.clear();
     }
-    const qsizetype appended = json::appendWtf8(m.text, ctx.json().value("delta").utf8());
+    const qsizetype appended = json::appendWtf8(m.text, ctx.event.value(EventKey::Delta).utf8());
     touch(ctx, m);
     mergeEventMetadata(m.metadata, ctx.event);
     ctx.change.textAppended += appended;

@@ -14,7 +14,7 @@ namespace {
 
 void snapshot(ApplyContext &ctx)
 {
-    const json::JsonView snapshotValue = ctx.json().value("snapshot");
+    const json::JsonView snapshotValue = ctx.event.value("snapshot");
     if (snapshotValue.isUndefined()) {
         // The client would set state to undefined, which its apply step ignores.
         ctx.diagnose("session.not-applied", Severity::Warning, QStringLiteral("/snapshot"),

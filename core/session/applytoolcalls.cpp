@@ -127,7 +127,7 @@ qsizetype callFor(ApplyContext &ctx, qsizetype *holder)
 {
     // The call the previous ARGS went to, if this event names it too (see StreamCache).
     ReducerState::StreamCache &cache = ctx.state.lastToolCall;
-    const std::string_view idUtf8 = ctx.json().value("toolCallId").utf8();
+    const std::string_view idUtf8 = ctx.event.value(EventKey::ToolCallId).utf8();
     if (cache.position >= 0 && cache.generation == ctx.snap.structureGeneration()
         && cache.id == idUtf8 && ctx.snap.message(cache.holder).toolCalls.contains(cache.qid)) {
         *holder = cache.holder;
@@ -157,7 +157,7 @@ void args(ApplyContext &ctx)
     if (index < 0)
         return;
     ToolCall &call = ctx.snap.toolCallRef(index);
-    const qsizetype appended = json::appendWtf8(call.args, ctx.json().value("delta").utf8());
+    const qsizetype appended = json::appendWtf8(call.args, ctx.event.value(EventKey::Delta).utf8());
     ++call.argsEventCount;
     mergeEventMetadata(call.metadata, ctx.event);
     ToolCallAdvance &adv = ctx.noteToolCall(call.id, call.status, false);

@@ -44,8 +44,8 @@ struct ClientStep
 
     void clear()
     {
-        events.clear();
-        how.clear();
+        emptyInPlace(events);
+        emptyInPlace(how);
         diagnostics.clear();
     }
 };

@@ -17,8 +17,6 @@ using lint::stringMember;
 
 namespace {
 
-constexpr QLatin1StringView kSubagentRunId {"subagentRunId"};
-
 bool hasSchemaErrorUnder(const Diagnostics &diagnostics, const QString &pointer)
 {
     for (const Diagnostic &d : diagnostics) {
@@ -127,13 +125,13 @@ void ExtraRules::observeFrame(const EventView &frame, qint64 index, LintSink &si
 {
     if (frame.type != EventType::Invalid) {
         ++m_frames;
-        if (!m_sawTimestamp && frame.json.contains("timestamp"))
+        if (!m_sawTimestamp && frame.has("timestamp"))
             m_sawTimestamp = true;
     }
     if (frame.type == EventType::Invalid) {
         // {"error": {...}} frames from proxies and gateways: no "type", so the decoder already
         // said wire.no-type; the hint says what the producer should send instead.
-        if (frame.json.contains("error"))
+        if (frame.has("error"))
             sink.report(u"lint.non-agui-error-frame", index, QStringLiteral("/error"),
                         QStringLiteral("Frame with an 'error' member and no AG-UI event type is "
                                        "not an AG-UI event (the client rejects the stream); report "
@@ -152,8 +150,8 @@ void ExtraRules::startRun(const EventView &e, qint64 index)
 {
     Q_UNUSED(index);
     m_phase = RunPhase::Active;
-    m_runId = stringMember(e.json, QLatin1StringView("runId"));
-    m_threadId = stringMember(e.json, QLatin1StringView("threadId"));
+    m_runId = stringMember(e, QLatin1StringView("runId"));
+    m_threadId = stringMember(e, QLatin1StringView("threadId"));
     m_terminalIndex = -1;
     m_runToolCalls.clear();
     emptyKeepingBuckets(m_runToolCallSet);
@@ -165,7 +163,7 @@ void ExtraRules::startRun(const EventView &e, qint64 index)
 
     // The base of this run's state and the messages the client already holds: RUN_STARTED.input
     // (the echo of what was POSTed) or else the input handed to Linter::setRunInput().
-    const QJsonObject echo = e.json.value("input").toQJsonObject();
+    const QJsonObject echo = e.value("input").toQJsonObject();
     const QJsonObject input = echo.isEmpty() ? m_pendingInput : echo;
     m_pendingInput = QJsonObject();
     if (input.contains(QLatin1StringView("state")))
@@ -202,7 +200,7 @@ void ExtraRules::learnMessages(const QJsonValue &messages)
 
 void ExtraRules::checkRunFinished(const EventView &e, qint64 index, LintSink &sink)
 {
-    const json::JsonView j = e.json;
+    const EventView &j = e;
     const auto compare = [&](QLatin1StringView field, const std::optional<QString> &started) {
         const std::optional<QString> finished = stringMember(j, field);
         if (started && finished && *started != *finished)
@@ -257,7 +255,7 @@ void ExtraRules::checkRunFinished(const EventView &e, qint64 index, LintSink &si
 
 void ExtraRules::checkToolCallStart(const EventView &e, qint64 index, LintSink &sink)
 {
-    const std::optional<QString> id = stringMember(e.json, QLatin1StringView("toolCallId"));
+    const std::optional<QString> id = stringMember(e, QLatin1StringView("toolCallId"));
     if (!id)
         return;
     auto it = m_toolCalls.find(*id);
@@ -284,8 +282,7 @@ void ExtraRules::checkToolCallStart(const EventView &e, qint64 index, LintSink &
 
     // Which message the client attaches the call to (@ag-ui/client 1.0.0 defaultApplyEvents,
     // TOOL_CALL_START).
-    const std::optional<QString> parent
-        = stringMember(e.json, QLatin1StringView("parentMessageId"));
+    const std::optional<QString> parent = stringMember(e, QLatin1StringView("parentMessageId"));
     if (!parent) {
         if (!m_roles.contains(*id))
             m_roles.insert(*id, QStringLiteral("assistant"));
@@ -381,8 +378,8 @@ void ExtraRules::checkStateDelta(qint64 index, LintSink &sink)
 
 void ExtraRules::checkEncryptedValue(const EventView &e, qint64 index, LintSink &sink)
 {
-    const std::optional<QString> id = stringMember(e.json, QLatin1StringView("entityId"));
-    const std::optional<QString> subtype = stringMember(e.json, QLatin1StringView("subtype"));
+    const std::optional<QString> id = stringMember(e, QLatin1StringView("entityId"));
+    const std::optional<QString> subtype = stringMember(e, QLatin1StringView("subtype"));
     if (!id || !subtype)
         return;
     const QString path = QStringLiteral("/entityId");
@@ -410,13 +407,13 @@ void ExtraRules::checkEncryptedValue(const EventView &e, qint64 index, LintSink 
 void ExtraRules::checkAttribution(const EventView &e, qint64 index, LintSink &sink)
 {
     if (e.type == EventType::SubagentStarted) {
-        if (const std::optional<QString> id = stringMember(e.json, kSubagentRunId))
+        if (const std::optional<QString> id = stringMember(e, EventKey::SubagentRunId))
             m_runSubagents.insert(*id);
         return;
     }
     if (!isAttributable(e.type))
         return;
-    const std::optional<QString> tag = stringMember(e.json, kSubagentRunId);
+    const std::optional<QString> tag = stringMember(e, EventKey::SubagentRunId);
     if (!tag || m_runSubagents.contains(*tag) || m_runUnstartedReported.contains(*tag))
         return;
     m_runUnstartedReported.insert(*tag); // once per subagent and run: the rest is the same story
@@ -466,7 +463,7 @@ void ExtraRules::check(const EventView &e, const EventView &frame,
         collectToolCallArgs(e);
         break;
     case EventType::ToolCallEnd:
-        if (const std::optional<QString> id = stringMember(e.json, QLatin1StringView("toolCallId")))
+        if (const std::optional<QString> id = stringMember(e, QLatin1StringView("toolCallId")))
             checkToolCallEnd(*id, index, sink);
         break;
     case EventType::ToolCallResult:
@@ -513,14 +510,14 @@ void ExtraRules::checkRunStarted(const EventView &e, const EventView &frame, boo
                                  qint64 index, LintSink &sink)
 {
     startRun(e, index);
-    const json::JsonView declared = e.json.value("protocolVersion");
+    const json::JsonView declared = e.value("protocolVersion");
     const QString warning
         = declared.isString() ? producerVersionWarning(declared.toString()) : QString();
     if (!warning.isEmpty())
         sink.report(u"lint.producer-protocol-version", index, QStringLiteral("/protocolVersion"),
                     warning);
     if (asSent)
-        checkEncryptedValueTypes(frame.json.value("input").value("messages").toQJsonArray(),
+        checkEncryptedValueTypes(frame.value("input").value("messages").toQJsonArray(),
                                  QStringLiteral("/input/messages"), index, sink);
 }
 
@@ -552,10 +549,10 @@ void ExtraRules::checkRunEnd(const EventView &e, qint64 index, LintSink &sink)
 // empty deltas as sent, and the role the client gives a new message.
 void ExtraRules::checkText(const EventView &e, const EventView &frame, qint64 index, LintSink &sink)
 {
-    const json::JsonView j = e.json;
+    const EventView &j = e;
     if (e.type == EventType::TextMessageContent) {
         // Judged on what the producer sent: a chunk without delta yields a synthesised "".
-        const json::JsonView sent = frame.json.value("delta");
+        const json::JsonView sent = frame.value(EventKey::Delta);
         if (sent.isString() && sent.utf8().empty())
             sink.report(
                 u"lint.empty-text-delta", index, QStringLiteral("/delta"),
@@ -589,21 +586,21 @@ void ExtraRules::checkText(const EventView &e, const EventView &frame, qint64 in
 void ExtraRules::collectToolCallArgs(const EventView &e)
 {
     // Consecutive ARGS of one call skip the look-up (m_lastArgs, reset when the hash grows).
-    const std::string_view idUtf8 = e.json.value("toolCallId").utf8();
+    const std::string_view idUtf8 = e.value("toolCallId").utf8();
     if (!m_lastArgs || m_lastArgsId != idUtf8) {
-        const std::optional<QString> id = stringMember(e.json, QLatin1StringView("toolCallId"));
+        const std::optional<QString> id = stringMember(e, QLatin1StringView("toolCallId"));
         auto it = id ? m_toolCalls.find(*id) : m_toolCalls.end();
         m_lastArgs = it != m_toolCalls.end() ? &it.value() : nullptr;
         m_lastArgsId.assign(idUtf8);
     }
     if (m_lastArgs && m_lastArgs->open)
-        json::appendWtf8(m_lastArgs->args, e.json.value("delta").utf8());
+        json::appendWtf8(m_lastArgs->args, e.value("delta").utf8());
 }
 
 // TOOL_CALL_RESULT: where the client puts the tool message depends on the call being known.
 void ExtraRules::checkToolCallResult(const EventView &e, qint64 index, LintSink &sink)
 {
-    const json::JsonView j = e.json;
+    const EventView &j = e;
     const std::optional<QString> id = stringMember(j, QLatin1StringView("toolCallId"));
     if (id) {
         const auto it = m_toolCalls.constFind(*id);
@@ -634,16 +631,16 @@ void ExtraRules::checkStateSnapshot(const EventView &e, qint64 index, LintSink &
                         .arg(m_runDeltas));
     // In a Session the reducer holds the state and hands this rule each delta's result
     // (checkStateDelta): the rule only needs to know that there is a state.
-    m_state = m_reduced ? QJsonValue() : e.json.value("snapshot").toQJsonValue();
+    m_state = m_reduced ? QJsonValue() : e.value("snapshot").toQJsonValue();
     m_runDeltas = 0;
 }
 
 void ExtraRules::checkMessagesSnapshot(const EventView &e, const EventView &frame, bool asSent,
                                        qint64 index, LintSink &sink)
 {
-    learnMessages(e.json.value("messages").toQJsonValue());
+    learnMessages(e.value("messages").toQJsonValue());
     if (asSent)
-        checkEncryptedValueTypes(frame.json.value("messages").toQJsonArray(),
+        checkEncryptedValueTypes(frame.value("messages").toQJsonArray(),
                                  QStringLiteral("/messages"), index, sink);
 }
 
@@ -651,7 +648,7 @@ void ExtraRules::checkMessagesSnapshot(const EventView &e, const EventView &fram
 // message as it is).
 void ExtraRules::recordActivitySnapshot(const EventView &e)
 {
-    const json::JsonView j = e.json;
+    const EventView &j = e;
     const std::optional<QString> id = stringMember(j, QLatin1StringView("messageId"));
     if (id && (!m_roles.contains(*id) || j.value("replace") != QJsonValue(false))) {
         m_roles.insert(*id, QStringLiteral("activity"));
@@ -663,7 +660,7 @@ void ExtraRules::recordActivitySnapshot(const EventView &e)
 // for anything else.
 void ExtraRules::checkActivityDelta(const EventView &e, qint64 index, LintSink &sink)
 {
-    const std::optional<QString> id = stringMember(e.json, QLatin1StringView("messageId"));
+    const std::optional<QString> id = stringMember(e, QLatin1StringView("messageId"));
     if (!id)
         return;
     const auto activity = m_activities.find(*id);
@@ -704,7 +701,7 @@ void ExtraRules::checkActivityDelta(const EventView &e, qint64 index, LintSink &
 // client appends to that message).
 void ExtraRules::checkReasoningMessage(const EventView &e, qint64 index, LintSink &sink)
 {
-    const std::optional<QString> id = stringMember(e.json, QLatin1StringView("messageId"));
+    const std::optional<QString> id = stringMember(e, QLatin1StringView("messageId"));
     if (e.type == EventType::ReasoningMessageEnd) {
         if (id && m_openReasoning.remove(*id))
             m_closedReasoning.insert(*id, index);
@@ -727,7 +724,7 @@ void ExtraRules::checkReasoningMessage(const EventView &e, qint64 index, LintSin
 
 void ExtraRules::checkCustomName(const EventView &e, qint64 index, LintSink &sink)
 {
-    const std::optional<QString> name = stringMember(e.json, QLatin1StringView("name"));
+    const std::optional<QString> name = stringMember(e, QLatin1StringView("name"));
     if (name && !name->contains(QLatin1Char('.')) && !name->contains(QLatin1Char('/'))
         && !name->contains(QLatin1Char(':')))
         sink.report(u"lint.custom-name-not-namespaced", index, QStringLiteral("/name"),
@@ -739,7 +736,7 @@ void ExtraRules::checkCustomName(const EventView &e, qint64 index, LintSink &sin
 void ExtraRules::checkRawWrapped(const EventView &e, qint64 index, LintSink &sink)
 {
     const std::optional<QString> wrapped
-        = stringMember(e.json.value("event").toObject(), QLatin1StringView("type"));
+        = stringMember(e.value("event").toObject(), QLatin1StringView("type"));
     if (wrapped && eventTypeFromName(*wrapped) != EventType::Unknown)
         sink.report(u"lint.raw-wraps-typed-event", index, QStringLiteral("/event/type"),
                     QStringLiteral("RAW event wraps an event of type '%1', which has a typed "

@@ -52,6 +52,22 @@ std::optional<QString> stringMember(json::JsonView obj, QLatin1StringView key)
     return v.toString();
 }
 
+std::optional<QString> stringMember(const EventView &event, QLatin1StringView key)
+{
+    const json::JsonView v = event.value(key);
+    if (!v.isString())
+        return std::nullopt;
+    return v.toString();
+}
+
+std::optional<QString> stringMember(const EventView &event, EventKey key)
+{
+    const json::JsonView v = event.value(key);
+    if (!v.isString())
+        return std::nullopt;
+    return v.toString();
+}
+
 bool hasNullMember(json::JsonView obj, QLatin1StringView key)
 {
     return obj.value(key).isNull();

@@ -37,6 +37,8 @@ QString pointerToken(const QString &key);
 // wrong types; the rules then skip what they cannot identify).
 std::optional<QString> stringMember(const QJsonObject &obj, QLatin1StringView key);
 std::optional<QString> stringMember(json::JsonView obj, QLatin1StringView key);
+std::optional<QString> stringMember(const EventView &event, QLatin1StringView key);
+std::optional<QString> stringMember(const EventView &event, EventKey key);
 bool hasNullMember(const QJsonObject &obj, QLatin1StringView key);
 bool hasNullMember(json::JsonView obj, QLatin1StringView key);
 

@@ -38,7 +38,7 @@ constexpr QLatin1StringView kSubagentRunId {"subagentRunId"};
 // reported by the schema layer) means the parent agent.
 std::optional<QString> tagOf(const EventView &e)
 {
-    return stringMember(e.json, kSubagentRunId);
+    return stringMember(e, EventKey::SubagentRunId);
 }
 
 QString ownerText(const std::optional<QString> &owner)
@@ -116,7 +116,7 @@ void VerifyRules::checkLifecycle(const EventView &e, qint64 index, LintSink &sin
 void VerifyRules::checkNulls(const EventView &e, qint64 index, LintSink &sink)
 {
     const QString t = eventTypeName(e.type);
-    if (lint::hasNullMember(e.json, kSubagentRunId))
+    if (e.value(EventKey::SubagentRunId).isNull())
         sink.report(u"verify.A1", index, QStringLiteral("/subagentRunId"),
                     QStringLiteral("Cannot send '%1' with 'subagentRunId: null'. The field is "
                                    "optional — omit it entirely.")
@@ -141,7 +141,7 @@ void VerifyRules::checkNulls(const EventView &e, qint64 index, LintSink &sink)
                                    "— omit it entirely.")
                         .arg(t, QString(field)));
         }
-        const json::JsonView outcome = e.json.value("outcome");
+        const json::JsonView outcome = e.value("outcome");
         if (!outcome.isUndefined() && !outcome.isNull()) {
             const json::JsonView type = outcome.toObject().value("type");
             if (!type.equals("success") && !type.equals("suspended"))
@@ -174,7 +174,7 @@ void VerifyRules::checkNulls(const EventView &e, qint64 index, LintSink &sink)
     }
 
     if (e.type == EventType::RunFinished) {
-        const json::JsonView outcome = e.json.value("outcome").toObject();
+        const json::JsonView outcome = e.value("outcome").toObject();
         if (outcome.value("type").equals("interrupt")) {
             qsizetype i = -1;
             for (const json::JsonView item : outcome.value("interrupts").toArray()) {
@@ -329,9 +329,9 @@ void VerifyRules::checkThinking(const EventView &frame, qint64 index, LintSink &
 
 namespace {
 
-const char *deltaIdKey(EventType type)
+EventKey deltaIdKey(EventType type)
 {
-    return type == EventType::ToolCallArgs ? "toolCallId" : "messageId";
+    return type == EventType::ToolCallArgs ? EventKey::ToolCallId : EventKey::MessageId;
 }
 
 } // namespace
@@ -357,9 +357,9 @@ bool VerifyRules::isQuietDelta(const EventView &e)
         return false;
     }
     if (!m_seenFirst || m_runFinished || m_runErrored || cache->generation != open->generation()
-        || e.has("subagentRunId"))
+        || e.has(EventKey::SubagentRunId))
         return false;
-    const json::JsonView id = e.value(std::string_view(deltaIdKey(e.type)));
+    const json::JsonView id = e.value(deltaIdKey(e.type));
     return id.isString() && id.utf8() == cache->id;
 }
 
@@ -371,7 +371,7 @@ void VerifyRules::rememberOpenDelta(const EventView &e)
     const OpenIds &open = e.type == EventType::TextMessageContent ? m_openText
         : e.type == EventType::ToolCallArgs                       ? m_openTools
                                                                   : m_openReasoningMessages;
-    cache->id.assign(e.value(std::string_view(deltaIdKey(e.type))).utf8());
+    cache->id.assign(e.value(deltaIdKey(e.type)).utf8());
     cache->generation = open.generation();
 }
 
@@ -435,7 +435,7 @@ void VerifyRules::check(const EventView &e, qint64 index, LintSink &sink)
         checkSubagentEnd(e, index, sink);
         break;
     case EventType::MessagesSnapshot:
-        seedOwners(e.json.value("messages"), true, QStringLiteral("/messages"), index, sink);
+        seedOwners(e.value("messages"), true, QStringLiteral("/messages"), index, sink);
         break;
     case EventType::RunStarted:
     case EventType::RunFinished:
@@ -451,7 +451,7 @@ void VerifyRules::check(const EventView &e, qint64 index, LintSink &sink)
 // already knows keeps its owner (A11).
 void VerifyRules::checkTextStart(const EventView &e, const Owner &tag, qint64 index, LintSink &sink)
 {
-    const std::optional<QString> id = stringMember(e.json, QLatin1StringView("messageId"));
+    const std::optional<QString> id = stringMember(e, QLatin1StringView("messageId"));
     if (!id)
         return;
     if (m_openText.contains(*id)) {
@@ -473,7 +473,7 @@ void VerifyRules::checkTextStart(const EventView &e, const Owner &tag, qint64 in
 void VerifyRules::checkTextContentOrEnd(const EventView &e, const Owner &tag, qint64 index,
                                         LintSink &sink)
 {
-    const std::optional<QString> id = stringMember(e.json, QLatin1StringView("messageId"));
+    const std::optional<QString> id = stringMember(e, QLatin1StringView("messageId"));
     if (!id)
         return;
     const bool end = e.type == EventType::TextMessageEnd;
@@ -501,7 +501,7 @@ void VerifyRules::checkTextContentOrEnd(const EventView &e, const Owner &tag, qi
 void VerifyRules::checkToolCallStart(const EventView &e, const Owner &tag, qint64 index,
                                      LintSink &sink)
 {
-    const json::JsonView j = e.json;
+    const EventView &j = e;
     const std::optional<QString> id = stringMember(j, QLatin1StringView("toolCallId"));
     if (!id)
         return;
@@ -549,7 +549,7 @@ void VerifyRules::checkToolCallStart(const EventView &e, const Owner &tag, qint6
 void VerifyRules::checkToolCallArgsOrEnd(const EventView &e, const Owner &tag, qint64 index,
                                          LintSink &sink)
 {
-    const std::optional<QString> id = stringMember(e.json, QLatin1StringView("toolCallId"));
+    const std::optional<QString> id = stringMember(e, QLatin1StringView("toolCallId"));
     if (!id)
         return;
     const bool end = e.type == EventType::ToolCallEnd;
@@ -574,7 +574,7 @@ void VerifyRules::checkToolCallArgsOrEnd(const EventView &e, const Owner &tag, q
 
 void VerifyRules::recordToolCallResult(const EventView &e, const Owner &tag)
 {
-    const std::optional<QString> id = stringMember(e.json, QLatin1StringView("messageId"));
+    const std::optional<QString> id = stringMember(e, QLatin1StringView("messageId"));
     if (id)
         m_messageOwners.insert(*id, tag); // the result re-owns its tool message
 }
@@ -583,7 +583,7 @@ void VerifyRules::recordToolCallResult(const EventView &e, const Owner &tag)
 // finished by whoever started it (S2) or not at all when never started (S3).
 void VerifyRules::checkStep(const EventView &e, const Owner &tag, qint64 index, LintSink &sink)
 {
-    const std::optional<QString> name = stringMember(e.json, QLatin1StringView("stepName"));
+    const std::optional<QString> name = stringMember(e, QLatin1StringView("stepName"));
     if (!name)
         return;
     const QString key = stepOwnerKey(tag);
@@ -631,11 +631,11 @@ void VerifyRules::checkStep(const EventView &e, const Owner &tag, qint64 index, 
 // keeps it); ACTIVITY_DELTA must agree with it (A11).
 void VerifyRules::checkActivity(const EventView &e, const Owner &tag, qint64 index, LintSink &sink)
 {
-    const std::optional<QString> id = stringMember(e.json, QLatin1StringView("messageId"));
+    const std::optional<QString> id = stringMember(e, QLatin1StringView("messageId"));
     if (!id)
         return;
     if (e.type == EventType::ActivitySnapshot) {
-        if (!m_activityOwners.contains(*id) || e.json.value("replace") != QJsonValue(false))
+        if (!m_activityOwners.contains(*id) || e.value("replace") != QJsonValue(false))
             m_activityOwners.insert(*id, tag);
         return;
     }
@@ -647,7 +647,7 @@ void VerifyRules::checkActivity(const EventView &e, const Owner &tag, qint64 ind
 void VerifyRules::checkReasoningStart(const EventView &e, const Owner &tag, qint64 index,
                                       LintSink &sink)
 {
-    const std::optional<QString> id = stringMember(e.json, QLatin1StringView("messageId"));
+    const std::optional<QString> id = stringMember(e, QLatin1StringView("messageId"));
     if (!id)
         return;
     const bool span = e.type == EventType::ReasoningStart;
@@ -677,7 +677,7 @@ void VerifyRules::checkReasoningStart(const EventView &e, const Owner &tag, qint
 void VerifyRules::checkReasoningContentOrEnd(const EventView &e, const Owner &tag, qint64 index,
                                              LintSink &sink)
 {
-    const std::optional<QString> id = stringMember(e.json, QLatin1StringView("messageId"));
+    const std::optional<QString> id = stringMember(e, QLatin1StringView("messageId"));
     if (!id)
         return;
     const bool span = e.type == EventType::ReasoningEnd;
@@ -705,10 +705,10 @@ void VerifyRules::checkReasoningContentOrEnd(const EventView &e, const Owner &ta
 void VerifyRules::checkEncryptedValueOwner(const EventView &e, const Owner &tag, qint64 index,
                                            LintSink &sink)
 {
-    const std::optional<QString> id = stringMember(e.json, QLatin1StringView("entityId"));
+    const std::optional<QString> id = stringMember(e, QLatin1StringView("entityId"));
     if (!id)
         return;
-    const std::optional<QString> subtype = stringMember(e.json, QLatin1StringView("subtype"));
+    const std::optional<QString> subtype = stringMember(e, QLatin1StringView("subtype"));
     if (subtype == QStringLiteral("tool-call")) {
         checkOwner(e, tag, m_toolCallOwners, *id, QLatin1StringView("tool call"), index, sink);
     } else if (subtype == QStringLiteral("message")) {
@@ -726,7 +726,7 @@ void VerifyRules::checkEncryptedValueOwner(const EventView &e, const Owner &tag,
 // (A8), and a parent subagent that was started (A9).
 void VerifyRules::checkSubagentStarted(const EventView &e, qint64 index, LintSink &sink)
 {
-    const json::JsonView j = e.json;
+    const EventView &j = e;
     const std::optional<QString> id = stringMember(j, kSubagentRunId);
     if (!id) {
         sink.report(u"verify.A6", index, QStringLiteral("/subagentRunId"),
@@ -766,7 +766,7 @@ void VerifyRules::checkSubagentStarted(const EventView &e, qint64 index, LintSin
 // active subagent (A10).
 void VerifyRules::checkSubagentEnd(const EventView &e, qint64 index, LintSink &sink)
 {
-    const json::JsonView j = e.json;
+    const EventView &j = e;
     const QString t = eventTypeName(e.type);
     const std::optional<QString> id = stringMember(j, kSubagentRunId);
     if (!id) {
@@ -795,7 +795,7 @@ void VerifyRules::checkRun(const EventView &e, bool terminatedBefore, qint64 ind
     switch (e.type) {
     case EventType::RunStarted:
         m_runStartedSeen = true;
-        seedOwners(e.json.value("input").toObject().value("messages"), false,
+        seedOwners(e.value("input").toObject().value("messages"), false,
                    QStringLiteral("/input/messages"), index, sink);
         break;
     case EventType::RunFinished:

@@ -85,8 +85,14 @@ void Session::append(Event e)
 }
 
 // The pipeline after the store: linter, reducer, checkpoint.
-void Session::process(const EventView &view, const Diagnostics &diagnostics)
+void Session::process(const EventView &received, const Diagnostics &diagnostics)
 {
+    // Every stage reads the same few members: find them once (a two-thread load did already).
+    EventView view = received;
+    if (!view.hasMemberIndex()) {
+        m_members.index(view.json);
+        view.attachMembers(&m_members);
+    }
     const qint64 seq = view.seq;
     m_requestEnded = false;
     // The reducer first: the linter reuses what it computed (a state patch is applied once).

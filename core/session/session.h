@@ -150,6 +150,7 @@ private:
     QHash<qint64, QList<qsizetype>> m_findingsByEvent;
     EventChange m_lastChange;
     ClientStep m_step; // what the client's pipeline made of the event being appended
+    EventMembers m_members; // of the event being appended, when its producer did not index them
     static constexpr quint16 kReshapedBit = 0x8000;
     static constexpr quint16 kCountMask = 0x7FFF;
     QList<quint16> m_deliveredCounts; // per received event: count | kReshapedBit
