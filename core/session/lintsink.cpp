@@ -44,28 +44,26 @@ std::optional<QString> stringMember(const QJsonObject &obj, QLatin1StringView ke
     return v.toString();
 }
 
-std::optional<QString> stringMember(json::JsonView obj, QLatin1StringView key)
+static std::optional<QString> stringOf(json::JsonView v)
 {
-    const json::JsonView v = obj.value(key);
     if (!v.isString())
         return std::nullopt;
     return v.toString();
+}
+
+std::optional<QString> stringMember(json::JsonView obj, QLatin1StringView key)
+{
+    return stringOf(obj.value(key));
 }
 
 std::optional<QString> stringMember(const EventView &event, QLatin1StringView key)
 {
-    const json::JsonView v = event.value(key);
-    if (!v.isString())
-        return std::nullopt;
-    return v.toString();
+    return stringOf(event.value(key));
 }
 
 std::optional<QString> stringMember(const EventView &event, EventKey key)
 {
-    const json::JsonView v = event.value(key);
-    if (!v.isString())
-        return std::nullopt;
-    return v.toString();
+    return stringOf(event.value(key));
 }
 
 bool hasNullMember(json::JsonView obj, QLatin1StringView key)
