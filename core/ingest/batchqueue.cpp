@@ -49,8 +49,7 @@ DecodedFrame Batch::frameOf(const PendingItem &item) const
     DecodedFrame f;
     f.event.type = item.type;
     f.event.json = arena.view(item.json);
-    if (item.members.isIndexed())
-        f.event.attachMembers(&item.members);
+    f.event.attachMembers(&item.members);
     f.event.receivedAtUs = item.receivedAtUs;
     f.framing = item.framing;
     f.streamOffset = item.streamOffset;

@@ -30,14 +30,16 @@ struct EventView
     // Where the most-read members of `json` are (see EventMembers), when whoever read the event
     // first indexed them. The index holds for the JSON it was attached to only: a stage that gives
     // a copy of the view other JSON gets plain look-ups, never another event's members.
+    // (An index of something that was not an object is not attached: plain look-ups say the same.)
     void attachMembers(const EventMembers *members)
     {
-        m_members = members;
-        m_indexedRoot = json.tapeData() ? json.tapeData() + json.tapeIndex() : nullptr;
+        const bool usable = members && members->isIndexed() && json.tapeData();
+        m_members = usable ? members : nullptr;
+        m_indexedRoot = usable ? json.tapeData() + json.tapeIndex() : nullptr;
     }
     bool hasMemberIndex() const
     {
-        return m_members && m_indexedRoot && m_indexedRoot == json.tapeData() + json.tapeIndex();
+        return m_members && m_indexedRoot == json.tapeData() + json.tapeIndex();
     }
 
     // The hot look-ups name their key: no mapping from the name at all.
@@ -49,8 +51,7 @@ struct EventView
     json::JsonView value(std::string_view key) const
     {
         const EventKey k = eventKeyOf(key);
-        return k != EventKey::Count && hasMemberIndex() ? m_members->value(json, k)
-                                                        : json.value(key);
+        return k != EventKey::Count ? value(k) : json.value(key);
     }
     json::JsonView value(QLatin1StringView key) const
     {

@@ -200,9 +200,8 @@ void ExtraRules::learnMessages(const QJsonValue &messages)
 
 void ExtraRules::checkRunFinished(const EventView &e, qint64 index, LintSink &sink)
 {
-    const EventView &j = e;
     const auto compare = [&](QLatin1StringView field, const std::optional<QString> &started) {
-        const std::optional<QString> finished = stringMember(j, field);
+        const std::optional<QString> finished = stringMember(e, field);
         if (started && finished && *started != *finished)
             sink.report(u"lint.run-id-mismatch", index, QStringLiteral("/") + QString(field),
                         QStringLiteral("RUN_FINISHED %1 '%2' does not match RUN_STARTED %1 '%3'")
@@ -213,7 +212,7 @@ void ExtraRules::checkRunFinished(const EventView &e, qint64 index, LintSink &si
 
     // pendingToolCallIds: an explicit non-empty list replaces what the client would derive
     // (calls started in the run and not answered); absent or [] means "derive".
-    const json::JsonView outcome = j.value("outcome").toObject();
+    const json::JsonView outcome = e.value("outcome").toObject();
     if (!outcome.value("type").equals("success"))
         return;
     const QJsonArray listed = outcome.value("pendingToolCallIds").toQJsonArray();
@@ -549,7 +548,6 @@ void ExtraRules::checkRunEnd(const EventView &e, qint64 index, LintSink &sink)
 // empty deltas as sent, and the role the client gives a new message.
 void ExtraRules::checkText(const EventView &e, const EventView &frame, qint64 index, LintSink &sink)
 {
-    const EventView &j = e;
     if (e.type == EventType::TextMessageContent) {
         // Judged on what the producer sent: a chunk without delta yields a synthesised "".
         const json::JsonView sent = frame.value(EventKey::Delta);
@@ -557,10 +555,10 @@ void ExtraRules::checkText(const EventView &e, const EventView &frame, qint64 in
             sink.report(
                 u"lint.empty-text-delta", index, QStringLiteral("/delta"),
                 QStringLiteral("TEXT_MESSAGE_CONTENT for message '%1' has an empty delta")
-                    .arg(stringMember(j, QLatin1StringView("messageId")).value_or(QString())));
+                    .arg(stringMember(e, QLatin1StringView("messageId")).value_or(QString())));
         return;
     }
-    const std::optional<QString> id = stringMember(j, QLatin1StringView("messageId"));
+    const std::optional<QString> id = stringMember(e, QLatin1StringView("messageId"));
     if (e.type == EventType::TextMessageEnd) {
         if (id && m_openText.remove(*id))
             m_closedText.insert(*id, index);
@@ -579,29 +577,28 @@ void ExtraRules::checkText(const EventView &e, const EventView &frame, qint64 in
     m_openText.insert(*id);
     if (!m_roles.contains(*id))
         m_roles.insert(
-            *id, stringMember(j, QLatin1StringView("role")).value_or(QStringLiteral("assistant")));
+            *id, stringMember(e, QLatin1StringView("role")).value_or(QStringLiteral("assistant")));
 }
 
 // TOOL_CALL_ARGS: the arguments the client concatenates while the call is open.
 void ExtraRules::collectToolCallArgs(const EventView &e)
 {
     // Consecutive ARGS of one call skip the look-up (m_lastArgs, reset when the hash grows).
-    const std::string_view idUtf8 = e.value("toolCallId").utf8();
+    const std::string_view idUtf8 = e.value(EventKey::ToolCallId).utf8();
     if (!m_lastArgs || m_lastArgsId != idUtf8) {
-        const std::optional<QString> id = stringMember(e, QLatin1StringView("toolCallId"));
+        const std::optional<QString> id = stringMember(e, EventKey::ToolCallId);
         auto it = id ? m_toolCalls.find(*id) : m_toolCalls.end();
         m_lastArgs = it != m_toolCalls.end() ? &it.value() : nullptr;
         m_lastArgsId.assign(idUtf8);
     }
     if (m_lastArgs && m_lastArgs->open)
-        json::appendWtf8(m_lastArgs->args, e.value("delta").utf8());
+        json::appendWtf8(m_lastArgs->args, e.value(EventKey::Delta).utf8());
 }
 
 // TOOL_CALL_RESULT: where the client puts the tool message depends on the call being known.
 void ExtraRules::checkToolCallResult(const EventView &e, qint64 index, LintSink &sink)
 {
-    const EventView &j = e;
-    const std::optional<QString> id = stringMember(j, QLatin1StringView("toolCallId"));
+    const std::optional<QString> id = stringMember(e, QLatin1StringView("toolCallId"));
     if (id) {
         const auto it = m_toolCalls.constFind(*id);
         if (it == m_toolCalls.cend())
@@ -617,7 +614,7 @@ void ExtraRules::checkToolCallResult(const EventView &e, qint64 index, LintSink 
                             .arg(*id));
         m_runAnswered.insert(*id);
     }
-    if (const std::optional<QString> messageId = stringMember(j, QLatin1StringView("messageId")))
+    if (const std::optional<QString> messageId = stringMember(e, QLatin1StringView("messageId")))
         m_roles.insert(*messageId, QStringLiteral("tool"));
 }
 
@@ -648,11 +645,10 @@ void ExtraRules::checkMessagesSnapshot(const EventView &e, const EventView &fram
 // message as it is).
 void ExtraRules::recordActivitySnapshot(const EventView &e)
 {
-    const EventView &j = e;
-    const std::optional<QString> id = stringMember(j, QLatin1StringView("messageId"));
-    if (id && (!m_roles.contains(*id) || j.value("replace") != QJsonValue(false))) {
+    const std::optional<QString> id = stringMember(e, QLatin1StringView("messageId"));
+    if (id && (!m_roles.contains(*id) || e.value("replace") != QJsonValue(false))) {
         m_roles.insert(*id, QStringLiteral("activity"));
-        m_activities.insert(*id, j.value("content").toQJsonValue());
+        m_activities.insert(*id, e.value("content").toQJsonValue());
     }
 }
 

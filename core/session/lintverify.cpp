@@ -501,8 +501,7 @@ void VerifyRules::checkTextContentOrEnd(const EventView &e, const Owner &tag, qi
 void VerifyRules::checkToolCallStart(const EventView &e, const Owner &tag, qint64 index,
                                      LintSink &sink)
 {
-    const EventView &j = e;
-    const std::optional<QString> id = stringMember(j, QLatin1StringView("toolCallId"));
+    const std::optional<QString> id = stringMember(e, QLatin1StringView("toolCallId"));
     if (!id)
         return;
     if (m_openTools.contains(*id)) {
@@ -513,7 +512,7 @@ void VerifyRules::checkToolCallStart(const EventView &e, const Owner &tag, qint6
                         .arg(*id));
         return;
     }
-    const std::optional<QString> parent = stringMember(j, QLatin1StringView("parentMessageId"));
+    const std::optional<QString> parent = stringMember(e, QLatin1StringView("parentMessageId"));
     std::optional<Owner> parentOwner;
     if (parent) {
         const auto it = m_messageOwners.constFind(*parent);
@@ -726,15 +725,14 @@ void VerifyRules::checkEncryptedValueOwner(const EventView &e, const Owner &tag,
 // (A8), and a parent subagent that was started (A9).
 void VerifyRules::checkSubagentStarted(const EventView &e, qint64 index, LintSink &sink)
 {
-    const EventView &j = e;
-    const std::optional<QString> id = stringMember(j, kSubagentRunId);
+    const std::optional<QString> id = stringMember(e, EventKey::SubagentRunId);
     if (!id) {
         sink.report(u"verify.A6", index, QStringLiteral("/subagentRunId"),
                     QStringLiteral("Cannot send 'SUBAGENT_STARTED' without a "
                                    "'subagentRunId'."));
         return;
     }
-    if (!j.value(QLatin1StringView("name")).isString()) {
+    if (!e.value(QLatin1StringView("name")).isString()) {
         // Applied: the subagent is tracked anyway so its end is not reported again.
         sink.report(u"verify.A6", index, QStringLiteral("/name"),
                     QStringLiteral("Cannot send 'SUBAGENT_STARTED' without a 'name'."));
@@ -752,7 +750,7 @@ void VerifyRules::checkSubagentStarted(const EventView &e, qint64 index, LintSin
                                    "finished in this run. Subagent IDs are per-invocation and "
                                    "cannot be reused.")
                         .arg(*id));
-    const std::optional<QString> parent = stringMember(j, QLatin1StringView("parentSubagentRunId"));
+    const std::optional<QString> parent = stringMember(e, QLatin1StringView("parentSubagentRunId"));
     if (parent && !m_activeSubagents.contains(*parent) && !m_finishedSubagents.contains(*parent))
         sink.report(u"verify.A9", index, QStringLiteral("/parentSubagentRunId"),
                     QStringLiteral("Cannot send 'SUBAGENT_STARTED': parentSubagentRunId '%1' "
@@ -766,15 +764,14 @@ void VerifyRules::checkSubagentStarted(const EventView &e, qint64 index, LintSin
 // active subagent (A10).
 void VerifyRules::checkSubagentEnd(const EventView &e, qint64 index, LintSink &sink)
 {
-    const EventView &j = e;
     const QString t = eventTypeName(e.type);
-    const std::optional<QString> id = stringMember(j, kSubagentRunId);
+    const std::optional<QString> id = stringMember(e, EventKey::SubagentRunId);
     if (!id) {
         sink.report(u"verify.A10", index, QStringLiteral("/subagentRunId"),
                     QStringLiteral("Cannot send '%1' without a 'subagentRunId'.").arg(t));
         return;
     }
-    if (e.type == EventType::SubagentError && !j.value(QLatin1StringView("message")).isString())
+    if (e.type == EventType::SubagentError && !e.value(QLatin1StringView("message")).isString())
         sink.report(u"verify.A10", index, QStringLiteral("/message"),
                     QStringLiteral("Cannot send 'SUBAGENT_ERROR' without a 'message'."));
     if (!m_activeSubagents.contains(*id)) {

@@ -121,6 +121,11 @@ private Q_SLOTS:
         EventMembers members;
         members.index(doc.root());
         QVERIFY(!members.isIndexed());
+        EventView array;
+        array.json = doc.root();
+        array.attachMembers(&members); // an index never made is not attached
+        QVERIFY(!array.hasMemberIndex());
+        QVERIFY(array.value(EventKey::Type).isUndefined());
         EventView none;
         QVERIFY(!none.hasMemberIndex());
         QVERIFY(none.value(EventKey::Type).isUndefined());
