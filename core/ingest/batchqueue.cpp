@@ -85,7 +85,9 @@ void BatchQueue::pushFull(std::unique_ptr<Batch> batch)
 std::unique_ptr<Batch> BatchQueue::popFull()
 {
     std::unique_lock lock(m_mutex);
+    m_consumerWaiting.store(true, std::memory_order_relaxed);
     m_changed.wait(lock, [this] { return m_stopped || m_finished || !m_full.empty(); });
+    m_consumerWaiting.store(false, std::memory_order_relaxed);
     if (m_stopped || m_full.empty())
         return nullptr;
     std::unique_ptr<Batch> batch = std::move(m_full.front());

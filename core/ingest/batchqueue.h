@@ -10,6 +10,7 @@
 #include <QJsonObject>
 #include <QList>
 
+#include <atomic>
 #include <condition_variable>
 #include <deque>
 #include <memory>
@@ -67,12 +68,12 @@ struct Batch
     qint64 bytesRead = 0; // of the input, when the batch was handed over
     qint64 bytesTotal = -1;
 
-    // The first batch of a load is the smallest: the session's thread waits for it.
-    static constexpr size_t kFirstItems = 256;
-    bool isFull(size_t maxItems = kMaxItems) const
-    {
-        return items.size() >= maxItems || bytes.size() >= kMaxBytes;
-    }
+    // A batch goes as soon as it has kEarlyItems while the session's thread waits for one. When
+    // reading is the slower side (a flood of small events), batches stay small: the few in
+    // flight are reused while their pages are faulted in and cached, and little is left for the
+    // session's thread once reading ends. When it is the faster side, they fill to kMaxItems.
+    static constexpr size_t kEarlyItems = 64;
+    bool isFull() const { return items.size() >= kMaxItems || bytes.size() >= kMaxBytes; }
     void clear();
     // Keeps the frame's raw bytes and payload: the chunk they lie in, or a copy.
     void keepBytes(PendingItem &item, const DecodedFrame &frame);
@@ -93,6 +94,8 @@ public:
     void recycle(std::unique_ptr<Batch> batch);
     void finishProducing();
     void stop(); // wakes both sides; what is queued is dropped
+    // True while popFull waits with nothing queued: the session's thread is idle.
+    bool consumerWaiting() const { return m_consumerWaiting.load(std::memory_order_relaxed); }
 
 private:
     std::mutex m_mutex;
@@ -101,6 +104,7 @@ private:
     std::vector<std::unique_ptr<Batch>> m_empty;
     bool m_finished = false;
     bool m_stopped = false;
+    std::atomic_bool m_consumerWaiting {false};
 };
 
 } // namespace agui::ingest

@@ -97,10 +97,9 @@ public:
             b->diagnostics.append(*f.diagnostics);
         }
         b->items.push_back(item);
-        if (b->isFull(m_maxItems)) {
+        if (b->isFull()
+            || (b->items.size() >= ingest::Batch::kEarlyItems && m_queue.consumerWaiting()))
             flush();
-            m_maxItems = std::min(2 * m_maxItems, ingest::Batch::kMaxItems);
-        }
     }
 
     void progress(qint64 done, qint64 total)
@@ -128,9 +127,6 @@ private:
 
     ingest::BatchQueue &m_queue;
     bool m_keepBytes;
-    // Batches double from kFirstItems: the session's thread starts as soon as the first events
-    // are parsed, and later batches are large enough that handing over costs little.
-    size_t m_maxItems = ingest::Batch::kFirstItems;
     std::unique_ptr<ingest::Batch> m_batch;
 };
 

@@ -2,11 +2,14 @@
 // whatever the format, the block size or where batches end; cancelling stops both threads.
 
 #include "core/capture/capturewriter.h"
+#include "core/ingest/batchqueue.h"
 #include "core/ingest/sessionloader.h"
 
 #include <QFile>
 #include <QTemporaryDir>
 #include <QTest>
+
+#include <thread>
 
 using namespace agui;
 
@@ -212,6 +215,26 @@ private Q_SLOTS:
         QVERIFY(!session.isFinished());
         QVERIFY(session.size() > 0);
         QVERIFY(session.size() < 3000 * 45);
+    }
+
+    // The reader hands a batch over early only while the session's thread waits for one: the
+    // queue says so while popFull waits on an empty queue, and not once it has a batch.
+    void queueSaysWhenTheSessionThreadWaits()
+    {
+        ingest::BatchQueue queue;
+        QVERIFY(!queue.consumerWaiting());
+        std::unique_ptr<ingest::Batch> popped;
+        std::thread consumer([&] { popped = queue.popFull(); });
+        QTRY_VERIFY_WITH_TIMEOUT(queue.consumerWaiting(), 30000);
+        std::unique_ptr<ingest::Batch> batch = queue.takeEmpty();
+        batch->items.emplace_back();
+        queue.pushFull(std::move(batch));
+        consumer.join();
+        QVERIFY(popped);
+        QCOMPARE(popped->items.size(), size_t(1));
+        QVERIFY(!queue.consumerWaiting());
+        queue.finishProducing();
+        QVERIFY(!queue.popFull());
     }
 
     void unreadableInputSaysWhy()
