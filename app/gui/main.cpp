@@ -172,6 +172,7 @@ int main(int argc, char *argv[])
     QApplication app(argc, argv);
     QGuiApplication::setDesktopFileName(QStringLiteral("io.github.aguiinspector.AguiInspector"));
     parser.process(app);
+    agui::ui::installAppStyle();
     if (agui::gui::benchRequested(parser))
         return agui::gui::runBench(parser);
 

@@ -5,6 +5,7 @@
 #include "ui/timeline/playback.h"
 #include "ui/timeline/timelinewidget.h"
 #include "ui/views/eventlistview.h"
+#include "ui/widgets/glyphicon.h"
 #include "ui/window/mainwindow.h"
 
 #include <QAction>
@@ -13,17 +14,16 @@
 #include <QLabel>
 #include <QMenu>
 #include <QSpinBox>
-#include <QStyle>
 #include <QToolButton>
 
 namespace agui::ui {
 
 namespace {
 
-QAction *windowAction(MainWindow *window, QStyle::StandardPixmap icon, const QString &text,
-                      const QKeySequence &keys, const QString &name)
+QAction *windowAction(MainWindow *window, Glyph icon, const QString &text, const QKeySequence &keys,
+                      const QString &name)
 {
-    auto *a = new QAction(window->style()->standardIcon(icon), text, window);
+    auto *a = new QAction(glyphIcon(icon), text, window);
     a->setObjectName(name);
     a->setShortcut(keys);
     // Window-wide, but a focused text field still gets its printable keys: QLineEdit and the
@@ -85,20 +85,19 @@ Playback *installPlaybackControls(MainWindow *window, TimelineWidget *timeline)
 
     auto *playback = new Playback(window->document(), window);
     playback->setObjectName(QStringLiteral("sessionPlayback"));
-    QAction *play = windowAction(window, QStyle::SP_MediaPlay, MainWindow::tr("&Play"),
+    QAction *play = windowAction(window, Glyph::Play, MainWindow::tr("&Play"),
                                  QKeySequence(Qt::Key_Space), QStringLiteral("playPauseAction"));
-    QAction *back = windowAction(window, QStyle::SP_MediaSeekBackward, MainWindow::tr("Step &Back"),
+    QAction *back = windowAction(window, Glyph::StepBack, MainWindow::tr("Step &Back"),
                                  QKeySequence(Qt::Key_Comma), QStringLiteral("stepBackAction"));
     QAction *forward
-        = windowAction(window, QStyle::SP_MediaSeekForward, MainWindow::tr("Step &Forward"),
+        = windowAction(window, Glyph::StepForward, MainWindow::tr("Step &Forward"),
                        QKeySequence(Qt::Key_Period), QStringLiteral("stepForwardAction"));
     QObject::connect(play, &QAction::triggered, playback, &Playback::togglePlaying);
     QObject::connect(back, &QAction::triggered, playback, [playback] { playback->step(-1); });
     QObject::connect(forward, &QAction::triggered, playback, [playback] { playback->step(1); });
     QObject::connect(playback, &Playback::playingChanged, play, [window, play](bool playing) {
         play->setText(playing ? MainWindow::tr("&Pause") : MainWindow::tr("&Play"));
-        play->setIcon(
-            window->style()->standardIcon(playing ? QStyle::SP_MediaPause : QStyle::SP_MediaPlay));
+        play->setIcon(glyphIcon(playing ? Glyph::Pause : Glyph::Play));
     });
 
     // The cursor moves the selection as a seek does; a move by anyone else is where play goes on.

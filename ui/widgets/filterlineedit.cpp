@@ -1,6 +1,9 @@
 #include "ui/widgets/filterlineedit.h"
 
+#include "ui/widgets/glyphicon.h"
+
 #include <QAbstractItemView>
+#include <QAction>
 #include <QCompleter>
 #include <QKeyEvent>
 #include <QPainter>
@@ -12,7 +15,14 @@ namespace agui::ui {
 FilterLineEdit::FilterLineEdit(QWidget *parent)
     : QLineEdit(parent)
 {
-    setClearButtonEnabled(true);
+    // Our own clear button, not setClearButtonEnabled(): the style's icon for that decodes its
+    // PNGs and starts Qt's image reading while the window is being built (3 M instructions of
+    // start-up, bench/README.md row 10).
+    m_clearAction = addAction(glyphIcon(Glyph::Clear), QLineEdit::TrailingPosition);
+    m_clearAction->setObjectName(QStringLiteral("clearFilterAction"));
+    m_clearAction->setToolTip(tr("Clear the filter"));
+    m_clearAction->setVisible(false);
+    connect(m_clearAction, &QAction::triggered, this, &QLineEdit::clear);
     setPlaceholderText(tr("Filter: type:TEXT_* family:tool id:m1 run:2 has:diag text:\"…\""));
     setToolTip(EventFilter::syntaxHelp());
     m_applyTimer.setSingleShot(true);
@@ -94,6 +104,7 @@ void FilterLineEdit::keyPressEvent(QKeyEvent *event)
 
 void FilterLineEdit::onTextChanged(const QString &text)
 {
+    m_clearAction->setVisible(!text.isEmpty());
     m_filter = EventFilter::parse(text);
     const SyntaxState state = text.trimmed().isEmpty() ? Empty
         : m_filter.isValid()                           ? Valid

@@ -8,6 +8,7 @@
 
 #include <functional>
 
+class QAction;
 class QCompleter;
 class QStringListModel;
 
@@ -58,6 +59,7 @@ private:
     SyntaxState m_state = Empty;
     QTimer m_applyTimer;
     std::function<FilterVocabulary()> m_vocabularySource;
+    QAction *m_clearAction = nullptr;
     QCompleter *m_completer = nullptr;
     QStringListModel *m_completions = nullptr;
     FilterCompletion m_pending; // what the popup's candidates replace

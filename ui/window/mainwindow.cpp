@@ -16,6 +16,7 @@
 #include "ui/views/eventdetailview.h"
 #include "ui/views/eventlistview.h"
 #include "ui/widgets/filterlineedit.h"
+#include "ui/widgets/glyphicon.h"
 #include "ui/widgets/plaintooltips.h"
 #include "ui/window/bookmarkactions.h"
 #include "ui/window/colouringactions.h"
@@ -245,27 +246,25 @@ void MainWindow::setListShowsDelivered(bool delivered)
 
 void MainWindow::createActions()
 {
-    QStyle *s = style();
-    m_connectAction = new QAction(s->standardIcon(QStyle::SP_MediaPlay), tr("&Connect…"), this);
+    m_connectAction = new QAction(glyphIcon(Glyph::Play), tr("&Connect…"), this);
     m_connectAction->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_R));
     m_connectAction->setToolTip(tr("Start a run against an AG-UI endpoint"));
     connect(m_connectAction, &QAction::triggered, this, [this] { showConnectDialog(); });
 
-    m_stopAction = new QAction(s->standardIcon(QStyle::SP_MediaStop), tr("&Stop"), this);
+    m_stopAction = new QAction(glyphIcon(Glyph::Stop), tr("&Stop"), this);
     m_stopAction->setShortcut(QKeySequence(Qt::Key_Escape));
     m_stopAction->setShortcutContext(Qt::WindowShortcut);
     connect(m_stopAction, &QAction::triggered, m_live, &LiveRunController::stop);
 
-    m_openAction = new QAction(s->standardIcon(QStyle::SP_DialogOpenButton), tr("&Open…"), this);
+    m_openAction = new QAction(glyphIcon(Glyph::Open), tr("&Open…"), this);
     m_openAction->setShortcut(QKeySequence::Open);
     connect(m_openAction, &QAction::triggered, this, &MainWindow::openDialog);
 
-    m_saveAsAction
-        = new QAction(s->standardIcon(QStyle::SP_DialogSaveButton), tr("Save &As…"), this);
+    m_saveAsAction = new QAction(glyphIcon(Glyph::Save), tr("Save &As…"), this);
     m_saveAsAction->setShortcut(QKeySequence::SaveAs);
     connect(m_saveAsAction, &QAction::triggered, this, &MainWindow::saveAsDialog);
 
-    m_followAction = new QAction(s->standardIcon(QStyle::SP_ArrowDown), tr("&Follow Live"), this);
+    m_followAction = new QAction(glyphIcon(Glyph::FollowEnd), tr("&Follow Live"), this);
     m_followAction->setCheckable(true);
     m_followAction->setChecked(true);
     // Ctrl+L is the filter bar's, as a browser's address bar.

@@ -8,12 +8,12 @@
 #include "ui/live/liveruncontroller.h"
 #include "ui/models/sessiondocument.h"
 #include "ui/views/eventlistview.h"
+#include "ui/widgets/glyphicon.h"
 #include "ui/window/mainwindow.h"
 
 #include <QAction>
 #include <QMenu>
 #include <QStatusBar>
-#include <QStyle>
 #include <QTabWidget>
 #include <QToolBar>
 
@@ -71,8 +71,7 @@ SurfacesTab::SurfacesTab(MainWindow *window)
     connect(m_panel, &SurfacesPanel::userActionTriggered, this,
             [this](const QJsonObject &action) { openComposer(action); });
 
-    m_compose = new QAction(window->style()->standardIcon(QStyle::SP_MediaSkipForward),
-                            tr("Compose &Run…"), window);
+    m_compose = new QAction(glyphIcon(Glyph::SkipForward), tr("Compose &Run…"), window);
     m_compose->setObjectName(QStringLiteral("composeRunAction"));
     m_compose->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_R));
     m_compose->setToolTip(tr("Compose the next run on this thread (message, A2UI action, resume "

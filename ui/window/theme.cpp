@@ -1,5 +1,7 @@
 #include "ui/window/theme.h"
 
+#include "ui/window/appstyle.h"
+
 #include <QApplication>
 #include <QPalette>
 #include <QStyle>
@@ -40,6 +42,16 @@ QPalette darkPalette()
     return p;
 }
 
+// The platform's style, as the application started with it.
+QString systemStyleName()
+{
+    static const QString name = [] {
+        const auto *app = qobject_cast<const AppStyle *>(QApplication::style());
+        return app ? app->baseName() : QApplication::style()->name();
+    }();
+    return name;
+}
+
 } // namespace
 
 ThemeMode themeModeFromName(const QString &name)
@@ -64,21 +76,27 @@ QString themeModeName(ThemeMode mode)
     return QStringLiteral("system");
 }
 
+void installAppStyle()
+{
+    if (!qobject_cast<const AppStyle *>(QApplication::style()))
+        QApplication::setStyle(new AppStyle(systemStyleName()));
+}
+
 void applyTheme(ThemeMode mode)
 {
-    static const QString systemStyle = QApplication::style()->name();
+    static const QString systemStyle = systemStyleName();
     static const QPalette systemPalette = QApplication::palette();
     switch (mode) {
     case ThemeMode::System:
-        QApplication::setStyle(QStyleFactory::create(systemStyle));
+        QApplication::setStyle(new AppStyle(systemStyle));
         QApplication::setPalette(systemPalette);
         break;
     case ThemeMode::Light:
-        QApplication::setStyle(QStyleFactory::create(QStringLiteral("Fusion")));
+        QApplication::setStyle(new AppStyle(QStringLiteral("Fusion")));
         QApplication::setPalette(QApplication::style()->standardPalette());
         break;
     case ThemeMode::Dark:
-        QApplication::setStyle(QStyleFactory::create(QStringLiteral("Fusion")));
+        QApplication::setStyle(new AppStyle(QStringLiteral("Fusion")));
         QApplication::setPalette(darkPalette());
         break;
     }

@@ -13,5 +13,8 @@ enum class ThemeMode { System, Light, Dark };
 ThemeMode themeModeFromName(const QString &name); // System for anything unknown
 QString themeModeName(ThemeMode mode); // "system", "light", "dark"
 void applyTheme(ThemeMode mode);
+// Puts the platform's style inside AppStyle (standard icons made when first drawn); before the
+// first window. applyTheme's styles are AppStyles too.
+void installAppStyle();
 
 } // namespace agui::ui
