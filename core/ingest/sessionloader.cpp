@@ -82,7 +82,10 @@ public:
         ingest::Batch *b = batch();
         if (!b)
             return;
-        ingest::PendingItem item;
+        // Filled where it stays (room for a full batch is reserved): a copy of an item just
+        // written field by field reads it back in wider pieces than it was stored in, which
+        // the CPU cannot forward from its store buffer.
+        ingest::PendingItem &item = b->items.emplace_back();
         item.type = f.event.type;
         item.framing = f.framing;
         item.receivedAtUs = f.event.receivedAtUs;
@@ -96,7 +99,6 @@ public:
             item.extra = b->diagnostics.size();
             b->diagnostics.append(*f.diagnostics);
         }
-        b->items.push_back(item);
         if (b->isFull()
             || (b->items.size() >= ingest::Batch::kEarlyItems && m_queue.consumerWaiting()))
             flush();
