@@ -95,7 +95,7 @@ Playback *installPlaybackControls(MainWindow *window, TimelineWidget *timeline)
     QObject::connect(play, &QAction::triggered, playback, &Playback::togglePlaying);
     QObject::connect(back, &QAction::triggered, playback, [playback] { playback->step(-1); });
     QObject::connect(forward, &QAction::triggered, playback, [playback] { playback->step(1); });
-    QObject::connect(playback, &Playback::playingChanged, play, [window, play](bool playing) {
+    QObject::connect(playback, &Playback::playingChanged, play, [play](bool playing) {
         play->setText(playing ? MainWindow::tr("&Pause") : MainWindow::tr("&Play"));
         play->setIcon(glyphIcon(playing ? Glyph::Pause : Glyph::Play));
     });
