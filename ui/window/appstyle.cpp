@@ -4,7 +4,6 @@
 #include <QIconEngine>
 #include <QPainter>
 #include <QPointer>
-#include <QStyleFactory>
 #include <QWidget>
 
 namespace agui::ui {
