@@ -24,6 +24,8 @@ public:
     {
         icon().paint(painter, rect, Qt::AlignCenter, mode, state);
     }
+    // QIcon asks for device pixels here (QIconEngine's scaled-pixmap hook comes through this):
+    // exactly that many, at a ratio of 1.
     QPixmap pixmap(const QSize &size, QIcon::Mode mode, QIcon::State state) override
     {
         return icon().pixmap(size, 1.0, mode, state);
@@ -48,16 +50,6 @@ public:
         copy->m_icon = m_icon;
         copy->m_made = m_made;
         return copy;
-    }
-    void virtual_hook(int id, void *data) override
-    {
-        if (id != QIconEngine::ScaledPixmapHook) {
-            QIconEngine::virtual_hook(id, data);
-            return;
-        }
-        // The size is in device pixels already: ask for exactly that many.
-        auto *arg = static_cast<QIconEngine::ScaledPixmapArgument *>(data);
-        arg->pixmap = icon().pixmap(arg->size, 1.0, arg->mode, arg->state);
     }
 
 private:

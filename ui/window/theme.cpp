@@ -83,11 +83,10 @@ void installAppStyle()
 
 void applyTheme(ThemeMode mode)
 {
-    static const QString systemStyle = systemStyleName();
     static const QPalette systemPalette = QApplication::palette();
     switch (mode) {
     case ThemeMode::System:
-        QApplication::setStyle(new AppStyle(systemStyle));
+        QApplication::setStyle(new AppStyle(systemStyleName()));
         QApplication::setPalette(systemPalette);
         break;
     case ThemeMode::Light:
