@@ -2,6 +2,7 @@
 // filter -> shown/total counts; Save As in both formats round-trips.
 
 #include "core/protocol/eventtype.h"
+#include "ui/a2ui/surfacespanel.h"
 #include "ui/models/eventfiltermodel.h"
 #include "ui/models/eventlistmodel.h"
 #include "ui/models/jsontreemodel.h"
@@ -10,14 +11,17 @@
 #include "ui/state/stateview.h"
 #include "ui/timeline/timelinewidget.h"
 #include "ui/timing/timingview.h"
+#include "ui/views/bookmarkspanel.h"
 #include "ui/views/deliveredeventsmodel.h"
 #include "ui/views/eventdetailview.h"
 #include "ui/views/eventlistview.h"
+#include "ui/views/findingspanel.h"
 #include "ui/widgets/filterlineedit.h"
 #include "ui/window/mainwindow.h"
 
 #include <QAbstractItemModelTester>
 #include <QComboBox>
+#include <QDockWidget>
 #include <QFile>
 #include <QJsonDocument>
 #include <QJsonParseError>
@@ -285,6 +289,12 @@ void TestMainWindow::viewsAttachThroughTheWindow()
     // The tabs not shown at start-up are built when first shown, each view inside its tab.
     QVERIFY(!window.findChild<StateView *>());
     QVERIFY(!window.findChild<TimingView *>());
+    QVERIFY(!window.findChild<SurfacesPanel *>());
+    // So are the Event tab's hidden pages and the panels of the docks nobody opened.
+    QVERIFY(!window.detailView()->findChild<QPlainTextEdit *>());
+    QVERIFY(!window.detailView()->findChild<QTreeWidget *>());
+    QVERIFY(!window.findChild<FindingsPanel *>());
+    QVERIFY(!window.findChild<BookmarksPanel *>());
     for (qsizetype i = 0; i < names.size(); ++i) {
         QVERIFY2(window.showTab(names.at(i)), qPrintable(names.at(i)));
         QCOMPARE(window.detailTabs()->currentIndex(), int(i));
@@ -292,6 +302,7 @@ void TestMainWindow::viewsAttachThroughTheWindow()
         QVERIFY(window.detailTabView(names.at(i)) == tab
                 || window.detailTabView(names.at(i))->parentWidget() == tab);
     }
+    QVERIFY(qobject_cast<SurfacesPanel *>(window.detailTabView(QStringLiteral("surfaces"))));
     QVERIFY(qobject_cast<StateView *>(window.detailTabView(QStringLiteral("state"))));
     QVERIFY(qobject_cast<TimingView *>(window.detailTabView(QStringLiteral("timing"))));
     QCOMPARE(window.detailTabView(QStringLiteral("no-such-tab")), nullptr);
@@ -311,6 +322,19 @@ void TestMainWindow::viewsAttachThroughTheWindow()
     QVERIFY(window.findChild<TimelineWidget *>());
     QCOMPARE(window.findChild<TimelineWidget *>()->parentWidget(),
              window.eventList()->parentWidget());
+
+    // A dock's panel is built when the dock is first shown, inside it.
+    window.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&window));
+    for (const char *name : {"findingsDockWidget", "bookmarksDock"}) {
+        auto *dock = window.findChild<QDockWidget *>(QLatin1String(name));
+        QVERIFY2(dock, name);
+        QVERIFY2(dock->isHidden(), name);
+        dock->show();
+        QTRY_VERIFY2(dock->widget()->findChild<QAbstractItemView *>(), name);
+    }
+    QVERIFY(window.findChild<FindingsPanel *>());
+    QVERIFY(window.findChild<BookmarksPanel *>());
 }
 
 QTEST_MAIN(TestMainWindow)

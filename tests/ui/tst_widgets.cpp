@@ -22,6 +22,7 @@
 #include <QStyledItemDelegate>
 #include <QTableWidget>
 #include <QTest>
+#include <QTreeWidget>
 
 using namespace agui;
 using namespace agui::ui;
@@ -37,6 +38,7 @@ private Q_SLOTS:
     void connectDialogRefusesARedactedEndpoint();
     void followTailOnlyAtTheBottom();
     void protoFrameShownAsHexAndDecoded();
+    void hiddenPagesShowTheLatestEventWhenOpened();
 };
 
 void TestWidgets::initTestCase()
@@ -201,18 +203,76 @@ void TestWidgets::protoFrameShownAsHexAndDecoded()
     event.seq = 3;
     agui::ui::EventDetailView view;
     view.setEvent(event, 0, {});
-    QPlainTextEdit *raw = nullptr;
-    for (QPlainTextEdit *edit : view.findChildren<QPlainTextEdit *>())
-        if (edit->toPlainText().contains(QLatin1String("ag_ui.Event")))
-            raw = edit;
-    QVERIFY(raw);
-    const QString text = raw->toPlainText();
+    const QString text = view.rawView()->toPlainText();
     // Offsets are stream offsets; bytes in hex with their ASCII beside them.
     QVERIFY2(text.startsWith(
                  QLatin1String("00000020  00 00 00 0e 62 0c 0a 02  08 0b 12 02 74 31 1a 02")),
              qPrintable(text));
     QVERIFY(text.contains(QLatin1String("|....b.......t1..|")));
     QVERIFY(text.contains(QLatin1String("\"threadId\": \"t1\"")));
+}
+
+// The Raw bytes and Diagnostics pages are built and filled only when shown; whenever the user
+// turns to one, it shows the event selected last, and while it is shown it follows each one.
+void TestWidgets::hiddenPagesShowTheLatestEventWhenOpened()
+{
+    const auto eventWith = [](qint64 seq, const QByteArray &line, const QString &rule) {
+        agui::Event event
+            = agui::decodeObject(QJsonDocument::fromJson(line).object(), agui::Framing::JsonLine);
+        event.raw = line;
+        event.seq = seq;
+        agui::Diagnostics diagnostics;
+        if (!rule.isEmpty())
+            diagnostics.append(agui::Diagnostic {rule, agui::Severity::Warning,
+                                                 QStringLiteral("/type"), QStringLiteral("x")});
+        return std::pair {event, diagnostics};
+    };
+    const auto [first, firstFindings] = eventWith(
+        0, R"({"type":"RUN_STARTED","threadId":"t1","runId":"r1"})", QStringLiteral("rule.one"));
+    const auto [second, secondFindings]
+        = eventWith(1, R"({"type":"RUN_FINISHED","threadId":"t1","runId":"r1"})", {});
+    const auto [third, thirdFindings] = eventWith(
+        2, R"({"type":"RUN_STARTED","threadId":"t1","runId":"r2"})", QStringLiteral("rule.three"));
+
+    agui::ui::EventDetailView view;
+    view.resize(600, 400);
+    view.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&view));
+    QTabWidget *pages = view.pages();
+    const auto shownRaw = [pages]() -> QString {
+        const auto *edit = pages->currentWidget()->findChild<QPlainTextEdit *>();
+        return edit ? edit->toPlainText() : QString();
+    };
+    view.setEvent(first, 0, firstFindings);
+    view.setEvent(second, 0, secondFindings);
+    QCOMPARE(pages->tabText(agui::ui::EventDetailView::DiagnosticsPage),
+             QStringLiteral("Diagnostics"));
+    view.setEvent(third, 1, thirdFindings);
+    // The tab's title counts the findings even while the page was never built.
+    QCOMPARE(pages->tabText(agui::ui::EventDetailView::DiagnosticsPage),
+             QStringLiteral("Diagnostics (1)"));
+    QCOMPARE(view.diagnosticCount(), 1);
+
+    QVERIFY(view.showPage(QStringLiteral("raw")));
+    QVERIFY2(shownRaw().contains(QLatin1String("\"runId\":\"r2\"")), qPrintable(shownRaw()));
+    view.setEvent(second, 0, secondFindings); // shown: follows at once
+    QVERIFY2(shownRaw().contains(QLatin1String("RUN_FINISHED")), qPrintable(shownRaw()));
+
+    QVERIFY(view.showPage(QStringLiteral("json")));
+    view.setEvent(first, 0, firstFindings);
+    QVERIFY(view.showPage(QStringLiteral("diagnostics")));
+    const auto *tree = pages->currentWidget()->findChild<QTreeWidget *>();
+    QVERIFY(tree);
+    QCOMPARE(tree->topLevelItemCount(), 1);
+    QCOMPARE(tree->topLevelItem(0)->text(1), QStringLiteral("rule.one"));
+    QVERIFY(view.showPage(QStringLiteral("raw")));
+    QVERIFY2(shownRaw().contains(QLatin1String("\"runId\":\"r1\"")), qPrintable(shownRaw()));
+
+    view.clear();
+    QCOMPARE(shownRaw(), QString());
+    QCOMPARE(view.diagnosticCount(), 0);
+    QVERIFY(view.showPage(QStringLiteral("diagnostics")));
+    QCOMPARE(tree->topLevelItemCount(), 0);
 }
 
 QTEST_MAIN(TestWidgets)

@@ -8,6 +8,7 @@
 #include "ui/views/rewriteview.h"
 #include "ui/widgets/jsonhighlighter.h"
 #include "ui/widgets/jsontextedit.h"
+#include "ui/widgets/lazywidget.h"
 
 #include <QApplication>
 #include <QClipboard>
@@ -72,12 +73,29 @@ EventDetailView::EventDetailView(QWidget *parent)
     connect(m_tree, &QWidget::customContextMenuRequested, this, &EventDetailView::showTreeMenu);
     m_pages->addTab(m_tree, tr("JSON"));
 
-    m_raw = jsonTextEdit(this, QPlainTextEdit::WidgetWidth);
+    // The Raw bytes and Diagnostics pages are built when first shown: a monospace font, a
+    // highlighter and a tree widget that most starts never show (bench/README.md, row 10).
+    m_rawPage = new LazyWidget([this] { return buildRawPage(); }, this);
+    m_pages->addTab(m_rawPage, tr("Raw bytes"));
+    m_diagnosticsPage = new LazyWidget([this] { return buildDiagnosticsPage(); }, this);
+    m_pages->addTab(m_diagnosticsPage, tr("Diagnostics"));
+    connect(m_pages, &QTabWidget::currentChanged, this, [this] { syncPages(); });
+    clear();
+}
+
+QWidget *EventDetailView::buildRawPage()
+{
+    m_raw = jsonTextEdit(nullptr, QPlainTextEdit::WidgetWidth);
     m_raw->setReadOnly(true);
     m_highlighter = new JsonHighlighter(m_raw->document());
-    m_pages->addTab(m_raw, tr("Raw bytes"));
+    m_highlighter->setDarkPalette(m_dark);
+    m_rawStale = true;
+    return m_raw;
+}
 
-    m_diagnostics = new QTreeWidget(this);
+QWidget *EventDetailView::buildDiagnosticsPage()
+{
+    m_diagnostics = new QTreeWidget;
     m_diagnostics->setRootIsDecorated(false);
     m_diagnostics->setHeaderLabels({tr("Severity"), tr("Rule"), tr("Path"), tr("Message")});
     m_diagnostics->header()->resizeSection(0, 80);
@@ -92,34 +110,67 @@ EventDetailView::EventDetailView(QWidget *parent)
             m_tree->setCurrentIndex(idx);
         }
     });
-    m_pages->addTab(m_diagnostics, tr("Diagnostics"));
-    m_rewrite = new RewriteView(this); // a page only while the shown event was changed
-    m_rewrite->hide();
-    clear();
+    m_diagnosticsStale = true;
+    return m_diagnostics;
+}
+
+RewriteView *EventDetailView::ensureRewriteView()
+{
+    if (!m_rewrite)
+        m_rewrite = new RewriteView(this); // a page only while the shown event was changed
+    return m_rewrite;
+}
+
+QPlainTextEdit *EventDetailView::rawView()
+{
+    m_rawPage->view();
+    syncPages(true);
+    return m_raw;
+}
+
+QTreeWidget *EventDetailView::diagnosticsView()
+{
+    m_diagnosticsPage->view();
+    syncPages(true);
+    return m_diagnostics;
+}
+
+void EventDetailView::syncPages(bool evenIfHidden)
+{
+    QWidget *current = m_pages->currentWidget();
+    if (m_raw && m_rawStale && (evenIfHidden || current == m_rawPage))
+        fillRaw();
+    if (m_diagnostics && m_diagnosticsStale && (evenIfHidden || current == m_diagnosticsPage))
+        fillDiagnostics();
 }
 
 void EventDetailView::setDarkPalette(bool dark)
 {
-    m_highlighter->setDarkPalette(dark);
+    m_dark = dark;
+    if (m_highlighter)
+        m_highlighter->setDarkPalette(dark);
 }
 
 void EventDetailView::clear()
 {
     m_header->setText(tr("No event selected"));
     m_model->clear();
-    m_raw->clear();
-    m_diagnostics->clear();
+    m_event.reset();
+    m_rawStale = true;
+    m_diagnosticList.clear();
+    m_diagnosticsStale = true;
+    syncPages();
     m_pages->setTabText(DiagnosticsPage, tr("Diagnostics"));
     setRewrite(nullptr, {});
 }
 
 bool EventDetailView::showPage(const QString &name)
 {
-    QWidget *const pages[] = {m_tree, m_raw, m_diagnostics, m_rewrite};
+    QWidget *const pages[] = {m_tree, m_rawPage, m_diagnosticsPage, m_rewrite};
     const QStringList names {QStringLiteral("json"), QStringLiteral("raw"),
                              QStringLiteral("diagnostics"), QStringLiteral("changed")};
     const qsizetype page = names.indexOf(name);
-    if (page < 0 || m_pages->indexOf(pages[page]) < 0)
+    if (page < 0 || !pages[page] || m_pages->indexOf(pages[page]) < 0)
         return false;
     m_pages->setCurrentWidget(pages[page]);
     return true;
@@ -127,13 +178,15 @@ bool EventDetailView::showPage(const QString &name)
 
 void EventDetailView::setRewrite(const BodyRewrite *rewrite, const QByteArray &original)
 {
-    const int index = m_pages->indexOf(m_rewrite);
     if (!rewrite) {
-        if (index >= 0)
+        if (!m_rewrite)
+            return;
+        if (const int index = m_pages->indexOf(m_rewrite); index >= 0)
             m_pages->removeTab(index);
         m_rewrite->clear();
         return;
     }
+    const int index = m_pages->indexOf(ensureRewriteView());
     m_rewrite->setRewrite(*rewrite, original);
     if (index < 0)
         m_pages->addTab(m_rewrite, tr("Changed by Proxy"));
@@ -141,7 +194,7 @@ void EventDetailView::setRewrite(const BodyRewrite *rewrite, const QByteArray &o
 
 void EventDetailView::setRequestChange(const RecordedRequest &request)
 {
-    m_rewrite->setRequestChange(request);
+    ensureRewriteView()->setRequestChange(request);
     if (m_pages->indexOf(m_rewrite) < 0)
         m_pages->addTab(m_rewrite, tr("Changed by Proxy"));
 }
@@ -197,17 +250,39 @@ void EventDetailView::setEvent(const Event &event, int runIndex, const Diagnosti
                                                               : QJsonValue(event.json));
     m_tree->expandToDepth(1);
 
+    m_event = event;
+    m_rawStale = true;
+    setDiagnostics(diagnostics); // and syncs the shown page
+}
+
+void EventDetailView::fillRaw()
+{
+    m_rawStale = false;
+    if (!m_event) {
+        m_raw->clear();
+        return;
+    }
+    const Event &event = *m_event;
     m_raw->setPlainText(event.framing == Framing::Proto
                             ? protoFrameText(event)
                             : rawAsText(event.raw.isEmpty() ? event.payload : event.raw));
-
-    setDiagnostics(diagnostics);
 }
 
 void EventDetailView::setDiagnostics(const Diagnostics &diagnostics)
 {
+    m_diagnosticList = diagnostics;
+    m_diagnosticsStale = true;
+    m_pages->setTabText(DiagnosticsPage,
+                        diagnostics.isEmpty() ? tr("Diagnostics")
+                                              : tr("Diagnostics (%1)").arg(diagnostics.size()));
+    syncPages();
+}
+
+void EventDetailView::fillDiagnostics()
+{
+    m_diagnosticsStale = false;
     m_diagnostics->clear();
-    for (const Diagnostic &d : diagnostics) {
+    for (const Diagnostic &d : std::as_const(m_diagnosticList)) {
         auto *item = new QTreeWidgetItem(m_diagnostics);
         item->setText(0, severityName(d.severity));
         item->setText(1, d.ruleId);
@@ -219,14 +294,11 @@ void EventDetailView::setDiagnostics(const Diagnostics &diagnostics)
         item->setToolTip(3, message);
         item->setIcon(0, style()->standardIcon(severityPixmap(d.severity)));
     }
-    m_pages->setTabText(DiagnosticsPage,
-                        diagnostics.isEmpty() ? tr("Diagnostics")
-                                              : tr("Diagnostics (%1)").arg(diagnostics.size()));
 }
 
 int EventDetailView::diagnosticCount() const
 {
-    return m_diagnostics->topLevelItemCount();
+    return m_diagnosticList.size();
 }
 
 void EventDetailView::copySelectedValue() const

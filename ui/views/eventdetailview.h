@@ -5,6 +5,8 @@
 
 #include <QWidget>
 
+#include <optional>
+
 class QLabel;
 class QPlainTextEdit;
 class QTabWidget;
@@ -15,6 +17,7 @@ namespace agui::ui {
 
 class JsonHighlighter;
 class JsonTreeModel;
+class LazyWidget;
 class RewriteView;
 
 // The selected event: its JSON as a tree (expand/collapse, copy value, copy path as a JSON
@@ -41,11 +44,13 @@ public:
     void clear();
     void setDarkPalette(bool dark);
 
-    // For tests and the screenshot mode.
+    // For tests and the screenshot mode. The Raw bytes and Diagnostics pages are built, and
+    // filled with the shown event, when first shown or asked for here; the rewrite page exists
+    // once an event or request had a change to show (nullptr until then).
     QTreeView *treeView() const { return m_tree; }
     JsonTreeModel *treeModel() const { return m_model; }
-    QPlainTextEdit *rawView() const { return m_raw; }
-    QTreeWidget *diagnosticsView() const { return m_diagnostics; }
+    QPlainTextEdit *rawView();
+    QTreeWidget *diagnosticsView();
     QLabel *headerLabel() const { return m_header; }
     QTabWidget *pages() const { return m_pages; }
     RewriteView *rewriteView() const { return m_rewrite; }
@@ -58,15 +63,32 @@ public:
 
 private:
     void showTreeMenu(const QPoint &pos);
+    QWidget *buildRawPage();
+    QWidget *buildDiagnosticsPage();
+    RewriteView *ensureRewriteView();
+    // Bring a built page up to the shown event when it is the current one (or asked for).
+    void syncPages(bool evenIfHidden = false);
+    void fillRaw();
+    void fillDiagnostics();
 
     QLabel *m_header = nullptr;
     QTabWidget *m_pages = nullptr;
     QTreeView *m_tree = nullptr;
     JsonTreeModel *m_model = nullptr;
+    LazyWidget *m_rawPage = nullptr;
     QPlainTextEdit *m_raw = nullptr;
     JsonHighlighter *m_highlighter = nullptr;
+    LazyWidget *m_diagnosticsPage = nullptr;
     QTreeWidget *m_diagnostics = nullptr;
     RewriteView *m_rewrite = nullptr;
+    bool m_dark = false;
+
+    // What the pages show: the event (implicitly shared: no bytes are copied) and its findings.
+    // A page that was hidden when they changed is filled when it is shown.
+    std::optional<Event> m_event;
+    Diagnostics m_diagnosticList;
+    bool m_rawStale = false;
+    bool m_diagnosticsStale = false;
 };
 
 } // namespace agui::ui

@@ -11,9 +11,9 @@
 
 namespace agui::ui {
 
-FindingsPanel::FindingsPanel(SessionDocument *document, QWidget *parent)
+FindingsPanel::FindingsPanel(FindingsModel *model, QWidget *parent)
     : QWidget(parent)
-    , m_model(new FindingsModel(document, this))
+    , m_model(model)
 {
     m_summary = new QLabel(this);
     m_summary->setObjectName(QStringLiteral("findingsSummary"));

@@ -9,7 +9,6 @@ class QTreeView;
 namespace agui::ui {
 
 class FindingsModel;
-class SessionDocument;
 
 // The Findings panel, the session's list of what is wrong (Wireshark's Expert Information):
 // a summary line (errors, warnings, infos, and whether any is about the stream as a whole), a
@@ -19,7 +18,9 @@ class FindingsPanel : public QWidget
 {
     Q_OBJECT
 public:
-    explicit FindingsPanel(SessionDocument *document, QWidget *parent = nullptr);
+    // model: the session's findings, kept by the caller (it counts them while no panel shows
+    // them).
+    explicit FindingsPanel(FindingsModel *model, QWidget *parent = nullptr);
 
     QTreeView *view() const { return m_view; }
     FindingsModel *model() const { return m_model; }

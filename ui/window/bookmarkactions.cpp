@@ -6,6 +6,7 @@
 #include "ui/models/sessiondocument.h"
 #include "ui/views/bookmarkspanel.h"
 #include "ui/views/eventlistview.h"
+#include "ui/widgets/lazywidget.h"
 #include "ui/window/mainwindow.h"
 
 #include <QAction>
@@ -46,14 +47,23 @@ void BookmarkActions::createDock()
 {
     m_dock = new QDockWidget(MainWindow::tr("Bookmarks"), m_window);
     m_dock->setObjectName(QStringLiteral("bookmarksDock")); // saveState() needs it
-    m_panel = new BookmarksPanel(m_bookmarks, m_window->document(), m_dock);
-    m_panel->setObjectName(QStringLiteral("bookmarksPanel"));
-    m_dock->setWidget(m_panel);
+    // The panel is built when the dock is first shown (the list's markers and the Go menu work
+    // from the bookmark list without it).
+    m_content = new LazyWidget(
+        [this] {
+            m_panel = new BookmarksPanel(m_bookmarks, m_window->document());
+            m_panel->setObjectName(QStringLiteral("bookmarksPanel"));
+            connect(m_panel, &BookmarksPanel::eventActivated, this, &BookmarkActions::activate);
+            EventListView *list = m_window->eventList();
+            connect(list, &EventListView::currentSeqChanged, m_panel,
+                    &BookmarksPanel::showBookmark);
+            m_panel->showBookmark(list->currentSeq());
+            return m_panel;
+        },
+        m_dock);
+    m_dock->setWidget(m_content);
     m_window->addDockWidget(Qt::BottomDockWidgetArea, m_dock);
     m_dock->hide();
-    connect(m_panel, &BookmarksPanel::eventActivated, this, &BookmarkActions::activate);
-    connect(m_window->eventList(), &EventListView::currentSeqChanged, m_panel,
-            &BookmarksPanel::showBookmark);
     // A capture opened with bookmarks shows them: otherwise only the list's markers would say
     // that someone left notes in it.
     connect(m_bookmarks, &BookmarkList::reset, this, [this] {
@@ -89,6 +99,12 @@ void BookmarkActions::addActions()
     m_window->menu(MainWindow::MenuId::View)->addAction(show);
 }
 
+BookmarksPanel *BookmarkActions::panel()
+{
+    m_content->view(); // sets m_panel
+    return m_panel;
+}
+
 void BookmarkActions::showDock()
 {
     m_window->showBottomDock(m_dock, 110);
@@ -116,7 +132,7 @@ void BookmarkActions::editCurrentNote()
         return showMessage(MainWindow::tr("Select an event to bookmark"));
     m_bookmarks->add(seq); // no-op when it is bookmarked already
     showDock();
-    m_panel->editNote(seq);
+    panel()->editNote(seq);
 }
 
 void BookmarkActions::step(bool forward)

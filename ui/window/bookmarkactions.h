@@ -11,6 +11,7 @@ namespace agui::ui {
 
 class BookmarkList;
 class BookmarksPanel;
+class LazyWidget;
 class MainWindow;
 
 // Bookmarks on events: Edit > Toggle Bookmark (Ctrl+B) and Edit Bookmark Note… (Ctrl+Shift+B)
@@ -25,7 +26,7 @@ public:
     explicit BookmarkActions(MainWindow *window);
 
     BookmarkList *bookmarks() const { return m_bookmarks; }
-    BookmarksPanel *panel() const { return m_panel; }
+    BookmarksPanel *panel(); // built now if the dock was never shown
     QDockWidget *dock() const { return m_dock; }
 
     void toggleCurrent();
@@ -41,6 +42,7 @@ private:
 
     MainWindow *m_window = nullptr;
     BookmarkList *m_bookmarks = nullptr;
+    LazyWidget *m_content = nullptr; // the dock's widget; m_panel is built in it
     BookmarksPanel *m_panel = nullptr;
     QDockWidget *m_dock = nullptr;
 };

@@ -3,6 +3,7 @@
 #include "ui/models/findingsmodel.h"
 #include "ui/models/sessiondocument.h"
 #include "ui/views/findingspanel.h"
+#include "ui/widgets/lazywidget.h"
 #include "ui/window/mainwindow.h"
 
 #include <QAction>
@@ -17,15 +18,23 @@ FindingsDock::FindingsDock(MainWindow *window)
     , m_window(window)
 {
     setObjectName(QStringLiteral("findingsDock"));
+    m_model = new FindingsModel(window->document(), this);
     m_dock = new QDockWidget(MainWindow::tr("Findings"), window);
     m_dock->setObjectName(QStringLiteral("findingsDockWidget")); // saveState() needs it
-    m_panel = new FindingsPanel(window->document(), m_dock);
-    m_panel->setObjectName(QStringLiteral("findingsPanel"));
-    m_dock->setWidget(m_panel);
+    // The panel is built when the dock is first shown; the model counts from the start, so the
+    // dock can open by itself.
+    m_content = new LazyWidget(
+        [this] {
+            m_panel = new FindingsPanel(m_model);
+            m_panel->setObjectName(QStringLiteral("findingsPanel"));
+            connect(m_panel, &FindingsPanel::eventActivated, this, &FindingsDock::activate);
+            return m_panel;
+        },
+        m_dock);
+    m_dock->setWidget(m_content);
     window->addDockWidget(Qt::BottomDockWidgetArea, m_dock);
     m_dock->hide();
-    connect(m_panel, &FindingsPanel::eventActivated, this, &FindingsDock::activate);
-    connect(m_panel->model(), &FindingsModel::countsChanged, this, &FindingsDock::onCountsChanged);
+    connect(m_model, &FindingsModel::countsChanged, this, &FindingsDock::onCountsChanged);
     connect(window->document(), &SessionDocument::aboutToReset, this, [this] { m_announced = 0; });
 
     QAction *show = m_dock->toggleViewAction();
@@ -36,6 +45,12 @@ FindingsDock::FindingsDock(MainWindow *window)
     window->menu(MainWindow::MenuId::View)->addAction(show);
 }
 
+FindingsPanel *FindingsDock::panel()
+{
+    m_content->view(); // sets m_panel
+    return m_panel;
+}
+
 void FindingsDock::activate(qint64 seq)
 {
     m_window->goToEvent(seq);
@@ -43,7 +58,7 @@ void FindingsDock::activate(qint64 seq)
 
 void FindingsDock::onCountsChanged()
 {
-    const qsizetype problems = m_panel->model()->streamProblemCount();
+    const qsizetype problems = m_model->streamProblemCount();
     if (problems == m_announced)
         return;
     m_announced = problems;

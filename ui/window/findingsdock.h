@@ -6,7 +6,9 @@ class QDockWidget;
 
 namespace agui::ui {
 
+class FindingsModel;
 class FindingsPanel;
+class LazyWidget;
 class MainWindow;
 
 // View > Findings (Ctrl+Shift+E): the Findings panel in a dock under the list. Activating a
@@ -19,7 +21,8 @@ class FindingsDock : public QObject
 public:
     explicit FindingsDock(MainWindow *window);
 
-    FindingsPanel *panel() const { return m_panel; }
+    FindingsPanel *panel(); // built now if the dock was never shown
+    FindingsModel *model() const { return m_model; }
     QDockWidget *dock() const { return m_dock; }
 
 private:
@@ -28,6 +31,8 @@ private:
     void showDock();
 
     MainWindow *m_window = nullptr;
+    FindingsModel *m_model = nullptr;
+    LazyWidget *m_content = nullptr; // the dock's widget; m_panel is built in it
     FindingsPanel *m_panel = nullptr;
     QDockWidget *m_dock = nullptr;
     qsizetype m_announced = 0; // stream problems already announced in this session

@@ -17,12 +17,12 @@
 #include "ui/views/eventlistview.h"
 #include "ui/widgets/filterlineedit.h"
 #include "ui/widgets/glyphicon.h"
+#include "ui/widgets/lazywidget.h"
 #include "ui/widgets/plaintooltips.h"
 #include "ui/window/bookmarkactions.h"
 #include "ui/window/colouringactions.h"
 #include "ui/window/copyactions.h"
 #include "ui/window/findingsdock.h"
-#include "ui/window/lazytab.h"
 #include "ui/window/mcpshare.h"
 #include "ui/window/navigationactions.h"
 #include "ui/window/proxycontrol.h"
@@ -208,7 +208,7 @@ void MainWindow::createCentralArea()
     m_detail = new EventDetailView(m_tabs);
     addDetailTab(m_detail, QStringLiteral("event"), tr("Event"));
     connect(m_tabs, &QTabWidget::currentChanged, this, [this](int index) {
-        if (auto *lazy = qobject_cast<LazyTab *>(m_tabs->widget(index)))
+        if (auto *lazy = qobject_cast<LazyWidget *>(m_tabs->widget(index)))
             lazy->view();
     });
 
@@ -466,16 +466,17 @@ void MainWindow::addDetailTab(QWidget *view, const QString &name, const QString 
     m_tabs->addTab(view, title);
 }
 
-void MainWindow::addDetailTab(const QString &name, const QString &title,
-                              std::function<QWidget *()> build)
+LazyWidget *MainWindow::addDetailTab(const QString &name, const QString &title,
+                                     std::function<QWidget *()> build)
 {
     // The view gets the tab's object name too, so findChild<View *>(name + "Tab") finds it.
-    auto *tab = new LazyTab([name, build = std::move(build)] {
+    auto *tab = new LazyWidget([name, build = std::move(build)] {
         QWidget *view = build();
         view->setObjectName(name + QStringLiteral("Tab"));
         return view;
     });
     addDetailTab(tab, name, title);
+    return tab;
 }
 
 int MainWindow::detailTabIndex(const QString &name) const
@@ -493,7 +494,7 @@ QWidget *MainWindow::detailTabView(const QString &name)
     if (index < 0)
         return nullptr;
     QWidget *tab = m_tabs->widget(index);
-    auto *lazy = qobject_cast<LazyTab *>(tab);
+    auto *lazy = qobject_cast<LazyWidget *>(tab);
     return lazy ? lazy->view() : tab;
 }
 

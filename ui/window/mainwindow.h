@@ -25,6 +25,7 @@ class EventFilterModel;
 class EventListModel;
 class EventListView;
 class FilterLineEdit;
+class LazyWidget;
 struct RunRequest;
 class ProxyControl;
 class LiveRunController;
@@ -102,7 +103,9 @@ public:
     // The same, with the view built by build() when the tab is first shown or its view asked for
     // (detailTabView); until then the tab holds an empty placeholder. For views that follow the
     // session by themselves once built (they catch up when they attach).
-    void addDetailTab(const QString &name, const QString &title, std::function<QWidget *()> build);
+    // Returns the placeholder (the tab's widget until and after the view is built in it).
+    LazyWidget *addDetailTab(const QString &name, const QString &title,
+                             std::function<QWidget *()> build);
     // The view of tab name, built now if it was not yet; nullptr when there is no such tab.
     QWidget *detailTabView(const QString &name);
     QTabWidget *detailTabs() const { return m_tabs; }

@@ -9,6 +9,7 @@
 #include "ui/models/sessiondocument.h"
 #include "ui/views/eventlistview.h"
 #include "ui/widgets/glyphicon.h"
+#include "ui/widgets/lazywidget.h"
 #include "ui/window/mainwindow.h"
 
 #include <QAction>
@@ -36,8 +37,14 @@ SurfacesTab::SurfacesTab(MainWindow *window)
     , m_window(window)
 {
     setObjectName(QStringLiteral("surfacesTabController"));
-    m_panel = new SurfacesPanel;
-    window->addDetailTab(m_panel, QStringLiteral("surfaces"), tr("Surfaces"));
+    // The panel (a scroll area, the surface picker, the data model view) is built when the tab
+    // is first shown: most sessions have no surface to show.
+    m_tab = window->addDetailTab(QStringLiteral("surfaces"), tr("Surfaces"), [this] {
+        m_panel = new SurfacesPanel;
+        connect(m_panel, &SurfacesPanel::userActionTriggered, this,
+                [this](const QJsonObject &action) { openComposer(action); });
+        return m_panel;
+    });
 
     m_timer.setSingleShot(true);
     m_timer.setInterval(kCoalesceMs);
@@ -58,7 +65,8 @@ SurfacesTab::SurfacesTab(MainWindow *window)
     });
     connect(document, &SessionDocument::resetDone, this, [this, list] {
         // Another session: the old surfaces' edits must not be carried into it.
-        m_panel->setSurfaces(a2ui::SurfaceSet());
+        if (m_panel)
+            m_panel->setSurfaces(a2ui::SurfaceSet());
         m_requestedSeq = list->currentSeq();
         m_followTail = m_requestedSeq < 0;
         m_shownSeq = -2;
@@ -68,8 +76,6 @@ SurfacesTab::SurfacesTab(MainWindow *window)
         if (isShown() && m_dirty)
             rebuild(); // it becomes visible: show it as of now, without a delay
     });
-    connect(m_panel, &SurfacesPanel::userActionTriggered, this,
-            [this](const QJsonObject &action) { openComposer(action); });
 
     m_compose = new QAction(glyphIcon(Glyph::SkipForward), tr("Compose &Run…"), window);
     m_compose->setObjectName(QStringLiteral("composeRunAction"));
@@ -89,9 +95,15 @@ SurfacesTab::SurfacesTab(MainWindow *window)
     m_followTail = m_requestedSeq < 0;
 }
 
+SurfacesPanel *SurfacesTab::panel()
+{
+    m_tab->view(); // sets m_panel
+    return m_panel;
+}
+
 bool SurfacesTab::isShown() const
 {
-    return m_window->detailTabs()->currentWidget() == m_panel;
+    return m_window->detailTabs()->currentWidget() == m_tab;
 }
 
 void SurfacesTab::requestUpdate()
@@ -123,11 +135,11 @@ void SurfacesTab::rebuild()
     m_shownSeq = seq;
     m_shownSize = size;
     if (size == 0) {
-        m_panel->setSurfaces(a2ui::SurfaceSet());
+        panel()->setSurfaces(a2ui::SurfaceSet());
         return;
     }
     const Session &session = document->session();
-    m_panel->setSurfaces(seq < 0 ? surfacesOf(session.current())
+    panel()->setSurfaces(seq < 0 ? surfacesOf(session.current())
                                  : surfacesOf(session.snapshotAt(seq)));
 }
 

@@ -20,6 +20,7 @@ class QAction;
 
 namespace agui::ui {
 
+class LazyWidget;
 class MainWindow;
 class SurfacesPanel;
 
@@ -32,7 +33,7 @@ public:
 
     explicit SurfacesTab(MainWindow *window);
 
-    SurfacesPanel *panel() const { return m_panel; }
+    SurfacesPanel *panel(); // built now if the tab was never shown
     QAction *composeAction() const { return m_compose; }
     // The composer opened last (nullptr once it closed).
     ComposerDialog *composer() const { return m_composer; }
@@ -61,6 +62,7 @@ private:
     void reportError(const QString &message);
 
     MainWindow *m_window = nullptr;
+    LazyWidget *m_tab = nullptr; // the tab's widget; m_panel is built in it
     SurfacesPanel *m_panel = nullptr;
     QAction *m_compose = nullptr;
     QPointer<ComposerDialog> m_composer;

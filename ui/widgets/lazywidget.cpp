@@ -1,10 +1,10 @@
-#include "ui/window/lazytab.h"
+#include "ui/widgets/lazywidget.h"
 
 #include <QVBoxLayout>
 
 namespace agui::ui {
 
-LazyTab::LazyTab(Build build, QWidget *parent)
+LazyWidget::LazyWidget(Build build, QWidget *parent)
     : QWidget(parent)
     , m_build(std::move(build))
 {
@@ -12,7 +12,7 @@ LazyTab::LazyTab(Build build, QWidget *parent)
     layout->setContentsMargins(0, 0, 0, 0);
 }
 
-QWidget *LazyTab::view()
+QWidget *LazyWidget::view()
 {
     if (m_view)
         return m_view;
@@ -23,6 +23,12 @@ QWidget *LazyTab::view()
     // being shown now, so its view must be too (a caller may look at it straight away).
     m_view->show();
     return m_view;
+}
+
+void LazyWidget::showEvent(QShowEvent *event)
+{
+    view();
+    QWidget::showEvent(event);
 }
 
 } // namespace agui::ui
