@@ -10,7 +10,7 @@ namespace agui::analysis {
 
 void TimingSamples::addFrame(const DecodedFrame &frame, const EventOrigin &origin)
 {
-    const json::JsonView t = frame.event.json.value("timestamp");
+    const json::JsonView t = frame.event.value(EventKey::Timestamp); // the indexed member
     timestampsMs.append(t.isDouble() ? t.toDouble() : std::nan(""));
     exchangeOfSeq.append(origin.runIndex);
 }

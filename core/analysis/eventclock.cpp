@@ -23,7 +23,9 @@ EventClock EventClock::choose(const EventStore &store, const QList<double> &time
     const qint64 n = store.size();
     clock.atUs.resize(n, -1);
     bool any = false;
-    for (qint64 seq = 0; seq < n; ++seq) {
+    // A store that never saw a receive time says so without a look at each event (a file of
+    // bare SSE or JSON lines: most of what `stats` reads).
+    for (qint64 seq = 0; store.hasReceiveTimes() && seq < n; ++seq) {
         clock.atUs[seq] = store.receivedAtUs(seq);
         any = any || clock.atUs[seq] >= 0;
     }

@@ -7,6 +7,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <vector>
 
 namespace agui::analysis {
 
@@ -131,10 +132,12 @@ void measureStart(const ExchangeTimes &times, bool arrival, qint64 firstByte, qi
 
 QList<qint64> interTokenGaps(const TimingInput &in, const QList<qint64> &seqs)
 {
-    // Keyed by the store's interned id (-1 for none, as "" is), not the id's text.
-    QHash<qint32, qint64> lastAt; // message id -> last delta time
+    // By the store's interned id, which is dense (-1 for none, as "" is, at slot 0): a flat
+    // table instead of a hash, looked up once per text delta.
+    std::vector<qint64> lastAt(size_t(in.store->ids().size()) + 1, -1); // id + 1 -> last time
     qint32 lastChunkId = -1;
     QList<qint64> gaps;
+    gaps.reserve(seqs.size());
     for (const qint64 seq : seqs) {
         const EventType type = in.store->type(seq);
         const qint64 at = in.clock.at(seq);
@@ -146,10 +149,10 @@ QList<qint64> interTokenGaps(const TimingInput &in, const QList<qint64> &seqs)
                 id = lastChunkId; // a continuation chunk names no id
             lastChunkId = id;
         }
-        const auto it = lastAt.constFind(id);
-        if (it != lastAt.cend())
-            gaps.append(at - it.value());
-        lastAt.insert(id, at);
+        qint64 &last = lastAt[size_t(id + 1)];
+        if (last >= 0)
+            gaps.append(at - last);
+        last = at;
     }
     return gaps;
 }
