@@ -232,7 +232,7 @@ int runStats(const QStringList &argv)
     // One pass: counts and the final model (the bytes kept when a filter searches text).
     options.session = SessionOptions {0, filter.needsEventText()};
     options.onFrame = [&stamps, &filter](const DecodedFrame &frame, const EventOrigin &) {
-        const json::JsonView t = frame.event.json.value("timestamp");
+        const json::JsonView t = frame.event.value(EventKey::Timestamp); // the indexed member
         const double ms = t.isDouble() ? t.toDouble() : std::nan("");
         if (filter.isEmpty())
             spanOfStamps(stamps, ms);
@@ -254,7 +254,7 @@ int runStats(const QStringList &argv)
         printText(input, s, filter);
         printTiming(out(), report);
     }
-    leaveSessionToExit(input);
+    leaveInputToExit(input);
     return ExitOk;
 }
 
