@@ -197,7 +197,7 @@ int runLint(const QStringList &argv)
         }
         files.append(lintFile(input, options.format == QLatin1String("sarif"), options.filter));
         if (&path == &args.positional.constLast())
-            leaveSessionToExit(input);
+            leaveInputToExit(input);
     }
     const int code = report(files, options);
     return unreadable ? ExitUnreadable : code;

@@ -25,13 +25,17 @@ bool Input::offsetsAreExact() const
     return fileOffsetsAreExact(capture.format);
 }
 
-void leaveSessionToExit(Input &input)
+void leaveInputToExit(Input &input)
 {
 #if defined(__SANITIZE_ADDRESS__)
     Q_UNUSED(input);
 #else
-    Session *leftToExit = input.session.release();
-    Q_UNUSED(leftToExit);
+    const Session *session = input.session.release();
+    const auto *capture = new Capture(std::move(input.capture));
+    const auto *origins = new EventOrigins(std::move(input.origins));
+    Q_UNUSED(session);
+    Q_UNUSED(capture);
+    Q_UNUSED(origins);
 #endif
 }
 
