@@ -343,7 +343,8 @@ bool Checker::checksClean(json::JsonView obj, const QList<FieldSpec> &fields)
         qsizetype index = -1;
         for (qsizetype i = 0; i < fields.size(); ++i) {
             const QByteArray &k = fields[i].key;
-            if (size_t(k.size()) == key.size()
+            // Length and first byte first: most keys are told apart without a call to memcmp.
+            if (size_t(k.size()) == key.size() && !key.empty() && k.front() == key.front()
                 && std::memcmp(k.constData(), key.data(), key.size()) == 0) {
                 index = i;
                 break;
@@ -770,8 +771,14 @@ Diagnostics validateEvent(json::JsonView obj, EventType type)
                   .arg(name));
         return c.out;
     }
+    const QList<FieldSpec> &fields = allFieldSpecsRef(type);
+    const bool legacy = isLegacyType(type);
+    // Most events are clean, and that is decided before anything is named (the type's name,
+    // paths, labels are only for findings).
+    if (!legacy && c.checksClean(obj, fields))
+        return {};
     c.where = eventSpec(type).typeName;
-    if (isLegacyType(type)) {
+    if (legacy) {
         static const QHash<EventType, const char *> replacement = {
             {EventType::ThinkingStart, "REASONING_START"},
             {EventType::ThinkingEnd, "REASONING_END"},
@@ -788,9 +795,6 @@ Diagnostics validateEvent(json::JsonView obj, EventType type)
                   QStringLiteral("'title' on THINKING_START is dropped by the client "
                                  "(REASONING_START has no title): Dropping THINKING_START.title"));
     }
-    const QList<FieldSpec> &fields = allFieldSpecsRef(type);
-    if (c.out.isEmpty() && c.checksClean(obj, fields))
-        return {};
     c.checkObject(obj, fields, QString(), QString(), true);
     // Attribution is "not defined" on RUN_* and MESSAGES_SNAPSHOT: checkObject already reported
     // a subagentRunId there as an unknown field (the client strips it).
