@@ -1,5 +1,6 @@
 #include "core/session/lintsink.h"
 
+#include "core/json/sharedstring.h"
 #include "core/session/lintrules.h"
 
 #include <QJsonObject>
@@ -48,7 +49,7 @@ static std::optional<QString> stringOf(json::JsonView v)
 {
     if (!v.isString())
         return std::nullopt;
-    return v.toString();
+    return json::sharedString(v.utf8()); // ids, mostly: the same few come back event after event
 }
 
 std::optional<QString> stringMember(json::JsonView obj, QLatin1StringView key)
