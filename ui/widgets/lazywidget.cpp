@@ -19,8 +19,9 @@ QWidget *LazyWidget::view()
     m_view = m_build();
     m_build = nullptr; // what it captured is not needed again
     layout()->addWidget(m_view);
-    // A layout shows a widget added to a visible parent only from the event loop; the tab is
-    // being shown now, so its view must be too (a caller may look at it straight away).
+    // A layout shows a widget added to a visible parent only from the event loop; the
+    // placeholder may be being shown now, so its view must be too (a caller may look at it
+    // straight away).
     m_view->show();
     return m_view;
 }

@@ -22,9 +22,8 @@ public:
     bool isBuilt() const { return m_view != nullptr; }
 
 protected:
-    // Shown in a dock, a splitter or any layout: built then. (A tab widget shows its current
-    // page only after currentChanged, and the window builds a detail tab there already, so a
-    // caller that looks at the view straight away finds it.)
+    // Shown as a tab's page, in a dock or in any layout: built then, so that whoever shows it
+    // never has to know it was not built yet.
     void showEvent(QShowEvent *event) override;
 
 private:
