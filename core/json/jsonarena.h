@@ -37,9 +37,6 @@ public:
     size_t tapeWords() const { return m_tape.size(); }
 
 private:
-    bool copyPacked(JsonView value);
-    void copyStringByString(JsonView value);
-
     std::vector<uint64_t> m_tape;
     std::vector<uint8_t> m_strings;
 };
