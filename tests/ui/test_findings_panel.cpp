@@ -77,12 +77,52 @@ class TestFindingsPanel : public QObject
 private Q_SLOTS:
     void initTestCase() { MainWindow::setPersistSettings(false); }
     void aCutCaptureOpensThePanel();
+    void theOpenedDockLeavesTheSelectedEventInView();
     void liveFindingsAppearAsTheRunStreams();
     void aLiveRunCutOffIsReportedWhenItsBodyEnds();
 
 private:
     QTemporaryDir m_dir;
 };
+
+// Opening a long capture selects its last event and scrolls to it; the dock that then opens
+// for a stream problem takes height from the list, which must still show that event once
+// everything is laid out (the dock's panel used to be built inside its show and laid out in a
+// second pass, after the list had scrolled).
+void TestFindingsPanel::theOpenedDockLeavesTheSelectedEventInView()
+{
+    const QString cut = m_dir.filePath(QStringLiteral("long-cut.jsonl"));
+    QList<QByteArray> lines {"{\"type\":\"RUN_STARTED\",\"threadId\":\"t\",\"runId\":\"r\"}",
+                             "{\"type\":\"TEXT_MESSAGE_START\",\"messageId\":\"m\","
+                             "\"role\":\"assistant\"}"};
+    for (int i = 0; i < 300; ++i)
+        lines.append("{\"type\":\"TEXT_MESSAGE_CONTENT\",\"messageId\":\"m\",\"delta\":\"w \"}");
+    QVERIFY(writeLines(cut, lines));
+    MainWindow window;
+    window.resize(1200, 800);
+    window.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&window));
+    FindingsDock *findings = window.findChild<FindingsDock *>();
+    QVERIFY(findings);
+    QString error;
+    QVERIFY2(window.openCaptureAndWait(cut, &error), qPrintable(error));
+    EventListView *list = window.eventList();
+    QTRY_COMPARE_WITH_TIMEOUT(list->currentSeq(), qint64(lines.size() - 1), kTimeoutMs);
+    // The dock is shown and then given its height (MainWindow::showBottomDock): wait for that,
+    // then for every layout it set off.
+    QTRY_VERIFY_WITH_TIMEOUT(findings->dock()->isVisible(), kTimeoutMs);
+    QTRY_VERIFY_WITH_TIMEOUT(findings->dock()->height() >= 200, kTimeoutMs);
+    QCoreApplication::sendPostedEvents();
+    QCoreApplication::processEvents();
+    const QRect row = list->visualRect(list->currentIndex());
+    QVERIFY2(list->viewport()->rect().contains(row),
+             qPrintable(QStringLiteral("row %1,%2 %3x%4 outside the viewport's %5 px")
+                            .arg(row.x())
+                            .arg(row.y())
+                            .arg(row.width())
+                            .arg(row.height())
+                            .arg(list->viewport()->height())));
+}
 
 void TestFindingsPanel::aCutCaptureOpensThePanel()
 {

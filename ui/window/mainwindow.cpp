@@ -429,6 +429,11 @@ void MainWindow::showBottomDock(QDockWidget *dock, int minimumHeight)
 {
     if (!dock->isHidden())
         return;
+    // A panel built on the dock's first show is built now, so that the dock is laid out with it
+    // in one pass: built inside show(), it took a second pass after the list had scrolled to
+    // its last event, and the list's shrinking viewport hid that event.
+    if (auto *lazy = qobject_cast<LazyWidget *>(dock->widget()))
+        lazy->view();
     dock->show();
     // After the dock is laid out, or the layout's first pass sizes it again.
     QTimer::singleShot(0, dock, [this, dock, minimumHeight] {
