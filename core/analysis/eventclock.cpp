@@ -25,7 +25,8 @@ EventClock EventClock::choose(const EventStore &store, const QList<double> &time
     bool any = false;
     // A store that never saw a receive time says so without a look at each event (a file of
     // bare SSE or JSON lines: most of what `stats` reads).
-    for (qint64 seq = 0; store.hasReceiveTimes() && seq < n; ++seq) {
+    const qint64 withTimes = store.hasReceiveTimes() ? n : 0;
+    for (qint64 seq = 0; seq < withTimes; ++seq) {
         clock.atUs[seq] = store.receivedAtUs(seq);
         any = any || clock.atUs[seq] >= 0;
     }

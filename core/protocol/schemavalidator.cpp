@@ -343,8 +343,7 @@ bool Checker::checksClean(json::JsonView obj, const QList<FieldSpec> &fields)
         qsizetype index = -1;
         for (qsizetype i = 0; i < fields.size(); ++i) {
             const QByteArray &k = fields[i].key;
-            // Length and first byte first: most keys are told apart without a call to memcmp.
-            if (size_t(k.size()) == key.size() && !key.empty() && k.front() == key.front()
+            if (size_t(k.size()) == key.size()
                 && std::memcmp(k.constData(), key.data(), key.size()) == 0) {
                 index = i;
                 break;

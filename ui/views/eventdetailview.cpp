@@ -89,8 +89,7 @@ QWidget *EventDetailView::buildRawPage()
     m_raw->setReadOnly(true);
     m_highlighter = new JsonHighlighter(m_raw->document());
     m_highlighter->setDarkPalette(m_dark);
-    m_rawStale = true;
-    return m_raw;
+    return m_raw; // stale since clear(): nothing fills a page before it exists
 }
 
 QWidget *EventDetailView::buildDiagnosticsPage()
@@ -110,7 +109,6 @@ QWidget *EventDetailView::buildDiagnosticsPage()
             m_tree->setCurrentIndex(idx);
         }
     });
-    m_diagnosticsStale = true;
     return m_diagnostics;
 }
 

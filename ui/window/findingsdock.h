@@ -22,7 +22,6 @@ public:
     explicit FindingsDock(MainWindow *window);
 
     FindingsPanel *panel(); // built now if the dock was never shown
-    FindingsModel *model() const { return m_model; }
     QDockWidget *dock() const { return m_dock; }
 
 private:
