@@ -1,5 +1,6 @@
 #pragma once
 
+#include "core/json/sharedstring.h"
 #include "core/protocol/eventview.h"
 #include "core/session/change.h"
 #include "core/session/reducer.h"
@@ -32,7 +33,9 @@ struct ApplyContext
     }
 
     json::JsonView json() const { return event.json; }
-    QString str(QLatin1StringView key) const { return event.str(key); }
+    // A string member (ids, names, roles: "" when absent or not a string), shared with the last
+    // time this thread read the same bytes, since the same few ids come back event after event.
+    QString str(QLatin1StringView key) const { return json::sharedString(event.value(key).utf8()); }
     bool has(QLatin1StringView key) const { return event.has(key); }
     // A member as a Qt value, for what the model keeps (content, state, outcome, ...).
     QJsonValue qvalue(QLatin1StringView key) const { return event.value(key).toQJsonValue(); }
