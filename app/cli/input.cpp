@@ -4,8 +4,10 @@
 #include "app/cli/jsonprint.h"
 
 #include "core/agent/a2uiagui.h"
+#include "core/ingest/hugepageheap.h"
 #include "core/ingest/sessionloader.h"
 
+#include <QFileInfo>
 #include <QJsonDocument>
 #include <QJsonObject>
 
@@ -39,8 +41,18 @@ void leaveInputToExit(Input &input)
 #endif
 }
 
+namespace {
+
+// From this size a file is a bulk load, worth the huge-page heap (core/ingest/hugepageheap.h);
+// a small one would only round its few hundred kilobytes of heap up to 2 MB pages.
+constexpr qint64 kBulkInputBytes = qint64(16) << 20;
+
+} // namespace
+
 bool openInput(const QString &path, Input *input, const InputOptions &options)
 {
+    if (path != QLatin1String("-") && QFileInfo(path).size() >= kBulkInputBytes)
+        adviseHugePageHeap();
     input->path = path;
     input->name = path == QLatin1String("-") ? QStringLiteral("<stdin>") : path;
     QString error;
