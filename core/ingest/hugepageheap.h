@@ -17,7 +17,7 @@ enum class HugePageHeap {
 // where the kernel gives them only to memory that asks for them (THP mode "madvise"; in mode
 // "always" it gives them unasked). Once per process.
 //
-// Why: a bulk load touches tens of megabytes of fresh heap in small allocations. With 4 KB pages
+// Why: a bulk load touches megabytes of fresh heap in small allocations. With 4 KB pages
 // that is a page fault every 4 KB, and on a virtual machine each fault is dear: `agui-inspect
 // lint` of the bench's 1M-event file took 19.8k faults, and its main thread spent about a tenth
 // of its time in them (perf). With huge pages: about 2.5k faults, and the run a quarter shorter.
