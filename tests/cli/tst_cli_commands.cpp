@@ -10,6 +10,8 @@
 #include <QTemporaryDir>
 #include <QtTest>
 
+#include <algorithm>
+
 namespace {
 
 using agui::test::readFile;
@@ -285,6 +287,67 @@ private Q_SLOTS:
         r = run({QStringLiteral("lint"), QStringLiteral("-")}, readFile(sample("errors.jsonl")));
         QCOMPARE(r.exitCode, 1);
         QVERIFY(r.out.startsWith("<stdin>:event 1 (byte 78): error verify.T2"));
+    }
+
+    // A file from half a megabyte up is read with the heap on huge pages
+    // (core/ingest/hugepageheap.h); standard input never is. The same bytes give the same findings.
+    void aBigFileReadsLikeTheSameBytesOnStandardInput()
+    {
+        QByteArray sse;
+        int events = 0;
+        auto event = [&](const QByteArray &json) {
+            sse += "data: " + json + "\n\n";
+            ++events;
+        };
+        for (int run = 0; sse.size() < 700 * 1024; ++run) {
+            const QByteArray n = QByteArray::number(run);
+            event(R"({"type":"RUN_STARTED","threadId":"t","runId":"r)" + n + R"("})");
+            event(R"({"type":"TEXT_MESSAGE_START","messageId":"m)" + n
+                  + R"(","role":"assistant"})");
+            for (int d = 0; d < 50; ++d)
+                event(R"({"type":"TEXT_MESSAGE_CONTENT","messageId":"m)" + n + R"(","delta":"w )"
+                      + QByteArray::number(d) + R"( "})");
+            event(R"({"type":"TEXT_MESSAGE_END","messageId":"m)" + n + R"("})");
+            event(R"({"type":"RUN_FINISHED","threadId":"t","runId":"r)" + n + R"("})");
+        }
+        event(R"({"type":"TEXT_MESSAGE_CONTENT","messageId":"nobody","delta":"x"})");
+        QTemporaryDir dir;
+        const QString path = dir.filePath(QStringLiteral("big.sse"));
+        QFile file(path);
+        QVERIFY(file.open(QIODevice::WriteOnly) && file.write(sse) == sse.size());
+        file.close();
+
+        auto findings = [](const QByteArray &out) {
+            QList<QJsonObject> list;
+            for (const QByteArray &line : out.trimmed().split('\n')) {
+                QJsonObject o = parse(line).toObject();
+                o.remove(QLatin1String("file"));
+                list.append(o);
+            }
+            return list;
+        };
+        const QStringList lint {QStringLiteral("lint"), QStringLiteral("--format"),
+                                QStringLiteral("json")};
+        const Result fromFile = run(lint + QStringList {path});
+        const Result fromStdin = run(lint + QStringList {QStringLiteral("-")}, sse);
+        QCOMPARE(fromFile.exitCode, 1);
+        QCOMPARE(fromStdin.exitCode, 1);
+        const QList<QJsonObject> found = findings(fromFile.out);
+        QCOMPARE(found, findings(fromStdin.out));
+        QVERIFY(std::any_of(found.begin(), found.end(), [&](const QJsonObject &o) {
+            return o[QLatin1String("ruleId")].toString() == QLatin1String("verify.T2")
+                && o[QLatin1String("eventIndex")].toInt() == events - 1;
+        }));
+
+        const QStringList stats {QStringLiteral("stats"), QStringLiteral("--format"),
+                                 QStringLiteral("json")};
+        QJsonObject fileStats = parse(run(stats + QStringList {path}).out).toObject();
+        QJsonObject stdinStats
+            = parse(run(stats + QStringList {QStringLiteral("-")}, sse).out).toObject();
+        QCOMPARE(fileStats[QLatin1String("events")].toInt(), events);
+        fileStats.remove(QLatin1String("file"));
+        stdinStats.remove(QLatin1String("file"));
+        QCOMPARE(fileStats, stdinStats);
     }
 
     void protobufInputIsDetectedFromContent()
