@@ -14,6 +14,7 @@
 // the instruction count is that phase's alone.
 
 #include "bench/benchutil.h"
+#include "core/ingest/hugepageheap.h"
 #include "core/session/session.h"
 #include "ui/models/captureloader.h"
 #include "ui/models/eventbacking.h"
@@ -173,6 +174,7 @@ QJsonObject seek(const Session &session, int count)
 
 int main(int argc, char **argv)
 {
+    keepThreadsOnOneHeap(); // as the GUI's main() does (core/ingest/hugepageheap.h)
     QCoreApplication app(argc, argv);
     const QStringList args = app.arguments();
     const qsizetype phaseAt = args.indexOf(QStringLiteral("--phase"));

@@ -7,7 +7,6 @@
 #include "core/ingest/hugepageheap.h"
 #include "core/ingest/sessionloader.h"
 
-#include <QFileInfo>
 #include <QJsonDocument>
 #include <QJsonObject>
 
@@ -41,20 +40,9 @@ void leaveInputToExit(Input &input)
 #endif
 }
 
-namespace {
-
-// From this size a file is worth the huge-page heap (core/ingest/hugepageheap.h): its run grows
-// the heap by megabytes. Measured, whole processes alternating (40 each): `stats` of the bench's
-// 10k-event flood (1 MB) 1.3 ms faster at the median; of a 200 KB prefix, no clear difference.
-// Smaller files keep ordinary pages and the smaller footprint.
-constexpr qint64 kBulkInputBytes = qint64(512) << 10;
-
-} // namespace
-
 bool openInput(const QString &path, Input *input, const InputOptions &options)
 {
-    if (path != QLatin1String("-") && QFileInfo(path).size() >= kBulkInputBytes)
-        adviseHugePageHeap();
+    adviseHugePageHeapFor(path);
     input->path = path;
     input->name = path == QLatin1String("-") ? QStringLiteral("<stdin>") : path;
     QString error;

@@ -1,4 +1,5 @@
 #include "app/cli/command.h"
+#include "core/ingest/hugepageheap.h"
 
 #include <QCoreApplication>
 
@@ -62,6 +63,7 @@ static void printUsage(QTextStream &to)
 
 int main(int argc, char *argv[])
 {
+    agui::keepThreadsOnOneHeap(); // before any thread allocates: see hugepageheap.h
     agui::cli::g_rawArguments = argv;
     QCoreApplication app(argc, argv);
     QCoreApplication::setApplicationName(QStringLiteral("agui-inspect"));

@@ -1,6 +1,7 @@
 #include "core/ingest/hugepageheap.h"
 
 #include <QFile>
+#include <QFileInfo>
 
 #include <array>
 #include <atomic>
@@ -48,8 +49,15 @@ bool growHeapNow(char **from, char **to)
     std::array<void *volatile, 1024> blocks {};
     std::size_t count = 0;
     char *const before = static_cast<char *>(sbrk(0));
-    while (count < blocks.size() && static_cast<char *>(sbrk(0)) == before)
-        blocks[count++] = std::malloc(kBlock);
+    while (count < blocks.size() && static_cast<char *>(sbrk(0)) == before) {
+        void *const block = std::malloc(kBlock);
+        blocks[count++] = block;
+        // Above the break without moving it: this thread's arena is not the main heap (see
+        // keepThreadsOnOneHeap), and more blocks would not move the break either.
+        if (!block
+            || (static_cast<char *>(block) >= before && static_cast<char *>(sbrk(0)) == before))
+            break;
+    }
     while (count > 0)
         std::free(blocks[--count]);
     // Read after the frees: glibc trims what the blocks took beyond the pad.
@@ -81,6 +89,11 @@ HugePageHeap adviseHugePageHeap()
     return HugePageHeap::Advised;
 }
 
+bool keepThreadsOnOneHeap()
+{
+    return mallopt(M_ARENA_MAX, 1) == 1;
+}
+
 #else
 
 HugePageHeap adviseHugePageHeap()
@@ -88,6 +101,18 @@ HugePageHeap adviseHugePageHeap()
     return HugePageHeap::Unsupported;
 }
 
+bool keepThreadsOnOneHeap()
+{
+    return false;
+}
+
 #endif
+
+HugePageHeap adviseHugePageHeapFor(const QString &path)
+{
+    if (path == QLatin1String("-") || QFileInfo(path).size() < kBulkInputBytes)
+        return HugePageHeap::SmallInput;
+    return adviseHugePageHeap();
+}
 
 } // namespace agui

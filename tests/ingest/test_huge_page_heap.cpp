@@ -1,15 +1,19 @@
-// adviseHugePageHeap (core/ingest/hugepageheap.h): on a kernel that gives huge pages on request,
+// core/ingest/hugepageheap.h. adviseHugePageHeap: on a kernel that gives huge pages on request,
 // the heap gains a range of at least the reserve advised MADV_HUGEPAGE (the "hg" flag the kernel
 // lists in /proc/self/smaps), allocations keep working, and a second call does nothing.
+// keepThreadsOnOneHeap: a thread started afterwards allocates from the main heap (the "[heap]"
+// mapping), where that reserve is. adviseHugePageHeapFor: the size rule.
 
 #include "core/ingest/hugepageheap.h"
 
 #include <QFile>
 #include <QList>
+#include <QTemporaryFile>
 #include <QTest>
 
 #include <cstdlib>
 #include <cstring>
+#include <thread>
 #include <vector>
 
 using namespace agui;
@@ -64,8 +68,38 @@ class TestHugePageHeap : public QObject
     Q_OBJECT
 
 private Q_SLOTS:
+    void initTestCase();
+    void aThreadStartedAfterwardsAllocatesFromTheMainHeap();
     void theReserveIsAdvisedOnceWhereTheKernelAsksForIt();
+    void onlyFilesOfTheBulkSizeAskForIt();
+
+private:
+    bool m_oneHeap = false;
 };
+
+void TestHugePageHeap::initTestCase()
+{
+    // First, as main() does: before this process starts any thread.
+    m_oneHeap = keepThreadsOnOneHeap();
+}
+
+void TestHugePageHeap::aThreadStartedAfterwardsAllocatesFromTheMainHeap()
+{
+    if (!m_oneHeap)
+        QSKIP("built with a sanitizer's allocator, or not Linux with glibc");
+    quint64 address = 0;
+    std::thread worker([&address] {
+        void *const block = std::malloc(1000);
+        address = quint64(reinterpret_cast<quintptr>(block));
+        std::free(block);
+    });
+    worker.join();
+    QVERIFY(address != 0);
+    bool onHeap = false;
+    for (const Mapping &m : mappings())
+        onHeap = onHeap || (m.heap && address >= m.start && address < m.end);
+    QVERIFY2(onHeap, "the thread's block is not in the [heap] mapping: it has an arena of its own");
+}
 
 void TestHugePageHeap::theReserveIsAdvisedOnceWhereTheKernelAsksForIt()
 {
@@ -99,6 +133,20 @@ void TestHugePageHeap::theReserveIsAdvisedOnceWhereTheKernelAsksForIt()
         std::free(b);
 
     QCOMPARE(adviseHugePageHeap(), HugePageHeap::AlreadyDone);
+}
+
+void TestHugePageHeap::onlyFilesOfTheBulkSizeAskForIt()
+{
+    QCOMPARE(adviseHugePageHeapFor(QStringLiteral("-")), HugePageHeap::SmallInput);
+    QTemporaryFile file;
+    QVERIFY(file.open());
+    QVERIFY(file.write(QByteArray(kBulkInputBytes - 1, 'x')) == kBulkInputBytes - 1);
+    file.flush();
+    QCOMPARE(adviseHugePageHeapFor(file.fileName()), HugePageHeap::SmallInput);
+    QVERIFY(file.write("x") == 1);
+    file.flush();
+    // Asked now (the test before made it already done, or this build cannot).
+    QVERIFY(adviseHugePageHeapFor(file.fileName()) != HugePageHeap::SmallInput);
 }
 
 QTEST_GUILESS_MAIN(TestHugePageHeap)
