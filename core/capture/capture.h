@@ -8,9 +8,12 @@
 #include <QPair>
 #include <QString>
 
+#include <memory>
 #include <optional>
 
 namespace agui {
+
+class MappedFile;
 
 // Where a capture's bytes came from, decided from content (see detectCaptureFormat).
 enum class CaptureFormat : quint8 {
@@ -154,6 +157,9 @@ struct Capture
     qint64 bodyBytesRead = 0; // response body bytes read (counted even when chunks are not kept)
     bool truncated = false; // the file ends inside a record (crash while writing?)
     bool cancelled = false;
+    // When the file was read through a mapping (CaptureReadOptions::mappedFile): chunks may be
+    // slices of it that do not own their bytes, so the capture keeps it mapped.
+    std::shared_ptr<const MappedFile> mappedFile;
 
     qint64 bodyBytes() const;
     bool hasErrors() const;

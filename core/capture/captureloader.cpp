@@ -187,6 +187,7 @@ CaptureReadOptions readOptionsFor(const CaptureLoadOptions &options, RunDecoders
     read.onProgress = options.onProgress;
     read.cancel = options.cancel;
     read.blockSize = options.blockSize;
+    read.mappedFile = options.mappedFile;
     read.onChunk = [&decoders](const Capture &capture, int runIndex, const Chunk &chunk) {
         decoders.chunk(capture, runIndex, chunk);
     };

@@ -36,6 +36,7 @@ struct CaptureLoadOptions
     const std::atomic_bool *cancel = nullptr;
     bool keepChunks = false; // keep raw chunks in the returned Capture (memory ~ body size)
     qint64 blockSize = 1 << 20; // bytes read per step (progress and cancel granularity)
+    std::shared_ptr<MappedFile> mappedFile; // read through it (CaptureReadOptions::mappedFile)
 };
 
 // Reads a capture and decodes its runs' bodies with the protocol StreamDecoder in ONE pass,

@@ -210,16 +210,15 @@ QByteArray readHead(QIODevice &in, qint64 want, bool *atEnd)
 
 } // namespace
 
-Capture readCapture(QIODevice &in, const CaptureReadOptions &options)
+namespace {
+
+// The loop both sources share: `head` is the first block, `next(want, &block, &atEnd)` reads the
+// next one.
+template<typename NextBlock>
+Capture readBlocks(QByteArray block, bool atEnd, qint64 total, NextBlock next,
+                   const CaptureReadOptions &options)
 {
     Capture capture;
-    const qint64 total = in.isSequential() ? -1 : in.size();
-    const qint64 blockSize = std::max<qint64>(options.blockSize, 4096);
-    // The first blocks are smaller and double up to blockSize, so that the first events reach
-    // the parser (and a two-thread load's reducer) before a whole first megabyte has been read.
-    qint64 want = std::min(blockSize, kFirstBlockSize);
-    bool atEnd = false;
-    QByteArray block = readHead(in, want, &atEnd);
     capture.format = detectCaptureFormat(block, atEnd);
     if (capture.format == CaptureFormat::Unknown) {
         capture.problems.append({Severity::Error, 0, -1, describeUndetected(block),
@@ -228,6 +227,8 @@ Capture readCapture(QIODevice &in, const CaptureReadOptions &options)
         return capture;
     }
     std::unique_ptr<detail::CaptureParser> parser = makeParser(capture.format, capture, options);
+    const qint64 blockSize = std::max<qint64>(options.blockSize, 4096);
+    qint64 want = std::min(blockSize, kFirstBlockSize);
     qint64 offset = 0;
     while (!block.isEmpty()) {
         parser->block(block, offset);
@@ -241,11 +242,44 @@ Capture readCapture(QIODevice &in, const CaptureReadOptions &options)
         }
         if (atEnd)
             break;
+        // The first blocks are smaller and double up to blockSize, so that the first events
+        // reach the parser (and a two-thread load's reducer) before a whole first megabyte.
         want = std::min(blockSize, 2 * want);
-        readBlock(in, want, &block, &atEnd);
+        next(want, &block, &atEnd);
     }
     parser->finish();
     return capture;
+}
+
+// A mapped file in slices of it: the blocks (and so the chunks of a raw body) share its pages.
+Capture readMapped(const std::shared_ptr<MappedFile> &file, const CaptureReadOptions &options)
+{
+    qint64 offset = 0;
+    auto next = [&file, &offset](qint64 want, QByteArray *block, bool *ended) {
+        const qint64 size = std::min(want, file->size() - offset);
+        *block = file->slice(offset, size);
+        offset += size;
+        *ended = offset == file->size();
+    };
+    QByteArray head;
+    bool atEnd = false;
+    next(std::min(std::max<qint64>(options.blockSize, 4096), kFirstBlockSize), &head, &atEnd);
+    Capture capture = readBlocks(head, atEnd, file->size(), next, options);
+    capture.mappedFile = file;
+    return capture;
+}
+
+} // namespace
+
+Capture readCapture(QIODevice &in, const CaptureReadOptions &options)
+{
+    const qint64 total = in.isSequential() ? -1 : in.size();
+    const qint64 first = std::min(std::max<qint64>(options.blockSize, 4096), kFirstBlockSize);
+    bool atEnd = false;
+    QByteArray head = readHead(in, first, &atEnd);
+    auto next
+        = [&in](qint64 want, QByteArray *block, bool *ended) { readBlock(in, want, block, ended); };
+    return readBlocks(head, atEnd, total, next, options);
 }
 
 Capture readCapture(const QByteArray &bytes, const CaptureReadOptions &options)
@@ -269,7 +303,8 @@ bool readCaptureFile(const QString &path, Capture *capture, QString *error,
             *error = QStringLiteral("cannot open: %1").arg(file.errorString());
         return false;
     }
-    *capture = readCapture(file, options);
+    *capture = options.mappedFile && !isStdin ? readMapped(options.mappedFile, options)
+                                              : readCapture(file, options);
     if (capture->format == CaptureFormat::Unknown) {
         if (error)
             *error = capture->problems.value(0).message;

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "core/capture/capture.h"
+#include "core/capture/mappedfile.h"
 
 #include <QIODevice>
 
@@ -20,6 +21,9 @@ struct CaptureReadOptions
     const std::atomic_bool *cancel = nullptr; // checked between blocks
     bool keepChunks = true; // false: Capture::runs[*].chunks stays empty (onChunk still called)
     qint64 blockSize = 1 << 20;
+    // readCaptureFile reads the file through this mapping of it instead (not standard input):
+    // the blocks are slices of the mapping, and the capture keeps it (Capture::mappedFile).
+    std::shared_ptr<MappedFile> mappedFile;
 };
 
 // Reads any supported capture from a device incrementally (block by block), detecting the

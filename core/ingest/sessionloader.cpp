@@ -132,6 +132,27 @@ private:
     std::unique_ptr<ingest::Batch> m_batch;
 };
 
+// A file whose bytes the store will keep is mapped rather than read into the heap: the store
+// shares the mapping's pages (MappedFile), and keeps it mapped.
+std::shared_ptr<MappedFile> mapForTheStore(const QString &path, Session &session)
+{
+    if (path == QLatin1String("-") || !session.events().keepsBytes())
+        return {};
+    std::shared_ptr<MappedFile> mapped = MappedFile::open(path);
+    if (mapped)
+        session.keepBytesAlive(mapped);
+    return mapped;
+}
+
+// Pages the session is done with go back to the page cache as the load moves on, so the file
+// never becomes resident as a whole. Frames still to come lie in the block that ends at `read`
+// or after it; what the store shows later is read again from the page cache.
+void releaseBehind(MappedFile *mapped, qint64 read, const SessionLoadOptions &options)
+{
+    if (mapped)
+        mapped->releaseBefore(read - options.blockSize);
+}
+
 // The calling thread's side: hands a batch's items to the session, in order.
 void consume(const ingest::Batch &b, Session &session, const SessionLoadOptions &options)
 {
@@ -159,13 +180,15 @@ void consume(const ingest::Batch &b, Session &session, const SessionLoadOptions 
 }
 
 SessionLoadResult loadOnOneThread(const QString &path, Session &session, Capture *capture,
-                                  const SessionLoadOptions &options)
+                                  const SessionLoadOptions &options,
+                                  const std::shared_ptr<MappedFile> &mapped)
 {
     SessionLoadResult result;
     ProgressThrottle progress(options);
     CaptureLoadOptions load;
     load.keepChunks = options.keepChunks;
     load.blockSize = options.blockSize;
+    load.mappedFile = mapped;
     load.cancel = options.cancel;
     load.onRunStart = [&session](const Capture &c, int runIndex) {
         const QJsonObject input = runInputOf(c, runIndex);
@@ -183,6 +206,7 @@ SessionLoadResult loadOnOneThread(const QString &path, Session &session, Capture
     load.onProgress = [&](qint64 done, qint64 size) {
         read = done;
         total = size;
+        releaseBehind(mapped.get(), done, options);
         progress.report(done, size, session.size());
     };
     result.ok = loadCaptureFile(path, capture, &result.error, load);
@@ -192,7 +216,8 @@ SessionLoadResult loadOnOneThread(const QString &path, Session &session, Capture
 }
 
 SessionLoadResult loadOnTwoThreads(const QString &path, Session &session, Capture *capture,
-                                   const SessionLoadOptions &options)
+                                   const SessionLoadOptions &options,
+                                   const std::shared_ptr<MappedFile> &mapped)
 {
     SessionLoadResult result;
     ingest::BatchQueue queue;
@@ -203,6 +228,7 @@ SessionLoadResult loadOnTwoThreads(const QString &path, Session &session, Captur
         CaptureLoadOptions load;
         load.keepChunks = options.keepChunks;
         load.blockSize = options.blockSize;
+        load.mappedFile = mapped;
         load.cancel = &abort;
         load.onRunStart
             = [&writer](const Capture &c, int runIndex) { writer.runStart(c, runIndex); };
@@ -224,6 +250,7 @@ SessionLoadResult loadOnTwoThreads(const QString &path, Session &session, Captur
     while (std::unique_ptr<ingest::Batch> batch = queue.popFull()) {
         consume(*batch, session, options);
         read = batch->bytesRead;
+        releaseBehind(mapped.get(), read, options);
         total = batch->bytesTotal;
         queue.recycle(std::move(batch));
         progress.report(read, total, session.size());
@@ -248,8 +275,19 @@ SessionLoadResult loadIntoSession(const QString &path, Session &session, Capture
     Capture ownCapture;
     Capture *into = capture ? capture : &ownCapture;
     const qint64 before = session.size();
-    SessionLoadResult result = options.twoThreads ? loadOnTwoThreads(path, session, into, options)
-                                                  : loadOnOneThread(path, session, into, options);
+    const std::shared_ptr<MappedFile> mapped = mapForTheStore(path, session);
+    SessionLoadResult result = options.twoThreads
+        ? loadOnTwoThreads(path, session, into, options, mapped)
+        : loadOnOneThread(path, session, into, options, mapped);
+    if (mapped) {
+        mapped->releaseBefore(mapped->size());
+        if (mapped->wasCutShort())
+            into->problems.append(
+                {Severity::Error, mapped->size(), -1,
+                 QStringLiteral("the file got shorter while it was read: the bytes past its new "
+                                "end read as zeros"),
+                 QStringLiteral("capture.truncated")});
+    }
     if (result.ok && !result.cancelled)
         session.finish();
     result.events = session.size() - before;

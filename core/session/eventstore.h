@@ -10,6 +10,7 @@
 #include <QList>
 #include <QString>
 
+#include <memory>
 #include <optional>
 
 namespace agui {
@@ -73,6 +74,9 @@ public:
     // carried nothing: Invalid type, no time, no id, no findings counted, no bytes.
     void setKeepRecords(bool keep) { m_keepRecords = keep; }
     bool keepsRecords() const { return m_keepRecords; }
+    // Keeps `owner` alive as long as the store: what owns bytes of chunks the store shares
+    // without owning them (a mapped file's slices, MappedFile).
+    void keepAlive(std::shared_ptr<const void> owner) { m_owners.append(std::move(owner)); }
 
     // Stores e as event number size().
     void append(const StoredEvent &e);
@@ -195,6 +199,7 @@ private:
     qint64 m_bytesStored = 0;
     bool m_keepBytes = true;
     bool m_keepRecords = true;
+    QList<std::shared_ptr<const void>> m_owners; // keepAlive()
 };
 
 // The id a list view shows for an event: messageId, toolCallId, runId, stepName, subagentRunId,

@@ -194,6 +194,29 @@ private Q_SLOTS:
         QCOMPARE(loaded.capture.bodyBytes(), qint64(body.size()));
     }
 
+    // A file is read through a mapping of it: the store's bytes are the file's, and stay readable
+    // when the capture that read them is gone (the store keeps the mapping).
+    void theStoreKeepsTheMappedFileItShares()
+    {
+        const QString path = m_dir.filePath(QStringLiteral("mapped.sse"));
+        QFile f(path);
+        QVERIFY(f.open(QIODevice::WriteOnly));
+        const QByteArray body = generatedSse(300);
+        f.write(body);
+        f.close();
+        Session session;
+        SessionLoadOptions options;
+        options.blockSize = 4096;
+        QVERIFY(loadIntoSession(path, session, nullptr, options).ok); // its own capture, dropped
+        QVERIFY(session.size() > 300 * 40);
+        for (qint64 seq = 0; seq < session.size(); ++seq) {
+            const EventStore &store = session.events();
+            const qint64 at = store.streamOffset(seq);
+            QCOMPARE(store.rawView(seq),
+                     QByteArrayView(body).sliced(at, store.rawView(seq).size()));
+        }
+    }
+
     void cancellingStopsBothThreads()
     {
         const QString path = m_dir.filePath(QStringLiteral("long.sse"));

@@ -1,0 +1,152 @@
+// A mapped capture file reads as the file, ends with a zero byte like a QByteArray, gives its
+// pages back when asked, and survives being cut short by another program.
+
+#include "core/capture/capturereader.h"
+#include "core/capture/mappedfile.h"
+
+#include <QFile>
+#include <QTemporaryDir>
+#include <QtTest>
+
+#include <unistd.h>
+
+using namespace agui;
+
+namespace {
+
+qint64 pageSize()
+{
+    return sysconf(_SC_PAGESIZE);
+}
+
+// Kilobytes of the mapping that starts at `address` resident in this process (/proc/self/smaps).
+qint64 residentKb(const void *address)
+{
+    QFile smaps(QStringLiteral("/proc/self/smaps"));
+    if (!smaps.open(QIODevice::ReadOnly))
+        return -1;
+    const QByteArray start = QByteArray::number(quintptr(address), 16) + '-';
+    bool inside = false;
+    const QList<QByteArray> lines = smaps.readAll().split('\n'); // proc files have no size
+    for (const QByteArray &line : lines) {
+        if (!line.isEmpty() && std::isxdigit(uchar(line.at(0))) && line.contains('-'))
+            inside = line.startsWith(start);
+        else if (inside && line.startsWith("Rss:"))
+            return line.mid(4).trimmed().split(' ').value(0).toLongLong();
+    }
+    return -1;
+}
+
+} // namespace
+
+class TestMappedFile : public QObject
+{
+    Q_OBJECT
+
+private:
+    QTemporaryDir m_dir;
+
+    QString write(const QString &name, const QByteArray &bytes)
+    {
+        const QString path = m_dir.filePath(name);
+        QFile f(path);
+        if (!f.open(QIODevice::WriteOnly) || f.write(bytes) != bytes.size())
+            qFatal("cannot write %s", qPrintable(path));
+        return path;
+    }
+
+private Q_SLOTS:
+    void readsAsTheFileWithAZeroAfterTheLastByte_data()
+    {
+        QTest::addColumn<qint64>("size");
+        QTest::newRow("one byte") << qint64(1);
+        QTest::newRow("a page less one") << pageSize() - 1;
+        QTest::newRow("exactly two pages") << 2 * pageSize(); // the zero is a page of its own
+        QTest::newRow("two pages and a bit") << 2 * pageSize() + 17;
+    }
+    void readsAsTheFileWithAZeroAfterTheLastByte()
+    {
+        QFETCH(qint64, size);
+        QByteArray bytes(size, Qt::Uninitialized);
+        for (qint64 i = 0; i < size; ++i)
+            bytes[i] = char('a' + i % 26);
+        const auto mapped = MappedFile::open(write(QStringLiteral("f.bin"), bytes));
+        QVERIFY(mapped);
+        QCOMPARE(mapped->size(), size);
+        QCOMPARE(mapped->bytes(), QByteArrayView(bytes));
+        QCOMPARE(mapped->bytes().data()[size], '\0');
+        QCOMPARE(mapped->slice(size - 1, 1), bytes.right(1));
+    }
+
+    void onlyRegularFilesWithBytesAreMapped()
+    {
+        QVERIFY(!MappedFile::open(write(QStringLiteral("empty"), {})));
+        QVERIFY(!MappedFile::open(m_dir.path()));
+        QVERIFY(!MappedFile::open(m_dir.filePath(QStringLiteral("missing"))));
+    }
+
+    void releasedPagesLeaveTheProcessAndReadTheSameAgain()
+    {
+        const QByteArray bytes(64 * pageSize(), 'x');
+        const auto mapped = MappedFile::open(write(QStringLiteral("big.bin"), bytes));
+        QVERIFY(mapped);
+        qint64 sum = 0;
+        for (qint64 i = 0; i < mapped->size(); i += pageSize())
+            sum += mapped->bytes().at(i);
+        QCOMPARE(sum, 64 * qint64('x'));
+        const qint64 kb = pageSize() / 1024;
+        QVERIFY2(residentKb(mapped->bytes().data()) >= 64 * kb,
+                 qPrintable(QString::number(residentKb(mapped->bytes().data()))));
+
+        mapped->releaseBefore(48 * pageSize() + 100); // the partial page stays
+        QCOMPARE(residentKb(mapped->bytes().data()), 16 * kb);
+        mapped->releaseBefore(mapped->size());
+        QCOMPARE(residentKb(mapped->bytes().data()), 0);
+
+        QCOMPARE(mapped->bytes(), QByteArrayView(bytes));
+        QVERIFY(!mapped->wasCutShort());
+    }
+
+    void aFileCutShortWhileMappedReadsAsZerosAndSaysSo()
+    {
+#if defined(__SANITIZE_ADDRESS__)
+        QSKIP("AddressSanitizer handles SIGBUS itself");
+#endif
+        QByteArray bytes(3 * pageSize(), 'y');
+        const QString path = write(QStringLiteral("cut.bin"), bytes);
+        const auto mapped = MappedFile::open(path);
+        QVERIFY(mapped);
+        QVERIFY(QFile::resize(path, pageSize() + 10));
+        QCOMPARE(mapped->bytes().at(5), 'y'); // still in the file
+        QVERIFY(!mapped->wasCutShort());
+        QCOMPARE(mapped->bytes().at(2 * pageSize() + 5), '\0'); // past the new end
+        QVERIFY(mapped->wasCutShort());
+        QCOMPARE(mapped->bytes().at(3 * pageSize() - 1), '\0');
+    }
+
+    void aCaptureReadThroughTheMappingSharesItsPages()
+    {
+        QByteArray jsonl;
+        for (int i = 0; i < 2000; ++i)
+            jsonl += R"({"type":"RAW","event":{"n":)" + QByteArray::number(i) + "}}\n";
+        const QString path = write(QStringLiteral("events.jsonl"), jsonl);
+        CaptureReadOptions options;
+        options.blockSize = 4096;
+        options.mappedFile = MappedFile::open(path);
+        QVERIFY(options.mappedFile);
+        Capture capture;
+        QString error;
+        QVERIFY2(readCaptureFile(path, &capture, &error, options), qPrintable(error));
+        QCOMPARE(capture.format, CaptureFormat::JsonLines);
+        QCOMPARE(capture.runs.size(), 1);
+        QCOMPARE(capture.runs[0].body(), jsonl);
+        QVERIFY(capture.runs[0].chunks.size() > 1);
+        const char *base = options.mappedFile->bytes().data();
+        for (const Chunk &c : std::as_const(capture.runs[0].chunks))
+            QCOMPARE(c.bytes.constData(), base + c.sourceOffset); // no copy
+        QCOMPARE(capture.mappedFile, options.mappedFile);
+    }
+};
+
+QTEST_GUILESS_MAIN(TestMappedFile)
+#include "tst_mappedfile.moc"
