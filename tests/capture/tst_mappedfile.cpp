@@ -4,6 +4,8 @@
 #include "core/capture/capturereader.h"
 #include "core/capture/mappedfile.h"
 
+#include "tests/testfiles.h"
+
 #include <QFile>
 #include <QTemporaryDir>
 #include <QtTest>
@@ -48,11 +50,7 @@ private:
 
     QString write(const QString &name, const QByteArray &bytes)
     {
-        const QString path = m_dir.filePath(name);
-        QFile f(path);
-        if (!f.open(QIODevice::WriteOnly) || f.write(bytes) != bytes.size())
-            qFatal("cannot write %s", qPrintable(path));
-        return path;
+        return testing::writeTestFile(m_dir, name, bytes);
     }
 
 private Q_SLOTS:

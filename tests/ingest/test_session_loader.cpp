@@ -5,6 +5,8 @@
 #include "core/ingest/batchqueue.h"
 #include "core/ingest/sessionloader.h"
 
+#include "tests/testfiles.h"
+
 #include <QFile>
 #include <QTemporaryDir>
 #include <QTest>
@@ -179,12 +181,8 @@ private Q_SLOTS:
     // The store holds each chunk once: frames inside a chunk share the capture's bytes.
     void bytesAreSharedWithTheCapture()
     {
-        const QString path = m_dir.filePath(QStringLiteral("shared.sse"));
-        QFile f(path);
-        QVERIFY(f.open(QIODevice::WriteOnly));
         const QByteArray body = generatedSse(500);
-        f.write(body);
-        f.close();
+        const QString path = write(QStringLiteral("shared.sse"), body);
         Loaded loaded;
         load(path, true, 1 << 16, &loaded);
         QVERIFY(loaded.result.ok);
@@ -198,12 +196,8 @@ private Q_SLOTS:
     // when the capture that read them is gone (the store keeps the mapping).
     void theStoreKeepsTheMappedFileItShares()
     {
-        const QString path = m_dir.filePath(QStringLiteral("mapped.sse"));
-        QFile f(path);
-        QVERIFY(f.open(QIODevice::WriteOnly));
         const QByteArray body = generatedSse(300);
-        f.write(body);
-        f.close();
+        const QString path = write(QStringLiteral("mapped.sse"), body);
         Session session;
         SessionLoadOptions options;
         options.blockSize = 4096;
@@ -219,11 +213,7 @@ private Q_SLOTS:
 
     void cancellingStopsBothThreads()
     {
-        const QString path = m_dir.filePath(QStringLiteral("long.sse"));
-        QFile f(path);
-        QVERIFY(f.open(QIODevice::WriteOnly));
-        f.write(generatedSse(3000));
-        f.close();
+        const QString path = write(QStringLiteral("long.sse"), generatedSse(3000));
         std::atomic_bool cancel {false};
         Session session;
         Capture capture;
@@ -272,6 +262,11 @@ private Q_SLOTS:
     }
 
 private:
+    QString write(const QString &name, const QByteArray &bytes)
+    {
+        return testing::writeTestFile(m_dir, name, bytes);
+    }
+
     QTemporaryDir m_dir;
 };
 
