@@ -21,6 +21,8 @@ namespace agui {
 // - a file made shorter while mapped (another program truncating it) must not kill the
 //   process: a read of the missing pages raises SIGBUS, which a handler of ours answers by
 //   putting zeros there and noting it (wasCutShort()). Other SIGBUS go on as before.
+// What it gives up: a file rewritten in place while mapped (truncated and written again, rather
+// than replaced by a rename, as QSaveFile does) shows its new bytes where pages are read again.
 class MappedFile
 {
 public:
