@@ -125,8 +125,8 @@ std::shared_ptr<MappedFile> MappedFile::open(const QString &path)
     void *area = mmap(nullptr, mappedSize, PROT_READ, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
     void *file = area == MAP_FAILED ? MAP_FAILED
                                     : mmap(area, size, PROT_READ, MAP_PRIVATE | MAP_FIXED, fd, 0);
-    ::close(fd);
     if (file == MAP_FAILED) {
+        ::close(fd);
         if (area != MAP_FAILED)
             munmap(area, mappedSize);
         g_slots[slot].used.store(false);
@@ -137,6 +137,7 @@ std::shared_ptr<MappedFile> MappedFile::open(const QString &path)
     mapped->m_size = size;
     mapped->m_mappedSize = mappedSize;
     mapped->m_guardSlot = slot;
+    mapped->m_fd = fd;
     g_slots[slot].end.store(quintptr(area) + quintptr(filePages), std::memory_order_release);
     g_slots[slot].begin.store(quintptr(area), std::memory_order_release);
     return mapped;
@@ -148,6 +149,7 @@ MappedFile::~MappedFile()
     slot.begin.store(0, std::memory_order_release);
     slot.end.store(0, std::memory_order_release);
     munmap(const_cast<char *>(m_data), m_mappedSize);
+    ::close(m_fd);
     slot.used.store(false);
 }
 
@@ -169,6 +171,12 @@ void MappedFile::releaseBefore(qint64 offset)
 bool MappedFile::wasCutShort() const
 {
     return g_slots[m_guardSlot].cutShort.load();
+}
+
+bool MappedFile::gotShorter() const
+{
+    struct stat info = {};
+    return wasCutShort() || (fstat(m_fd, &info) == 0 && info.st_size < m_size);
 }
 
 } // namespace agui

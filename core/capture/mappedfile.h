@@ -43,6 +43,10 @@ public:
     void releaseBefore(qint64 offset);
     // Whether a read found the file shorter than when it was mapped (those bytes read as zeros).
     bool wasCutShort() const;
+    // Whether the mapped file (this file, even if another now has its name) is shorter now than
+    // when it was mapped, or a read already found it so: it was rewritten in place, and bytes
+    // read again may not be those loaded. A file that only grew (a recording going on) is not.
+    bool gotShorter() const;
 
 private:
     MappedFile() = default;
@@ -52,6 +56,7 @@ private:
     qsizetype m_mappedSize = 0; // the file's pages and the page of zeros after them
     qint64 m_released = 0; // pages before this offset were given back
     int m_guardSlot = -1; // this mapping's entry in the SIGBUS handler's table, -1 = none
+    int m_fd = -1; // kept open to ask the file's size later (gotShorter)
 };
 
 } // namespace agui

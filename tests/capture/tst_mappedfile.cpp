@@ -119,6 +119,21 @@ private Q_SLOTS:
         QCOMPARE(mapped->bytes().at(3 * pageSize() - 1), '\0');
     }
 
+    void aFileThatOnlyGrewDidNotGetShorter()
+    {
+        const QString path = write(QStringLiteral("grows.bin"), QByteArray(100, 'g'));
+        const auto mapped = MappedFile::open(path);
+        QVERIFY(mapped);
+        QFile f(path);
+        QVERIFY(f.open(QIODevice::Append));
+        QCOMPARE(f.write("more"), 4);
+        f.close();
+        QVERIFY(!mapped->gotShorter());
+        QVERIFY(QFile::resize(path, 99)); // rewritten in place: cut first
+        QVERIFY(mapped->gotShorter());
+        QVERIFY(!mapped->wasCutShort()); // nothing read past the end yet
+    }
+
     void aCaptureReadThroughTheMappingSharesItsPages()
     {
         QByteArray jsonl;

@@ -55,6 +55,7 @@ private Q_SLOTS:
     void missingFileIsAClearError();
     void listAsDelivered();
     void viewsAttachThroughTheWindow();
+    void rewritingTheOpenFileInPlaceIsAnnounced();
 };
 
 void TestMainWindow::openCaptureShowsRowsAndDetail()
@@ -335,6 +336,32 @@ void TestMainWindow::viewsAttachThroughTheWindow()
     }
     QVERIFY(window.findChild<FindingsPanel *>());
     QVERIFY(window.findChild<BookmarksPanel *>());
+}
+
+// The open capture's bytes are read from the file again when a view shows an event (a mapping):
+// rewritten in place, the file no longer holds what was loaded, and the status bar says so until
+// it is opened again.
+void TestMainWindow::rewritingTheOpenFileInPlaceIsAnnounced()
+{
+    QTemporaryDir dir;
+    const QString path = dir.filePath(QStringLiteral("rewritten.sse"));
+    QVERIFY(QFile::copy(kSmall, path));
+    MainWindow window;
+    QVERIFY(window.openCaptureAndWait(path));
+    auto *notice = window.findChild<QLabel *>(QStringLiteral("fileChangeNotice"));
+    QVERIFY(notice);
+    QVERIFY(notice->isHidden());
+
+    QFile file(path);
+    QVERIFY(file.open(QIODevice::WriteOnly | QIODevice::Truncate));
+    QVERIFY(file.write("data: {\"type\":\"RUN_ERROR\",\"message\":\"new\"}\n\n") > 0);
+    file.close();
+    QTRY_VERIFY_WITH_TIMEOUT(!notice->isHidden(), 30000);
+    QVERIFY2(notice->text().contains(QStringLiteral("rewritten.sse")), qPrintable(notice->text()));
+
+    QVERIFY(window.openCaptureAndWait(path));
+    QVERIFY(notice->isHidden());
+    QCOMPARE(window.listModel()->rowCount(), 1);
 }
 
 QTEST_MAIN(TestMainWindow)

@@ -22,6 +22,7 @@
 #include "ui/window/bookmarkactions.h"
 #include "ui/window/colouringactions.h"
 #include "ui/window/copyactions.h"
+#include "ui/window/filechangenotice.h"
 #include "ui/window/findingsdock.h"
 #include "ui/window/mcpshare.h"
 #include "ui/window/navigationactions.h"
@@ -125,6 +126,7 @@ MainWindow::MainWindow(QWidget *parent)
     installNavigationActions(this); // Go menu, tab shortcuts, Help > Keyboard Shortcuts
     installBookmarkActions(this); // Ctrl+B, F2 / Shift+F2, the Bookmarks panel
     installFindingsDock(this); // View > Findings, the session's findings in one list
+    installFileChangeNotice(this); // a warning when the open capture is rewritten on disk
     connect(m_filterModel, &EventFilterModel::countsChanged, this, &MainWindow::updateCounts);
     connect(m_live, &LiveRunController::stateChanged, this, &MainWindow::onRunStateChanged);
     m_connectionLabel->setText(m_live->statusText());
