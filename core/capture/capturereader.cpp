@@ -212,6 +212,12 @@ QByteArray readHead(QIODevice &in, qint64 want, bool *atEnd)
 
 namespace {
 
+// The first blocks are smaller and double up to the block size (readBlocks).
+qint64 firstBlockSize(const CaptureReadOptions &options)
+{
+    return std::min(std::max<qint64>(options.blockSize, 4096), kFirstBlockSize);
+}
+
 // The loop both sources share: `head` is the first block, `next(want, &block, &atEnd)` reads the
 // next one.
 template<typename NextBlock>
@@ -228,7 +234,7 @@ Capture readBlocks(QByteArray block, bool atEnd, qint64 total, NextBlock next,
     }
     std::unique_ptr<detail::CaptureParser> parser = makeParser(capture.format, capture, options);
     const qint64 blockSize = std::max<qint64>(options.blockSize, 4096);
-    qint64 want = std::min(blockSize, kFirstBlockSize);
+    qint64 want = firstBlockSize(options);
     qint64 offset = 0;
     while (!block.isEmpty()) {
         parser->block(block, offset);
@@ -263,7 +269,7 @@ Capture readMapped(const std::shared_ptr<MappedFile> &file, const CaptureReadOpt
     };
     QByteArray head;
     bool atEnd = false;
-    next(std::min(std::max<qint64>(options.blockSize, 4096), kFirstBlockSize), &head, &atEnd);
+    next(firstBlockSize(options), &head, &atEnd);
     Capture capture = readBlocks(head, atEnd, file->size(), next, options);
     capture.mappedFile = file;
     return capture;
@@ -274,7 +280,7 @@ Capture readMapped(const std::shared_ptr<MappedFile> &file, const CaptureReadOpt
 Capture readCapture(QIODevice &in, const CaptureReadOptions &options)
 {
     const qint64 total = in.isSequential() ? -1 : in.size();
-    const qint64 first = std::min(std::max<qint64>(options.blockSize, 4096), kFirstBlockSize);
+    const qint64 first = firstBlockSize(options);
     bool atEnd = false;
     QByteArray head = readHead(in, first, &atEnd);
     auto next

@@ -42,8 +42,8 @@ void FileChangeNotice::watch(const QString &path, bool loaded)
 void FileChangeNotice::onFileChanged(const QString &path)
 {
     const std::shared_ptr<const MappedFile> mapped = m_mapped.lock();
-    if (path != m_path || !mapped || m_window->document()->capture().mappedFile != mapped
-        || !mapped->gotShorter())
+    // m_mapped is reset whenever the document is (aboutToReset): set, it is the shown capture's.
+    if (path != m_path || !mapped || !mapped->gotShorter())
         return;
     m_label->setText(tr("%1 was rewritten on disk: event bytes shown now may not be those "
                         "loaded. Reopen it.")

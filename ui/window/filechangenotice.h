@@ -26,8 +26,6 @@ class FileChangeNotice : public QObject
 public:
     explicit FileChangeNotice(MainWindow *window);
 
-    QLabel *label() const { return m_label; } // hidden unless the file was rewritten
-
 private:
     void watch(const QString &path, bool loaded);
     void onFileChanged(const QString &path);
