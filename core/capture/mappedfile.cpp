@@ -173,10 +173,16 @@ bool MappedFile::wasCutShort() const
     return g_slots[m_guardSlot].cutShort.load();
 }
 
-bool MappedFile::gotShorter() const
+qint64 MappedFile::sizeOnDisk() const
 {
     struct stat info = {};
-    return wasCutShort() || (fstat(m_fd, &info) == 0 && info.st_size < m_size);
+    return fstat(m_fd, &info) == 0 ? qint64(info.st_size) : -1;
+}
+
+bool MappedFile::gotShorter() const
+{
+    const qint64 now = sizeOnDisk();
+    return wasCutShort() || (now >= 0 && now < m_size);
 }
 
 } // namespace agui

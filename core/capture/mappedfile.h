@@ -47,6 +47,9 @@ public:
     // when it was mapped, or a read already found it so: it was rewritten in place, and bytes
     // read again may not be those loaded. A file that only grew (a recording going on) is not.
     bool gotShorter() const;
+    // The size of the mapped file now (this file, even if another now has its name); -1 when
+    // the system cannot say.
+    qint64 sizeOnDisk() const;
 
 private:
     MappedFile() = default;

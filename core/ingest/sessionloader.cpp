@@ -267,6 +267,19 @@ SessionLoadResult loadOnTwoThreads(const QString &path, Session &session, Captur
     return result;
 }
 
+// Placed where the file ends now: the first byte that read as zeros is at or after it.
+CaptureProblem cutShortProblem(const MappedFile &mapped)
+{
+    const qint64 now = mapped.sizeOnDisk();
+    const qint64 end = now >= 0 && now < mapped.size() ? now : mapped.size();
+    return {Severity::Error, end, -1,
+            QStringLiteral("the file got shorter while it was read (%1 of its %2 bytes are left): "
+                           "the bytes past its new end read as zeros")
+                .arg(end)
+                .arg(mapped.size()),
+            QStringLiteral("capture.truncated")};
+}
+
 } // namespace
 
 SessionLoadResult loadIntoSession(const QString &path, Session &session, Capture *capture,
@@ -282,11 +295,7 @@ SessionLoadResult loadIntoSession(const QString &path, Session &session, Capture
     if (mapped) {
         mapped->releaseBefore(mapped->size());
         if (mapped->wasCutShort())
-            into->problems.append(
-                {Severity::Error, mapped->size(), -1,
-                 QStringLiteral("the file got shorter while it was read: the bytes past its new "
-                                "end read as zeros"),
-                 QStringLiteral("capture.truncated")});
+            into->problems.append(cutShortProblem(*mapped));
     }
     if (result.ok && !result.cancelled)
         session.finish();

@@ -111,7 +111,10 @@ private Q_SLOTS:
         const QString path = write(QStringLiteral("cut.bin"), bytes);
         const auto mapped = MappedFile::open(path);
         QVERIFY(mapped);
+        QCOMPARE(mapped->sizeOnDisk(), bytes.size());
         QVERIFY(QFile::resize(path, pageSize() + 10));
+        QCOMPARE(mapped->sizeOnDisk(), pageSize() + 10); // where a problem report places the cut
+        QCOMPARE(mapped->size(), bytes.size());
         QCOMPARE(mapped->bytes().at(5), 'y'); // still in the file
         QVERIFY(!mapped->wasCutShort());
         QCOMPARE(mapped->bytes().at(2 * pageSize() + 5), '\0'); // past the new end
