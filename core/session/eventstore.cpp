@@ -49,7 +49,7 @@ std::pair<quint32, quint32> EventStore::place(QByteArrayView bytes, const QByteA
     // Holding the chunk keeps its memory alive, so no later chunk can reuse its address.
     if (m_lastChunk < 0 || m_blocks.at(m_lastChunk).constData() != begin
         || m_blocks.at(m_lastChunk).size() != chunk->size()) {
-        m_blocks.append(*chunk);
+        appendBlock(*chunk);
         m_lastChunk = m_blocks.size() - 1;
         m_bytesStored += chunk->size();
     }
@@ -62,7 +62,7 @@ std::pair<quint32, quint32> EventStore::copy(QByteArrayView bytes)
         || m_blocks.at(m_ownBlock).size() + bytes.size() > m_blocks.at(m_ownBlock).capacity()) {
         QByteArray block;
         block.reserve(qMax(kBlockSize, bytes.size()));
-        m_blocks.append(block);
+        appendBlock(block);
         m_ownBlock = m_blocks.size() - 1;
     }
     QByteArray &block = m_blocks[m_ownBlock];
@@ -70,6 +70,43 @@ std::pair<quint32, quint32> EventStore::copy(QByteArrayView bytes)
     block.append(bytes.data(), bytes.size());
     m_bytesStored += bytes.size();
     return {quint32(m_ownBlock), offset};
+}
+
+void EventStore::appendBlock(const QByteArray &block)
+{
+    m_blocks.append(block);
+    m_blockBases.append(kNoBase);
+}
+
+// Most frames lie in a received chunk as far from its start as from the chunk's first byte in
+// the stream, so the chunk's base plus the frame's offset in it is the stream offset, and the
+// record needs no field of its own for it. The rest (frames copied because they straddle two
+// chunks, synthetic events) keep theirs apart; with no bytes kept, the record's byte position
+// holds it.
+void EventStore::keepStreamOffset(Record &r, qint64 seq, qint64 streamOffset)
+{
+    if (!m_keepBytes) {
+        r.flags |= kOffsetInRecord;
+        r.block = quint32(quint64(streamOffset) >> 32);
+        r.offset = quint32(quint64(streamOffset) & 0xFFFFFFFF);
+        return;
+    }
+    qint64 &base = m_blockBases[r.block];
+    if (base == kNoBase && streamOffset >= 0)
+        base = streamOffset - r.offset;
+    if (base == kNoBase || base + r.offset != streamOffset) {
+        r.flags |= kOffsetApart;
+        m_offsetsApart.insert(seq, streamOffset);
+    }
+}
+
+qint64 EventStore::streamOffsetOf(const Record &r, qint64 seq) const
+{
+    if (r.flags & kOffsetInRecord)
+        return qint64((quint64(r.block) << 32) | r.offset);
+    if (r.flags & kOffsetApart)
+        return m_offsetsApart.value(seq, -1);
+    return m_blockBases.at(r.block) + r.offset;
 }
 
 qint64 EventStore::relativeTime(qint64 receivedAtUs)
@@ -94,7 +131,9 @@ const EventStore::Record &EventStore::noRecord()
     static const Record none = [] {
         Record r {};
         split48(kNoTime, r.receivedLo, r.receivedHi);
-        split48(-1, r.offsetLo, r.offsetHi);
+        r.flags = kOffsetInRecord;
+        r.block = 0xFFFFFFFF; // stream offset -1
+        r.offset = 0xFFFFFFFF;
         r.primaryId = -1;
         r.type = EventType::Invalid;
         r.worstSeverity = -1;
@@ -117,7 +156,6 @@ void EventStore::append(const StoredEvent &e)
     }
     Record r {};
     split48(relativeTime(e.receivedAtUs), r.receivedLo, r.receivedHi);
-    split48(e.streamOffset, r.offsetLo, r.offsetHi);
     r.rawSize = quint32(e.raw.size());
     r.type = e.type;
     r.framing = e.framing;
@@ -159,6 +197,7 @@ void EventStore::append(const StoredEvent &e)
     }
     r.block = where.first;
     r.offset = where.second;
+    keepStreamOffset(r, seq, e.streamOffset);
 
     if (e.type == EventType::Unknown || e.originSeq >= 0) {
         SideInfo &side = m_side[seq];
@@ -273,7 +312,7 @@ Event EventStore::event(qint64 seq) const
     e.framing = r.framing;
     e.seq = seq;
     e.receivedAtUs = absoluteTime(r);
-    e.streamOffset = join48(r.offsetLo, r.offsetHi);
+    e.streamOffset = streamOffsetOf(r, seq);
     e.diagnostics = (r.flags & kHasDiagnostics) ? m_diagnostics.value(seq) : Diagnostics();
     if (r.flags & kHasSideInfo) {
         const SideInfo side = m_side.value(seq);
@@ -303,8 +342,7 @@ qint64 EventStore::streamOffset(qint64 seq) const
 {
     if (!m_keepRecords)
         return m_offsets.at(seq / kRecordsPerChunk).at(seq % kRecordsPerChunk);
-    const Record &r = record(seq);
-    return join48(r.offsetLo, r.offsetHi);
+    return streamOffsetOf(record(seq), seq);
 }
 
 int EventStore::runIndex(qint64 seq) const
@@ -357,7 +395,7 @@ EventSummary EventStore::summary(qint64 seq) const
     s.typeName = typeName(seq);
     s.framing = r.framing;
     s.receivedAtUs = absoluteTime(r);
-    s.streamOffset = join48(r.offsetLo, r.offsetHi);
+    s.streamOffset = streamOffsetOf(r, seq);
     s.rawSize = r.rawSize;
     s.runIndex = runIndex(seq);
     s.primaryId = primaryId(seq);
@@ -393,6 +431,7 @@ qint64 EventStore::approximateMemoryUsage() const
         + m_offsets.size() * kRecordsPerChunk * qint64(sizeof(qint64));
     for (const QByteArray &b : m_blocks)
         total += b.capacity();
+    total += m_blockBases.size() * qint64(sizeof(qint64)) + m_offsetsApart.size() * 32;
     total += m_diagnostics.size() * 128 + m_side.size() * 64 + m_ids.approximateMemoryUsage();
     return total;
 }

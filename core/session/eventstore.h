@@ -10,6 +10,7 @@
 #include <QList>
 #include <QString>
 
+#include <limits>
 #include <memory>
 #include <optional>
 
@@ -68,7 +69,7 @@ public:
     // raw() and payload() then give empty results.
     void setKeepBytes(bool keep) { m_keepBytes = keep; }
     bool keepsBytes() const { return m_keepBytes && m_keepRecords; }
-    // false: only each event's stream offset is kept (8 bytes an event instead of a 40-byte
+    // false: only each event's stream offset is kept (8 bytes an event instead of a 32-byte
     // record and an interned id), for a one-pass lint that places its findings in the file and
     // reads nothing else of the events. The other accessors then answer as for an event that
     // carried nothing: Invalid type, no time, no id, no findings counted, no bytes.
@@ -76,7 +77,7 @@ public:
     bool keepsRecords() const { return m_keepRecords; }
     // Keeps `owner` alive as long as the store: what owns bytes of chunks the store shares
     // without owning them (a mapped file's slices, MappedFile).
-    void keepAlive(std::shared_ptr<const void> owner) { m_owners.append(std::move(owner)); }
+    void keepBytesAlive(std::shared_ptr<const void> owner) { m_owners.append(std::move(owner)); }
 
     // Stores e as event number size().
     void append(const StoredEvent &e);
@@ -116,28 +117,28 @@ public:
 private:
     struct Record
     {
-        // Two 48-bit values split in 4-byte-aligned halves so the record packs to 40 bytes: the
-        // receive time relative to m_originUs (kNoTime = unknown) and the stream offset.
+        // The receive time relative to m_originUs (kNoTime = unknown), 48 bits split so the
+        // record packs to 32 bytes (a million of them in a 1M-event session).
         quint32 receivedLo;
-        quint32 offsetLo;
-        qint16 receivedHi;
-        qint16 offsetHi;
-        quint32 block; // m_blocks index of the raw bytes
-        quint32 offset; // byte offset in that block
+        // Where the frame is: m_blocks index and byte offset in that block. The stream offset
+        // is the block's base plus the offset (see streamOffsetOf).
+        quint32 block;
+        quint32 offset;
         quint32 rawSize;
+        qint32 primaryId; // m_ids index, -1 = none
+        qint16 receivedHi;
         // payload = raw.mid(payloadLead, rawSize - payloadLead - payloadTrail) (one "data:" line,
         // one JSON line, a protobuf message); otherwise (kPayloadSeparate) the side table says
         // where it is.
         quint16 payloadLead;
         quint16 payloadTrail;
-        qint32 primaryId; // m_ids index, -1 = none
         quint16 findingCount;
         EventType type;
         Framing framing;
-        quint8 flags; // kPayloadSeparate, kHasDiagnostics, kHasSideInfo
+        quint8 flags; // kPayloadSeparate, kHasDiagnostics, kHasSideInfo, kProtoMessage, kOffset*
         qint8 worstSeverity; // -1 = none, else int(Severity)
     };
-    static_assert(sizeof(Record) <= 40, "EventStore::Record must stay small");
+    static_assert(sizeof(Record) <= 32, "EventStore::Record must stay small");
     static constexpr qint64 kNoTime = -(qint64(1) << 47);
     static qint64 join48(quint32 lo, qint16 hi) { return (qint64(hi) * (qint64(1) << 32)) + lo; }
     static void split48(qint64 v, quint32 &lo, qint16 &hi)
@@ -152,6 +153,8 @@ private:
         kHasDiagnostics = 2,
         kHasSideInfo = 4,
         kProtoMessage = 8, // the payload is a protobuf message (decoded again on view())
+        kOffsetInRecord = 16, // no bytes kept: block and offset hold the stream offset
+        kOffsetApart = 32, // the stream offset is in m_offsetsApart
     };
 
     // Rarely needed per-event data (Unknown type names, synthetic origins).
@@ -169,6 +172,9 @@ private:
     std::pair<quint32, quint32> place(QByteArrayView bytes, const QByteArray *chunk);
     std::pair<quint32, quint32> copy(QByteArrayView bytes);
     json::JsonView decodeStored(const Record &r, qint64 seq, EventDecoder &decoder) const;
+    void appendBlock(const QByteArray &block);
+    void keepStreamOffset(Record &r, qint64 seq, qint64 streamOffset);
+    qint64 streamOffsetOf(const Record &r, qint64 seq) const;
 
     // Records in fixed chunks reserved exactly: no 1.5x capacity overshoot of one growing list.
     static constexpr qsizetype kRecordsPerChunk = 16384;
@@ -191,6 +197,11 @@ private:
     qint64 m_size = 0;
     qint64 m_originUs = -1; // receive times are stored relative to this (-1: none seen yet)
     QList<QByteArray> m_blocks; // shared chunks and blocks of our own, in the order first used
+    // Per block, the stream offset of its first byte as its first frame placed it (kNoBase: no
+    // frame yet). A frame that does not lie at base + offset keeps its offset apart.
+    QList<qint64> m_blockBases;
+    static constexpr qint64 kNoBase = std::numeric_limits<qint64>::min();
+    QHash<qint64, qint64> m_offsetsApart; // seq -> stream offset (kOffsetApart)
     qsizetype m_ownBlock = -1; // the block copies go to
     qsizetype m_lastChunk = -1; // the shared chunk last used (frames of one chunk come together)
     QHash<qint64, Diagnostics> m_diagnostics;
@@ -199,7 +210,7 @@ private:
     qint64 m_bytesStored = 0;
     bool m_keepBytes = true;
     bool m_keepRecords = true;
-    QList<std::shared_ptr<const void>> m_owners; // keepAlive()
+    QList<std::shared_ptr<const void>> m_owners; // keepBytesAlive()
 };
 
 // The id a list view shows for an event: messageId, toolCallId, runId, stepName, subagentRunId,

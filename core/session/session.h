@@ -80,8 +80,12 @@ public:
 
     qint64 size() const { return m_store.size(); }
     const EventStore &events() const { return m_store; }
-    // The store keeps `owner` alive (EventStore::keepAlive): the owner of chunk bytes it shares.
-    void keepBytesAlive(std::shared_ptr<const void> owner) { m_store.keepAlive(std::move(owner)); }
+    // The store keeps `owner` alive (EventStore::keepBytesAlive): the owner of chunk bytes it
+    // shares.
+    void keepBytesAlive(std::shared_ptr<const void> owner)
+    {
+        m_store.keepBytesAlive(std::move(owner));
+    }
 
     // The model after every event appended so far.
     const SessionSnapshot &current() const;

@@ -159,6 +159,57 @@ private Q_SLOTS:
         QVERIFY(s.events().approximateMemoryUsage() > 0);
     }
 
+    // The record keeps no stream offset of its own: a frame in a shared chunk takes the chunk's
+    // base plus its place in it; anything else keeps its offset apart. Every case reads back
+    // exactly, beyond 4 GiB too.
+    void streamOffsetsReadBackExactlyWhereverTheFrameLies()
+    {
+        const qint64 base = qint64(5) << 30; // past 32 bits
+        const QByteArray chunk = "{\"type\":\"CUSTOM\",\"name\":\"a\",\"value\":1}\n"
+                                 "{\"type\":\"CUSTOM\",\"name\":\"b\",\"value\":2}\n"
+                                 "{\"type\":\"CUSTOM\",\"name\":\"c\",\"value\":3}\n";
+        const qsizetype line = chunk.indexOf('\n') + 1;
+        const auto frame
+            = [&](qsizetype i) { return QByteArrayView(chunk).sliced(i * line, line); };
+        struct Case
+        {
+            QByteArrayView raw;
+            const QByteArray *chunk;
+            qint64 streamOffset;
+        };
+        const QByteArray straddling = frame(2).toByteArray(); // copied: no chunk given
+        const Case cases[] = {
+            {frame(0), &chunk, base}, // sets the chunk's base
+            {frame(1), &chunk, base + line}, // follows from it
+            {frame(2), &chunk, 7}, // does not follow: kept apart
+            {straddling, nullptr, base + 3 * line}, // copied into a block of the store's own
+            {straddling, nullptr, -1}, // no offset known
+            {frame(1), &chunk, base + line}, // the chunk again, after the copies
+        };
+        for (const bool keepBytes : {true, false}) {
+            EventStore store;
+            store.setKeepBytes(keepBytes);
+            for (const Case &c : cases) {
+                StoredEvent e;
+                e.type = EventType::Custom;
+                e.framing = Framing::JsonLine;
+                e.raw = c.raw;
+                e.payload = c.raw.chopped(1);
+                e.chunk = c.chunk;
+                e.streamOffset = c.streamOffset;
+                store.append(e);
+            }
+            for (qsizetype i = 0; i < qsizetype(std::size(cases)); ++i) {
+                QCOMPARE(store.streamOffset(i), cases[i].streamOffset);
+                QCOMPARE(store.summary(i).streamOffset, cases[i].streamOffset);
+                if (keepBytes) {
+                    QCOMPARE(store.event(i).streamOffset, cases[i].streamOffset);
+                    QCOMPARE(store.rawView(i), cases[i].raw);
+                }
+            }
+        }
+    }
+
     // A one-pass lint keeps no records: the same findings, each event's stream offset to place
     // them, and nothing else answered as if it had been kept.
     void withoutRecordsOnlyStreamOffsetsAreKept()
