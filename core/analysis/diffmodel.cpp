@@ -71,16 +71,16 @@ void ModelSide::collectRuns(const SessionSnapshot &snapshot, int runIndex, IdCan
             continue;
         const Run &r = snapshot.run(i);
         QJsonArray pending;
-        for (const QString &id : r.pendingToolCallIds)
+        for (const QString &id : r.rare().pendingToolCallIds)
             pending.append(ids.canon(id, QStringLiteral("toolCallId")));
         const QJsonObject value {
             {QLatin1String("threadId"), ids.canon(r.threadId, QStringLiteral("threadId"))},
             {QLatin1String("runId"), ids.canon(r.runId, QStringLiteral("runId"))},
             {QLatin1String("status"), runStatusName(r.status)},
             {QLatin1String("outcome"), r.outcomeType},
-            {QLatin1String("result"), ids.normalize(optionalValue(r.result))},
-            {QLatin1String("errorMessage"), r.errorMessage},
-            {QLatin1String("errorCode"), r.errorCode},
+            {QLatin1String("result"), ids.normalize(optionalValue(r.rare().result))},
+            {QLatin1String("errorMessage"), r.rare().errorMessage},
+            {QLatin1String("errorCode"), r.rare().errorCode},
             {QLatin1String("pendingToolCallIds"), pending}};
         // Runs follow each other: the n-th run of one side is compared with the n-th of the other.
         runs.append({QStringLiteral("run %1").arg(runs.size() + 1), r.firstSeq, value});

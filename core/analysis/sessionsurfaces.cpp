@@ -7,7 +7,7 @@ QList<a2ui::A2uiSource> a2uiSourcesOf(const SessionSnapshot &snapshot)
     QStringList activityIds;
     for (qsizetype i = 0; i < snapshot.messageCount(); ++i) {
         const Message &m = snapshot.message(i);
-        if (m.isActivity() && m.activityType == a2ui::surfaceActivityType())
+        if (m.isActivity() && m.rare().activityType == a2ui::surfaceActivityType())
             activityIds.append(m.id);
     }
     auto shownByActivity = [&activityIds](const QString &toolCallId) {
@@ -23,7 +23,7 @@ QList<a2ui::A2uiSource> a2uiSourcesOf(const SessionSnapshot &snapshot)
     for (qsizetype i = 0; i < snapshot.messageCount(); ++i) {
         const Message &m = snapshot.message(i);
         if (m.isActivity()) {
-            if (m.activityType == a2ui::surfaceActivityType())
+            if (m.rare().activityType == a2ui::surfaceActivityType())
                 sources.append({a2ui::A2uiSource::Kind::Activity, m.id, m.content()});
         } else if (m.role == QLatin1String("tool") && !shownByActivity(m.toolCallId)) {
             if (a2ui::operationsFromToolResult(m.content()))

@@ -79,14 +79,14 @@ QList<WaterfallRow> runRows(const SessionSnapshot &s, int run, const Spans &span
         if (m.contentKind == ContentKind::Absent && m.hasToolCalls)
             continue;
         const Kind kind = m.role == QLatin1String("reasoning") ? Kind::Reasoning : Kind::Message;
-        items.append(
-            spans.row(kind, depthFor(m.subagentRunId), messageLabel(m), m.firstSeq, m.lastSeq));
+        items.append(spans.row(kind, depthFor(m.rare().subagentRunId), messageLabel(m), m.firstSeq,
+                               m.lastSeq));
     }
     for (qsizetype i = 0; i < s.toolCallCount(); ++i) {
         const ToolCall &c = s.toolCall(i);
         if (c.runIndex != run || c.startSeq < 0)
             continue;
-        WaterfallRow r = spans.row(Kind::ToolCall, depthFor(c.subagentRunId),
+        WaterfallRow r = spans.row(Kind::ToolCall, depthFor(c.rare().subagentRunId),
                                    QStringLiteral("tool %1 %2").arg(c.name, c.id), c.startSeq,
                                    c.resultSeq >= 0 ? c.resultSeq : c.endSeq);
         r.midUs = c.resultSeq >= 0 && c.endSeq >= 0 ? spans.at(c.endSeq) : -1;

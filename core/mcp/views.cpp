@@ -98,7 +98,8 @@ QJsonObject runSummary(const OpenCapture &c, int runIndex)
     const bool timed = r.startedAtUs >= 0 && r.endedAtUs >= 0;
     QJsonObject error;
     if (r.status == RunStatus::Errored)
-        error = {{QLatin1String("message"), r.errorMessage}, {QLatin1String("code"), r.errorCode}};
+        error = {{QLatin1String("message"), r.rare().errorMessage},
+                 {QLatin1String("code"), r.rare().errorCode}};
     return {{QLatin1String("run"), runIndex + 1},
             {QLatin1String("runId"), r.runId},
             {QLatin1String("threadId"), r.threadId},

@@ -40,7 +40,7 @@ Findings a2uiFindings(const SessionSnapshot &snapshot, const EventChange &change
         if (index < 0)
             continue;
         const Message &m = snapshot.message(index);
-        if (!m.isActivity() || m.activityType != a2ui::surfaceActivityType())
+        if (!m.isActivity() || m.rare().activityType != a2ui::surfaceActivityType())
             continue;
         const a2ui::SurfaceSet set = a2ui::surfacesFromActivity(m.content().toObject(), id);
         for (const a2ui::Issue &issue : a2ui::lintSurfaceSet(set))

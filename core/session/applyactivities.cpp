@@ -15,10 +15,11 @@ Message activityMessage(ApplyContext &ctx)
     Message m;
     m.id = ctx.str(QLatin1String("messageId"));
     m.role = QStringLiteral("activity");
-    m.activityType = ctx.str(QLatin1String("activityType"));
     m.contentKind = ContentKind::Json;
-    m.contentJson = ctx.qvalue(QLatin1String("content"));
-    m.subagentRunId = ctx.str(QLatin1String("subagentRunId"));
+    MessageRare &rare = m.editRare(); // every activity message has a type and content
+    rare.activityType = ctx.str(QLatin1String("activityType"));
+    rare.contentJson = ctx.qvalue(QLatin1String("content"));
+    rare.subagentRunId = ctx.str(QLatin1String("subagentRunId"));
     m.runIndex = ctx.snap.currentRunIndex();
     m.firstSeq = ctx.seq;
     m.lastSeq = ctx.seq;
@@ -34,7 +35,7 @@ void snapshot(ApplyContext &ctx)
     const qsizetype pos = snap.messagePosition(id);
     if (pos < 0) {
         Message m = activityMessage(ctx);
-        mergeEventMetadata(m.metadata, ctx.event);
+        mergeEventMetadata(m.rareMembers, ctx.event);
         snap.appendMessage(std::move(m));
         ctx.noteMessageAdded(id);
         ctx.noteActivity(id);
@@ -43,15 +44,16 @@ void snapshot(ApplyContext &ctx)
     if (snap.message(pos).isActivity()) {
         Message &m = snap.messageRef(pos);
         if (replace) {
-            m.activityType = ctx.str(QLatin1String("activityType"));
             m.contentKind = ContentKind::Json;
-            m.contentJson = ctx.qvalue(QLatin1String("content"));
-            m.subagentRunId = ctx.str(QLatin1String("subagentRunId"));
+            MessageRare &rare = m.editRare();
+            rare.activityType = ctx.str(QLatin1String("activityType"));
+            rare.contentJson = ctx.qvalue(QLatin1String("content"));
+            rare.subagentRunId = ctx.str(QLatin1String("subagentRunId"));
         }
         m.lastSeq = ctx.seq;
         ++m.eventCount;
         // The client merges the event's metadata even when it keeps the content.
-        const bool metadataChanged = mergeEventMetadata(m.metadata, ctx.event);
+        const bool metadataChanged = mergeEventMetadata(m.rareMembers, ctx.event);
         if (replace || metadataChanged) {
             ctx.noteMessageChanged(id);
             ctx.noteActivity(id);
@@ -67,7 +69,7 @@ void snapshot(ApplyContext &ctx)
         return;
     }
     Message m = activityMessage(ctx);
-    mergeEventMetadata(m.metadata, ctx.event);
+    mergeEventMetadata(m.rareMembers, ctx.event);
     snap.replaceMessage(pos, std::move(m));
     ctx.noteMessageChanged(id);
     ctx.noteActivity(id);
@@ -97,10 +99,11 @@ void delta(ApplyContext &ctx)
     Message &m = snap.messageRef(pos);
     m.lastSeq = ctx.seq;
     ++m.eventCount;
-    if (mergeEventMetadata(m.metadata, ctx.event))
+    if (mergeEventMetadata(m.rareMembers, ctx.event))
         ctx.noteMessageChanged(id); // merged before the patch, kept even if the patch fails
-    const QJsonValue content = m.contentKind == ContentKind::Json && !m.contentJson.isUndefined()
-        ? m.contentJson
+    const QJsonValue &held = m.rare().contentJson;
+    const QJsonValue content = m.contentKind == ContentKind::Json && !held.isUndefined()
+        ? held
         : QJsonValue(QJsonObject());
     QJsonValue patch = ctx.sent("patch").toQJsonValue();
     if (patch.isUndefined())
@@ -119,8 +122,9 @@ void delta(ApplyContext &ctx)
         return;
     }
     m.contentKind = ContentKind::Json;
-    m.contentJson = r.document;
-    m.activityType = ctx.str(QLatin1String("activityType"));
+    MessageRare &rare = m.editRare();
+    rare.contentJson = r.document;
+    rare.activityType = ctx.str(QLatin1String("activityType"));
     ctx.noteMessageChanged(id);
     ctx.noteActivity(id);
 }

@@ -3,6 +3,7 @@
 #include "core/json/sharedstring.h"
 #include "core/protocol/eventview.h"
 #include "core/session/change.h"
+#include "core/session/raremembers.h"
 #include "core/session/reducer.h"
 
 #include <QJsonObject>
@@ -56,6 +57,13 @@ struct ApplyContext
 // Merges event metadata into a message / tool call like the client's mergeMetadata (per key,
 // last write wins); true when the event carried metadata.
 bool mergeEventMetadata(std::optional<QJsonObject> &target, const EventView &event);
+// The same for a record whose metadata is one of its rare members: they are written (and so
+// allocated) only when the event carries metadata.
+template<typename Rare> bool mergeEventMetadata(RareMembers<Rare> &rare, const EventView &event)
+{
+    return event.value(EventKey::Metadata).isObject()
+        && mergeEventMetadata(rare.edit().metadata, event);
+}
 
 // One applier per concern; each handles its own event types and returns false for the others.
 bool applyRunEvent(ApplyContext &ctx);

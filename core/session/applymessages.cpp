@@ -83,17 +83,17 @@ void start(ApplyContext &ctx, Stream stream)
             const QJsonValue role = ctx.qvalue(QLatin1String("role"));
             // Like the client's destructuring default: only an absent role means assistant.
             m.role = sharedRole(role.isString() ? role.toString() : QStringLiteral("assistant"));
-            m.name = ctx.str(QLatin1String("name"));
+            m.rareMembers.set(&MessageRare::name, ctx.str(QLatin1String("name")));
         } else {
             m.role = sharedRole(QStringLiteral("reasoning"));
         }
         m.contentKind = ContentKind::Text;
-        m.subagentRunId = ctx.str(QLatin1String("subagentRunId"));
+        m.rareMembers.set(&MessageRare::subagentRunId, ctx.str(QLatin1String("subagentRunId")));
         m.runIndex = ctx.snap.currentRunIndex();
         m.firstSeq = ctx.seq;
         m.lastSeq = ctx.seq;
         m.eventCount = 1;
-        mergeEventMetadata(m.metadata, ctx.event);
+        mergeEventMetadata(m.rareMembers, ctx.event);
         ctx.snap.appendMessage(std::move(m));
         ctx.noteMessageAdded(id);
         return;
@@ -101,7 +101,7 @@ void start(ApplyContext &ctx, Stream stream)
     // A re-START of an existing id reuses the message (the client appends to the old one).
     Message &m = ctx.snap.messageRef(pos);
     touch(ctx, m);
-    if (mergeEventMetadata(m.metadata, ctx.event))
+    if (mergeEventMetadata(m.rareMembers, ctx.event))
         ctx.noteMessageChanged(id);
 }
 
@@ -114,12 +114,12 @@ void content(ApplyContext &ctx, Stream stream)
     if (m.contentKind != ContentKind::Text) {
         // Like the client: non-string content counts as "" before the delta is appended.
         m.contentKind = ContentKind::Text;
-        m.contentJson = QJsonValue();
+        m.rareMembers.set(&MessageRare::contentJson, QJsonValue());
         m.text.clear();
     }
     const qsizetype appended = json::appendWtf8(m.text, ctx.event.value(EventKey::Delta).utf8());
     touch(ctx, m);
-    mergeEventMetadata(m.metadata, ctx.event);
+    mergeEventMetadata(m.rareMembers, ctx.event);
     ctx.change.textAppended += appended;
     ctx.noteMessageChanged(m.id);
 }
@@ -133,7 +133,7 @@ void end(ApplyContext &ctx, Stream stream)
     touch(ctx, m);
     // The text is complete: give back the growth reserve of the appends (O(length), once).
     m.text.squeeze();
-    if (mergeEventMetadata(m.metadata, ctx.event))
+    if (mergeEventMetadata(m.rareMembers, ctx.event))
         ctx.noteMessageChanged(m.id);
 }
 
@@ -148,7 +148,7 @@ void encryptedValue(ApplyContext &ctx)
         if (holder >= 0 && ctx.snap.message(holder).role == QLatin1String("assistant")
             && ctx.snap.message(holder).toolCalls.contains(entity)) {
             const ToolCallStatus status = call->status;
-            ctx.snap.toolCallRef(ctx.snap.toolCallIndex(entity)).encryptedValue = value;
+            ctx.snap.toolCallRef(ctx.snap.toolCallIndex(entity)).editRare().encryptedValue = value;
             ctx.noteToolCall(entity, status, false);
             ctx.noteMessageChanged(ctx.snap.message(holder).id);
             return;
@@ -171,7 +171,7 @@ void encryptedValue(ApplyContext &ctx)
         return;
     }
     Message &m = ctx.snap.messageRef(pos);
-    m.encryptedValue = value;
+    m.editRare().encryptedValue = value;
     touch(ctx, m);
     ctx.noteMessageChanged(entity);
 }

@@ -87,7 +87,7 @@ bool applyMessagesSnapshot(ApplyContext &ctx)
         if (m.isActivity()) {
             switch (authority.kind) {
             case Authority::Kind::List:
-                return !authority.types.contains(m.activityType);
+                return !authority.types.contains(m.rare().activityType);
             case Authority::Kind::All:
                 return false;
             case Authority::Kind::Absent:

@@ -37,10 +37,10 @@ void started(ApplyContext &ctx)
     Run run;
     run.threadId = ctx.str(QLatin1String("threadId"));
     run.runId = ctx.str(QLatin1String("runId"));
-    run.parentRunId = ctx.str(QLatin1String("parentRunId"));
-    run.protocolVersion = ctx.str(QLatin1String("protocolVersion"));
+    run.rareMembers.set(&RunRare::parentRunId, ctx.str(QLatin1String("parentRunId")));
+    run.rareMembers.set(&RunRare::protocolVersion, ctx.str(QLatin1String("protocolVersion")));
     const QJsonValue input = ctx.qvalue(QLatin1String("input"));
-    run.input = input.isObject() ? input.toObject() : st.pendingRunInput;
+    run.rareMembers.set(&RunRare::input, input.isObject() ? input.toObject() : st.pendingRunInput);
     st.pendingRunInput = QJsonObject();
     run.firstSeq = ctx.seq;
     run.startedAtUs = ctx.atUs;
@@ -72,33 +72,35 @@ void finished(ApplyContext &ctx)
     run.status = RunStatus::Finished;
     run.endSeq = ctx.seq;
     run.endedAtUs = ctx.atUs;
-    const QJsonValue outcome = ctx.qvalue(QLatin1String("outcome"));
-    run.outcome = outcome.toObject(); // null / absent -> {} (the compat stage drops null)
-    run.outcomeType = run.outcome.value(QLatin1String("type")).toString(QStringLiteral("success"));
+    // null / absent -> {} (the compat stage drops null)
+    const QJsonObject outcome = ctx.qvalue(QLatin1String("outcome")).toObject();
+    run.rareMembers.set(&RunRare::outcome, outcome);
+    run.outcomeType = outcome.value(QLatin1String("type")).toString(QStringLiteral("success"));
     const QJsonValue result = ctx.qvalue(QLatin1String("result"));
-    if (result.isUndefined() || result.isNull())
-        run.result.reset();
-    else
-        run.result = result;
+    run.rareMembers.set(&RunRare::result,
+                        result.isUndefined() || result.isNull()
+                            ? std::optional<QJsonValue>()
+                            : std::optional<QJsonValue>(result));
     const QJsonValue usage = ctx.qvalue(QLatin1String("usage"));
     if (usage.isArray())
-        run.usage = usage.toArray();
-    run.interrupts = QJsonArray();
-    run.pendingToolCallIds.clear();
+        run.rareMembers.set(&RunRare::usage, usage.toArray());
+    QJsonArray interrupts;
+    QStringList pending;
     if (run.outcomeType == QLatin1String("interrupt")) {
-        run.interrupts = run.outcome.value(QLatin1String("interrupts")).toArray();
+        interrupts = outcome.value(QLatin1String("interrupts")).toArray();
     } else if (run.outcomeType == QLatin1String("success")) {
-        const QJsonArray explicitIds
-            = run.outcome.value(QLatin1String("pendingToolCallIds")).toArray();
+        const QJsonArray explicitIds = outcome.value(QLatin1String("pendingToolCallIds")).toArray();
         if (!explicitIds.isEmpty()) {
             for (const auto &v : explicitIds)
-                run.pendingToolCallIds.append(v.toString());
+                pending.append(v.toString());
         } else {
             for (const QString &id : st.runStartedCalls)
                 if (!st.runAnsweredCalls.contains(id))
-                    run.pendingToolCallIds.append(id);
+                    pending.append(id);
         }
     }
+    run.rareMembers.set(&RunRare::interrupts, std::move(interrupts));
+    run.rareMembers.set(&RunRare::pendingToolCallIds, std::move(pending));
     ctx.change.runChanged = true;
 }
 
@@ -108,11 +110,11 @@ void errored(ApplyContext &ctx)
     run.status = RunStatus::Errored;
     run.endSeq = ctx.seq;
     run.endedAtUs = ctx.atUs;
-    run.errorMessage = ctx.str(QLatin1String("message"));
-    run.errorCode = ctx.str(QLatin1String("code"));
+    run.rareMembers.set(&RunRare::errorMessage, ctx.str(QLatin1String("message")));
+    run.rareMembers.set(&RunRare::errorCode, ctx.str(QLatin1String("code")));
     const QJsonValue usage = ctx.qvalue(QLatin1String("usage"));
     if (usage.isArray())
-        run.usage = usage.toArray();
+        run.rareMembers.set(&RunRare::usage, usage.toArray());
     ctx.change.runChanged = true;
 }
 

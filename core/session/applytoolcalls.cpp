@@ -62,7 +62,7 @@ void start(ApplyContext &ctx)
                              .arg(id, call.name, name));
             call.name = name;
         }
-        mergeEventMetadata(call.metadata, ctx.event);
+        mergeEventMetadata(call.rareMembers, ctx.event);
         adv.after = call.status;
         ctx.noteMessageChanged(snap.message(holder).id);
         return;
@@ -88,7 +88,7 @@ void start(ApplyContext &ctx)
     }
     if (target < 0) {
         Message m = newAssistant(ctx, newId);
-        m.subagentRunId = subagent;
+        m.rareMembers.set(&MessageRare::subagentRunId, subagent);
         snap.appendMessage(std::move(m));
         target = snap.messageCount() - 1;
         ctx.noteMessageAdded(newId);
@@ -105,11 +105,11 @@ void start(ApplyContext &ctx)
     call.id = id;
     call.name = name;
     call.parentMessageId = holderMsg.id;
-    call.subagentRunId = subagent;
+    call.rareMembers.set(&ToolCallRare::subagentRunId, subagent);
     call.runIndex = snap.currentRunIndex();
     call.startSeq = ctx.seq;
     call.startedAtUs = ctx.atUs;
-    mergeEventMetadata(call.metadata, ctx.event);
+    mergeEventMetadata(call.rareMembers, ctx.event);
     const qsizetype existing = snap.toolCallIndex(id);
     if (existing >= 0) {
         // Known call no message holds any more (dropped by a MESSAGES_SNAPSHOT): starts afresh.
@@ -159,7 +159,7 @@ void args(ApplyContext &ctx)
     ToolCall &call = ctx.snap.toolCallRef(index);
     const qsizetype appended = json::appendWtf8(call.args, ctx.event.value(EventKey::Delta).utf8());
     ++call.argsEventCount;
-    mergeEventMetadata(call.metadata, ctx.event);
+    mergeEventMetadata(call.rareMembers, ctx.event);
     ToolCallAdvance &adv = ctx.noteToolCall(call.id, call.status, false);
     adv.argsAppended += appended;
     adv.after = call.status;
@@ -183,7 +183,7 @@ void end(ApplyContext &ctx)
         call.status = ToolCallStatus::ArgsComplete;
     call.endSeq = ctx.seq;
     call.endedAtUs = ctx.atUs;
-    if (mergeEventMetadata(call.metadata, ctx.event))
+    if (mergeEventMetadata(call.rareMembers, ctx.event))
         ctx.noteMessageChanged(ctx.snap.message(holder).id);
     adv.after = call.status;
 }
@@ -206,14 +206,14 @@ void result(ApplyContext &ctx)
         m.text = content.toString();
     } else if (!content.isUndefined()) {
         m.contentKind = ContentKind::Json;
-        m.contentJson = content;
+        m.editRare().contentJson = content;
     }
-    m.subagentRunId = ctx.str(QLatin1String("subagentRunId"));
+    m.rareMembers.set(&MessageRare::subagentRunId, ctx.str(QLatin1String("subagentRunId")));
     m.runIndex = snap.currentRunIndex();
     m.firstSeq = ctx.seq;
     m.lastSeq = ctx.seq;
     m.eventCount = 1;
-    mergeEventMetadata(m.metadata, ctx.event);
+    mergeEventMetadata(m.rareMembers, ctx.event);
 
     // Right after the assistant message holding the call, after its tool messages; else last.
     qsizetype holder = holderOf(snap, callId);

@@ -21,7 +21,7 @@ Message messageFromJson(ApplyContext &ctx, const QJsonObject &obj)
                 m.text = v.toString();
             } else {
                 m.contentKind = ContentKind::Json;
-                m.contentJson = v;
+                m.editRare().contentJson = v;
             }
             continue;
         }
@@ -32,32 +32,45 @@ Message messageFromJson(ApplyContext &ctx, const QJsonObject &obj)
             continue;
         }
         if (key == QLatin1String("metadata") && v.isObject()) {
-            m.metadata = v.toObject();
+            m.editRare().metadata = v.toObject();
             continue;
         }
         if (key == QLatin1String("subagentRunId") && v.isNull())
             continue; // the client deletes "subagentRunId: null" (verify reports it)
         bool modelled = false;
         if (v.isString()) {
-            static const QLatin1StringView kStringKeys[] = {
-                QLatin1String("id"),           QLatin1String("role"),
-                QLatin1String("name"),         QLatin1String("toolCallId"),
-                QLatin1String("activityType"), QLatin1String("encryptedValue"),
-                QLatin1String("error"),        QLatin1String("subagentRunId"),
+            // Each string member, in the record or among its rare members.
+            struct StringKey
+            {
+                QLatin1StringView key;
+                QString Message::*own;
+                QString MessageRare::*rare;
             };
-            QString *targets[] = {&m.id,           &m.role,           &m.name,  &m.toolCallId,
-                                  &m.activityType, &m.encryptedValue, &m.error, &m.subagentRunId};
-            for (size_t i = 0; i < std::size(kStringKeys); ++i) {
-                // An empty string would read as "absent"; keep it verbatim in extra instead.
-                if (key == kStringKeys[i] && (!v.toString().isEmpty() || i < 2)) {
-                    *targets[i] = v.toString();
+            static const StringKey kStringKeys[] = {
+                {QLatin1String("id"), &Message::id, nullptr},
+                {QLatin1String("role"), &Message::role, nullptr},
+                {QLatin1String("toolCallId"), &Message::toolCallId, nullptr},
+                {QLatin1String("name"), nullptr, &MessageRare::name},
+                {QLatin1String("activityType"), nullptr, &MessageRare::activityType},
+                {QLatin1String("encryptedValue"), nullptr, &MessageRare::encryptedValue},
+                {QLatin1String("error"), nullptr, &MessageRare::error},
+                {QLatin1String("subagentRunId"), nullptr, &MessageRare::subagentRunId},
+            };
+            for (const StringKey &k : kStringKeys) {
+                if (key != k.key)
+                    continue;
+                // An empty string would read as "absent" (id and role excepted); keep it
+                // verbatim in extra instead.
+                const bool always = k.own == &Message::id || k.own == &Message::role;
+                if (!v.toString().isEmpty() || always) {
+                    (k.own ? m.*k.own : m.editRare().*k.rare) = v.toString();
                     modelled = true;
-                    break;
                 }
+                break;
             }
         }
         if (!modelled)
-            m.extra.insert(key, v);
+            m.editRare().extra.insert(key, v);
     }
     return m;
 }
@@ -85,15 +98,16 @@ void registerSnapshotToolCalls(SessionSnapshot &snap, const QJsonObject &obj, in
             call.name = function.value(QLatin1String("name")).toString();
             call.args = function.value(QLatin1String("arguments")).toString();
             call.parentMessageId = messageId;
-            call.encryptedValue = c.value(QLatin1String("encryptedValue")).toString();
-            if (c.value(QLatin1String("metadata")).isObject())
-                call.metadata = c.value(QLatin1String("metadata")).toObject();
-            else
-                call.metadata.reset();
+            call.rareMembers.set(&ToolCallRare::encryptedValue,
+                                 c.value(QLatin1String("encryptedValue")).toString());
+            const QJsonValue metadata = c.value(QLatin1String("metadata"));
+            call.rareMembers.set(&ToolCallRare::metadata,
+                                 metadata.isObject() ? std::optional(metadata.toObject())
+                                                     : std::optional<QJsonObject>());
             QJsonObject extra = c;
             for (const char *k : {"id", "type", "function", "encryptedValue", "metadata"})
                 extra.remove(QLatin1String(k));
-            call.extra = extra;
+            call.rareMembers.set(&ToolCallRare::extra, std::move(extra));
             if (call.status == ToolCallStatus::StreamingArgs)
                 call.status = ToolCallStatus::ArgsComplete;
             parseToolArgs(call);

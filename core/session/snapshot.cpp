@@ -51,7 +51,7 @@ QJsonValue Message::content() const
     case ContentKind::Text:
         return QJsonValue(text);
     case ContentKind::Json:
-        return contentJson;
+        return rare().contentJson;
     }
     return QJsonValue(QJsonValue::Undefined);
 }
@@ -313,10 +313,12 @@ QJsonObject toolCallAsAgUi(const SessionSnapshot &snapshot, const QString &id)
     function.insert(QLatin1String("name"), call ? call->name : QString());
     function.insert(QLatin1String("arguments"), call ? call->args : QString());
     obj.insert(QLatin1String("function"), function);
-    if (call && !call->encryptedValue.isEmpty())
-        obj.insert(QLatin1String("encryptedValue"), call->encryptedValue);
-    if (call && call->metadata)
-        obj.insert(QLatin1String("metadata"), *call->metadata);
+    static const ToolCallRare kNone;
+    const ToolCallRare &rare = call ? call->rare() : kNone;
+    if (!rare.encryptedValue.isEmpty())
+        obj.insert(QLatin1String("encryptedValue"), rare.encryptedValue);
+    if (rare.metadata)
+        obj.insert(QLatin1String("metadata"), *rare.metadata);
     return obj;
 }
 
@@ -325,8 +327,9 @@ QJsonObject toolCallAsAgUi(const SessionSnapshot &snapshot, const QString &id)
 QJsonObject messageAsAgUi(const SessionSnapshot &snapshot, const Message &m)
 {
     QJsonObject obj;
+    const MessageRare &rare = m.rare();
     // Schema members kept verbatim in extra (e.g. an empty "name": "" or a non-string value).
-    for (auto it = m.extra.constBegin(); it != m.extra.constEnd(); ++it) {
+    for (auto it = rare.extra.constBegin(); it != rare.extra.constEnd(); ++it) {
         const QString key = it.key();
         if (allowedKey(m.role, QLatin1StringView(key.toLatin1())))
             obj.insert(key, it.value());
@@ -343,7 +346,7 @@ QJsonObject messageAsAgUi(const SessionSnapshot &snapshot, const Message &m)
     put(QLatin1String("role"), m.role);
     if (m.contentKind != ContentKind::Absent)
         put(QLatin1String("content"), m.content());
-    optional(QLatin1String("name"), m.name);
+    optional(QLatin1String("name"), rare.name);
     if (m.hasToolCalls) {
         QJsonArray calls;
         for (const QString &id : m.toolCalls)
@@ -352,14 +355,14 @@ QJsonObject messageAsAgUi(const SessionSnapshot &snapshot, const Message &m)
     }
     optional(QLatin1String("toolCallId"), m.toolCallId);
     if (m.isActivity())
-        put(QLatin1String("activityType"), m.activityType);
+        put(QLatin1String("activityType"), rare.activityType);
     else
-        optional(QLatin1String("activityType"), m.activityType);
-    optional(QLatin1String("encryptedValue"), m.encryptedValue);
-    optional(QLatin1String("error"), m.error);
-    optional(QLatin1String("subagentRunId"), m.subagentRunId);
-    if (m.metadata)
-        put(QLatin1String("metadata"), *m.metadata);
+        optional(QLatin1String("activityType"), rare.activityType);
+    optional(QLatin1String("encryptedValue"), rare.encryptedValue);
+    optional(QLatin1String("error"), rare.error);
+    optional(QLatin1String("subagentRunId"), rare.subagentRunId);
+    if (rare.metadata)
+        put(QLatin1String("metadata"), *rare.metadata);
     return obj;
 }
 

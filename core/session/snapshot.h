@@ -1,6 +1,7 @@
 #pragma once
 
 #include "core/session/idkeys.h"
+#include "core/session/raremembers.h"
 #include "core/session/slotarena.h"
 
 #include <QHash>
@@ -36,15 +37,13 @@ enum class RunStatus : quint8 {
 };
 QString runStatusName(RunStatus status); // "running", "finished", "errored", "truncated"
 
-struct Run
+// What a run seldom has (each member empty in most runs), kept apart from the Run record: see
+// RareMembers.
+struct RunRare
 {
-    QString threadId;
-    QString runId;
     QString parentRunId;
     QString protocolVersion; // RUN_STARTED.protocolVersion (the producer's)
     QJsonObject input; // RUN_STARTED.input, else the RunAgentInput given to Session::setRunInput
-    RunStatus status = RunStatus::Running;
-    QString outcomeType; // "success" / "interrupt" / "cancelled"; "" until RUN_FINISHED
     QJsonObject outcome; // RUN_FINISHED.outcome as sent ({} when absent)
     std::optional<QJsonValue> result; // RUN_FINISHED.result (absent = nullopt)
     QJsonArray usage; // TokenUsage[] of RUN_FINISHED / RUN_ERROR
@@ -54,12 +53,26 @@ struct Run
     QStringList pendingToolCallIds;
     QString errorMessage; // RUN_ERROR.message
     QString errorCode; // RUN_ERROR.code
+
+    friend bool operator==(const RunRare &, const RunRare &) = default;
+};
+
+struct Run
+{
+    QString threadId;
+    QString runId;
+    RunStatus status = RunStatus::Running;
+    QString outcomeType; // "success" / "interrupt" / "cancelled"; "" until RUN_FINISHED
     qint64 firstSeq = -1; // RUN_STARTED (or the RUN_ERROR that opened an implicit run)
     qint64 lastSeq = -1; // last event attributed to the run
     qint64 endSeq = -1; // RUN_FINISHED / RUN_ERROR
     qint64 startedAtUs = -1;
     qint64 endedAtUs = -1;
     qint64 eventCount = 0;
+    RareMembers<RunRare> rareMembers;
+
+    const RunRare &rare() const { return rareMembers.get(); }
+    RunRare &editRare() { return rareMembers.edit(); }
 
     friend bool operator==(const Run &, const Run &) = default;
 };
@@ -70,31 +83,43 @@ enum class ContentKind : quint8 {
     Json, // anything else as sent (ContentPart[] of user/tool messages, activity content object)
 };
 
-// One message of the thread, in the shape of @ag-ui/client's agent.messages (@ag-ui/core 1.0.0
-// schemas), plus where it came from. Activity messages keep their content object in contentJson.
-struct Message
+// What a message seldom has (each member empty in almost every message), kept apart from the
+// Message record: see RareMembers.
+struct MessageRare
 {
-    QString id;
-    QString role; // developer / system / assistant / user / tool / activity / reasoning (open)
-    ContentKind contentKind = ContentKind::Absent;
-    QString text; // when contentKind == Text
     QJsonValue contentJson; // when contentKind == Json
     QString name;
-    bool hasToolCalls = false; // a "toolCalls" array is present (maybe empty)
-    QStringList toolCalls; // ids, in order; details in SessionSnapshot::findToolCall()
-    QString toolCallId; // tool messages: the call answered
     QString activityType; // activity messages
     QString encryptedValue;
     QString error; // tool messages
     QString subagentRunId;
     std::optional<QJsonObject> metadata; // merged from events like the client (per key)
-    QJsonObject extra; // members of a snapshot/input message that none of the above models
+    QJsonObject extra; // members of a snapshot/input message that none of the others models
+
+    friend bool operator==(const MessageRare &, const MessageRare &) = default;
+};
+
+// One message of the thread, in the shape of @ag-ui/client's agent.messages (@ag-ui/core 1.0.0
+// schemas), plus where it came from. Activity messages keep their content object in
+// rare().contentJson.
+struct Message
+{
+    QString id;
+    QString role; // developer / system / assistant / user / tool / activity / reasoning (open)
+    ContentKind contentKind = ContentKind::Absent;
+    bool hasToolCalls = false; // a "toolCalls" array is present (maybe empty)
+    bool fromSnapshot = false; // last set by MESSAGES_SNAPSHOT / RUN_STARTED.input / run input
     int runIndex = -1; // run that created it
+    QString text; // when contentKind == Text
+    QStringList toolCalls; // ids, in order; details in SessionSnapshot::findToolCall()
+    QString toolCallId; // tool messages: the call answered
     qint64 firstSeq = -1; // event that created (or last replaced) it
     qint64 lastSeq = -1; // last event that changed it
     qint64 eventCount = 0; // events that changed it
-    bool fromSnapshot = false; // last set by MESSAGES_SNAPSHOT / RUN_STARTED.input / run input
+    RareMembers<MessageRare> rareMembers;
 
+    const MessageRare &rare() const { return rareMembers.get(); }
+    MessageRare &editRare() { return rareMembers.edit(); }
     // The content as the client holds it (string, parts, activity object); undefined when absent.
     QJsonValue content() const;
     bool isActivity() const { return role == QLatin1String("activity"); }
@@ -109,6 +134,18 @@ enum class ToolCallStatus : quint8 {
 };
 QString toolCallStatusName(ToolCallStatus status); // "streaming-args", "args-complete", "answered"
 
+// What a tool call seldom has, kept apart from the ToolCall record: see RareMembers.
+struct ToolCallRare
+{
+    QString argsError; // why args did not parse (set at TOOL_CALL_END)
+    QString encryptedValue;
+    std::optional<QJsonObject> metadata;
+    QJsonObject extra; // unmodelled members of a snapshot toolCalls entry
+    QString subagentRunId;
+
+    friend bool operator==(const ToolCallRare &, const ToolCallRare &) = default;
+};
+
 struct ToolCall
 {
     QString id;
@@ -116,14 +153,9 @@ struct ToolCall
     QString parentMessageId; // the assistant message holding the call
     QString args; // function.arguments as streamed (may be invalid JSON)
     std::optional<QJsonValue> parsedArgs; // JSON.parse(args) once complete, when it parses
-    QString argsError; // why args did not parse (set at TOOL_CALL_END)
     QString resultMessageId;
     QJsonValue result; // the tool message's content (string or parts)
     ToolCallStatus status = ToolCallStatus::StreamingArgs;
-    QString encryptedValue;
-    std::optional<QJsonObject> metadata;
-    QJsonObject extra; // unmodelled members of a snapshot toolCalls entry
-    QString subagentRunId;
     int runIndex = -1;
     qint64 startSeq = -1;
     qint64 endSeq = -1;
@@ -132,6 +164,10 @@ struct ToolCall
     qint64 endedAtUs = -1;
     qint64 answeredAtUs = -1;
     qint64 argsEventCount = 0;
+    RareMembers<ToolCallRare> rareMembers;
+
+    const ToolCallRare &rare() const { return rareMembers.get(); }
+    ToolCallRare &editRare() { return rareMembers.edit(); }
 
     friend bool operator==(const ToolCall &, const ToolCall &) = default;
 };

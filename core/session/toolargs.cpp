@@ -61,20 +61,21 @@ ToolArgsReading readToolArgs(const QByteArray &utf8, bool wantValue)
 void parseToolArgs(ToolCall &call)
 {
     call.parsedArgs.reset();
-    call.argsError.clear();
+    QString error;
     if (call.args.trimmed().isEmpty()) {
-        call.argsError = QStringLiteral("the arguments are empty, not JSON");
-        return;
+        error = QStringLiteral("the arguments are empty, not JSON");
+    } else {
+        ToolArgsReading reading = readToolArgs(call.args.toUtf8(), /*wantValue=*/true);
+        if (reading.ok)
+            call.parsedArgs = std::move(reading.value);
+        else if (!reading.parseError.isEmpty())
+            error = QStringLiteral("the arguments are not valid JSON: %1 at byte %2")
+                        .arg(reading.parseError)
+                        .arg(reading.offset);
+        else
+            error = QStringLiteral("the arguments are not one JSON value");
     }
-    ToolArgsReading reading = readToolArgs(call.args.toUtf8(), /*wantValue=*/true);
-    if (reading.ok)
-        call.parsedArgs = std::move(reading.value);
-    else if (!reading.parseError.isEmpty())
-        call.argsError = QStringLiteral("the arguments are not valid JSON: %1 at byte %2")
-                             .arg(reading.parseError)
-                             .arg(reading.offset);
-    else
-        call.argsError = QStringLiteral("the arguments are not one JSON value");
+    call.rareMembers.set(&ToolCallRare::argsError, std::move(error));
 }
 
 } // namespace agui

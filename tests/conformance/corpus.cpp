@@ -170,7 +170,7 @@ Observed replay(const Fixture &fixture)
     const agui::SessionSnapshot &snap = session.current();
     for (qsizetype i = 0; i < snap.runCount(); ++i)
         if (snap.run(i).status == agui::RunStatus::Errored)
-            o.runErrors.append(snap.run(i).errorMessage);
+            o.runErrors.append(snap.run(i).rare().errorMessage);
     for (const agui::DeliveredEvent &d : session.clientView())
         o.delivered.append(d.json);
     o.messages = agui::messagesAsAgUi(snap);

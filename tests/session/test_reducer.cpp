@@ -35,6 +35,50 @@ class TestReducer : public QObject
     Q_OBJECT
 
 private Q_SLOTS:
+    // The members most messages, tool calls and runs never set are kept behind one pointer
+    // (RareMembers): a record that sets none holds none, which keeps a 1M-event session's model
+    // small (bench/README.md). One that is set is kept, and a copy (a checkpoint) does not see a
+    // later write.
+    void rareMembersAreKeptOnlyWhenSet()
+    {
+        Session s;
+        feed(s,
+             {"{'type':'RUN_STARTED','threadId':'t','runId':'r'}",
+              "{'type':'TEXT_MESSAGE_START','messageId':'m','role':'assistant'}",
+              "{'type':'TEXT_MESSAGE_CONTENT','messageId':'m','delta':'hi'}",
+              "{'type':'TEXT_MESSAGE_END','messageId':'m'}",
+              "{'type':'TOOL_CALL_START','toolCallId':'c','toolCallName':'f','parentMessageId':'m'}",
+              "{'type':'TOOL_CALL_ARGS','toolCallId':'c','delta':'{}'}",
+              "{'type':'TOOL_CALL_END','toolCallId':'c'}",
+              "{'type':'TOOL_CALL_RESULT','messageId':'t1','toolCallId':'c','content':'ok'}",
+              "{'type':'RUN_FINISHED','threadId':'t','runId':'r'}"});
+        const SessionSnapshot plain = s.current();
+        QCOMPARE(plain.messageCount(), 2);
+        for (qsizetype i = 0; i < plain.messageCount(); ++i)
+            QVERIFY2(!plain.message(i).rareMembers.isSet(), qPrintable(plain.message(i).id));
+        QVERIFY(!plain.toolCall(0).rareMembers.isSet());
+        QVERIFY(!plain.run(0).rareMembers.isSet());
+
+        feed(s,
+             {"{'type':'TEXT_MESSAGE_START','messageId':'m2','role':'assistant',"
+              "'metadata':{'k':1}}",
+              "{'type':'REASONING_ENCRYPTED_VALUE','subtype':'message','entityId':'m',"
+              "'encryptedValue':'enc'}"});
+        const SessionSnapshot &now = s.current();
+        QVERIFY(now.message(2).rareMembers.isSet());
+        QCOMPARE(now.message(2).rare().metadata, std::optional(parse("{'k':1}").toObject()));
+        QCOMPARE(now.message(0).rare().encryptedValue, QStringLiteral("enc"));
+        QVERIFY(plain.message(0).rare().encryptedValue.isEmpty()); // the copy kept its own
+        QVERIFY(!plain.message(0).rareMembers.isSet());
+
+        // Equal by value: rare members written back to empty equal none at all.
+        Message a = plain.message(0);
+        a.editRare().name = QStringLiteral("x");
+        QVERIFY(!(a == plain.message(0)));
+        a.editRare().name.clear();
+        QCOMPARE(a, plain.message(0));
+    }
+
     void runStartedAppendsInputMessages()
     {
         Session s;
@@ -46,7 +90,7 @@ private Q_SLOTS:
         QCOMPARE(snap.runCount(), 1);
         QCOMPARE(snap.run(0).threadId, QStringLiteral("t1"));
         QCOMPARE(snap.run(0).runId, QStringLiteral("r1"));
-        QCOMPARE(snap.run(0).parentRunId, QStringLiteral("r0"));
+        QCOMPARE(snap.run(0).rare().parentRunId, QStringLiteral("r0"));
         QCOMPARE(snap.run(0).status, RunStatus::Running);
         QCOMPARE(snap.run(0).firstSeq, 0);
         QCOMPARE(snap.messageCount(), 1);
@@ -71,10 +115,10 @@ private Q_SLOTS:
         const Run &run = s.current().run(0);
         QCOMPARE(run.status, RunStatus::Finished);
         QCOMPARE(run.outcomeType, QStringLiteral("success"));
-        QCOMPARE(run.result, std::optional<QJsonValue>(parse("{'x':1}")));
-        QCOMPARE(run.usage, parse("[{'model':'m','inputTokens':3}]").toArray());
+        QCOMPARE(run.rare().result, std::optional<QJsonValue>(parse("{'x':1}")));
+        QCOMPARE(run.rare().usage, parse("[{'model':'m','inputTokens':3}]").toArray());
         // Derived like the client: started in the run, never answered.
-        QCOMPARE(run.pendingToolCallIds, QStringList {QStringLiteral("c1")});
+        QCOMPARE(run.rare().pendingToolCallIds, QStringList {QStringLiteral("c1")});
         QCOMPARE(run.endSeq, 6);
         QCOMPARE(run.eventCount, 7);
     }
@@ -93,8 +137,8 @@ private Q_SLOTS:
         const SessionSnapshot &snap = s.current();
         QCOMPARE(snap.runCount(), 2);
         QCOMPARE(snap.run(0).outcomeType, QStringLiteral("interrupt"));
-        QCOMPARE(snap.run(0).interrupts.size(), 1);
-        QCOMPARE(snap.run(1).pendingToolCallIds, QStringList {QStringLiteral("x")});
+        QCOMPARE(snap.run(0).rare().interrupts.size(), 1);
+        QCOMPARE(snap.run(1).rare().pendingToolCallIds, QStringList {QStringLiteral("x")});
         const QList<ThreadInfo> threads = snap.threads();
         QCOMPARE(threads.size(), 1);
         QCOMPARE(threads.at(0).runIndexes, (QList<int> {0, 1}));
@@ -110,10 +154,10 @@ private Q_SLOTS:
         const SessionSnapshot &snap = s.current();
         QCOMPARE(snap.runCount(), 2);
         QCOMPARE(snap.run(0).status, RunStatus::Errored);
-        QCOMPARE(snap.run(0).errorMessage, QStringLiteral("boom"));
-        QCOMPARE(snap.run(0).errorCode, QStringLiteral("E1"));
+        QCOMPARE(snap.run(0).rare().errorMessage, QStringLiteral("boom"));
+        QCOMPARE(snap.run(0).rare().errorCode, QStringLiteral("E1"));
         QCOMPARE(snap.run(1).status, RunStatus::Errored);
-        QCOMPARE(snap.run(1).errorMessage, QStringLiteral("again"));
+        QCOMPARE(snap.run(1).rare().errorMessage, QStringLiteral("again"));
         QCOMPARE(s.events().runIndex(2), 1);
     }
 
@@ -177,7 +221,7 @@ private Q_SLOTS:
         const Message &m1 = snap.message(0);
         QCOMPARE(m1.role, QStringLiteral("assistant"));
         QCOMPARE(m1.text, QStringLiteral("Hello"));
-        QCOMPARE(m1.metadata, std::optional<QJsonObject>(parse("{'a':3,'b':2}").toObject()));
+        QCOMPARE(m1.rare().metadata, std::optional<QJsonObject>(parse("{'a':3,'b':2}").toObject()));
         QCOMPARE(m1.firstSeq, 1);
         QCOMPARE(m1.lastSeq, 4);
         QCOMPARE(snap.message(1).role, QStringLiteral("user"));
@@ -231,13 +275,13 @@ private Q_SLOTS:
               "{'type':'TOOL_CALL_END','toolCallId':'two'}"});
         const ToolCall *big = s.current().findToolCall(QStringLiteral("big"));
         QVERIFY(big);
-        QVERIFY2(big->argsError.isEmpty(), qPrintable(big->argsError));
+        QVERIFY2(big->rare().argsError.isEmpty(), qPrintable(big->rare().argsError));
         QVERIFY(big->parsedArgs && big->parsedArgs->isObject());
         QVERIFY(big->parsedArgs->toObject().contains(QLatin1String("n")));
         const ToolCall *two = s.current().findToolCall(QStringLiteral("two"));
         QVERIFY(two);
         QVERIFY(!two->parsedArgs);
-        QCOMPARE(two->argsError, QStringLiteral("the arguments are not one JSON value"));
+        QCOMPARE(two->rare().argsError, QStringLiteral("the arguments are not one JSON value"));
     }
 
     void toolCallInExistingAssistantMessage()
@@ -278,7 +322,7 @@ private Q_SLOTS:
         QCOMPARE(c1->resultSeq, 11);
         const ToolCall *c2 = snap.findToolCall(QStringLiteral("c2"));
         QVERIFY(!c2->parsedArgs);
-        QVERIFY(!c2->argsError.isEmpty());
+        QVERIFY(!c2->rare().argsError.isEmpty());
         QCOMPARE(messagesAsAgUi(snap).at(0).toObject(),
                  parse("{'id':'a1','role':'assistant','content':'','toolCalls':["
                        "                   "
@@ -314,7 +358,7 @@ private Q_SLOTS:
         QCOMPARE(snap.message(0).contentKind, ContentKind::Absent);
         QCOMPARE(snap.message(1).id, QStringLiteral("pm"));
         QCOMPARE(snap.message(3).id, QStringLiteral("c3"));
-        QCOMPARE(snap.message(3).subagentRunId, QStringLiteral("s"));
+        QCOMPARE(snap.message(3).rare().subagentRunId, QStringLiteral("s"));
         QCOMPARE(snap.findToolCall(QStringLiteral("c1"))->name, QStringLiteral("renamed"));
         QCOMPARE(ruleIds(s.findingsAt(4), QStringLiteral("session")),
                  QStringList {QStringLiteral("session.parent-not-assistant")});
@@ -376,9 +420,9 @@ private Q_SLOTS:
         QCOMPARE(snap.messageCount(), 1);
         const Message &a = snap.message(0);
         QCOMPARE(a.role, QStringLiteral("activity"));
-        QCOMPARE(a.activityType, QStringLiteral("PLAN2"));
-        QCOMPARE(a.contentJson, parse("{'v':2}"));
-        QCOMPARE(s.snapshotAt(3).message(0).contentJson, parse("{'steps':['s1']}"));
+        QCOMPARE(a.rare().activityType, QStringLiteral("PLAN2"));
+        QCOMPARE(a.rare().contentJson, parse("{'v':2}"));
+        QCOMPARE(s.snapshotAt(3).message(0).rare().contentJson, parse("{'steps':['s1']}"));
         QCOMPARE(ruleIds(s.findingsAt(4), QStringLiteral("session")),
                  QStringList {QStringLiteral("session.unknown-activity")});
         QCOMPARE(ruleIds(s.findingsAt(5), QStringLiteral("session")),
@@ -425,10 +469,11 @@ private Q_SLOTS:
         QCOMPARE(snap.reasoningSpan(0).endSeq, 6);
         QCOMPARE(snap.message(0).role, QStringLiteral("reasoning"));
         QCOMPARE(snap.message(0).text, QStringLiteral("think"));
-        QCOMPARE(snap.message(0).encryptedValue, QStringLiteral("enc"));
+        QCOMPARE(snap.message(0).rare().encryptedValue, QStringLiteral("enc"));
         QCOMPARE(snap.message(1).id, QStringLiteral("rm2"));
         QCOMPARE(snap.message(1).text, QStringLiteral("more"));
-        QCOMPARE(snap.findToolCall(QStringLiteral("c"))->encryptedValue, QStringLiteral("e2"));
+        QCOMPARE(snap.findToolCall(QStringLiteral("c"))->rare().encryptedValue,
+                 QStringLiteral("e2"));
         QCOMPARE(ruleIds(s.findingsAt(10), QStringLiteral("session")),
                  QStringList {QStringLiteral("session.unknown-entity")});
         QCOMPARE(messageAsAgUi(snap, snap.message(0)),
@@ -514,7 +559,7 @@ private Q_SLOTS:
               "{'type':'STATE_DELTA','delta':[{'op':'replace','path':'/k','value':2}]}"});
         QCOMPARE(s.current().messageCount(), 1);
         QCOMPARE(s.current().state(), parse("{'k':2}"));
-        QCOMPARE(s.current().run(0).input.value(QLatin1String("runId")).toString(),
+        QCOMPARE(s.current().run(0).rare().input.value(QLatin1String("runId")).toString(),
                  QStringLiteral("r"));
         QCOMPARE(s.snapshotAt(0).messageCount(), 1);
         QCOMPARE(s.snapshotAt(1).state(), parse("{'k':2}"));

@@ -177,7 +177,7 @@ TimelineData TimelineBuilder::build(const Session &session)
     qint64 cumulative = 0;
     for (qsizetype i = 0; i < snap.runCount(); ++i) {
         const Run &r = snap.run(i);
-        const qint64 tokens = usageTokens(r.usage);
+        const qint64 tokens = usageTokens(r.rare().usage);
         if (tokens <= 0 || r.endSeq < 0)
             continue;
         cumulative += tokens;

@@ -157,7 +157,7 @@ QVariant ToolCallModel::data(const QModelIndex &index, int role) const
         return {};
     const ToolCall &call = m_snapshot.toolCall(index.row());
     const ToolCallPhase phase = toolCallPhase(m_snapshot, call);
-    const bool argsInvalid = !call.argsError.isEmpty();
+    const bool argsInvalid = !call.rare().argsError.isEmpty();
     switch (role) {
     case Qt::DisplayRole:
         switch (index.column()) {
@@ -189,7 +189,7 @@ QVariant ToolCallModel::data(const QModelIndex &index, int role) const
         return {};
     case Qt::ToolTipRole:
         if (index.column() == ArgsColumn && argsInvalid)
-            return call.argsError;
+            return call.rare().argsError;
         if (index.column() == StatusColumn && phase == ToolCallPhase::NeverAnswered)
             return tr("Its run ended without a TOOL_CALL_RESULT for it.");
         if (index.column() == ArgsColumn)
@@ -211,7 +211,7 @@ QVariant ToolCallModel::data(const QModelIndex &index, int role) const
             return json::toIndentedJson(*call.parsedArgs);
         return call.args;
     case ArgsErrorRole:
-        return call.argsError;
+        return call.rare().argsError;
     case ResultTextRole:
         return resultText(call);
     }

@@ -54,15 +54,16 @@ QString messageContentText(const Message &message)
     case ContentKind::Json:
         break;
     }
-    if (message.contentJson.isArray() && !message.isActivity()) {
+    const QJsonValue &content = message.rare().contentJson;
+    if (content.isArray() && !message.isActivity()) {
         QStringList parts;
-        for (const QJsonValue &part : message.contentJson.toArray())
+        for (const QJsonValue &part : content.toArray())
             parts.append(part.isObject() ? partText(part.toObject()) : compactJsonText(part));
         return parts.join(QLatin1Char('\n'));
     }
-    if (message.contentJson.isString())
-        return message.contentJson.toString();
-    return json::toIndentedJson(message.contentJson);
+    if (content.isString())
+        return content.toString();
+    return json::toIndentedJson(content);
 }
 
 TranscriptModel::TranscriptModel(QObject *parent)
@@ -260,10 +261,11 @@ QString TranscriptModel::headerOf(int row) const
     const Message &m = m_data.message(row);
     const SessionSnapshot &from = m_data.snapshot;
     QStringList head {m.role.isEmpty() ? tr("(no role)") : m.role};
-    if (!m.name.isEmpty())
-        head.append(m.name);
-    if (m.isActivity() && !m.activityType.isEmpty())
-        head.append(m.activityType);
+    const MessageRare &rare = m.rare();
+    if (!rare.name.isEmpty())
+        head.append(rare.name);
+    if (m.isActivity() && !rare.activityType.isEmpty())
+        head.append(rare.activityType);
     head.append(m.id);
     if (m.runIndex >= 0 && m.runIndex < from.runCount() && !from.run(m.runIndex).runId.isEmpty())
         head.append(from.run(m.runIndex).runId);
@@ -286,11 +288,12 @@ QString TranscriptModel::bodyOf(int row) const
         body.append(content);
     for (const QString &id : m.toolCalls)
         body.append(toolCallLine(m_data.snapshot, id));
-    if (!m.error.isEmpty())
-        body.append(tr("error: %1").arg(m.error));
-    if (!m.encryptedValue.isEmpty())
+    const MessageRare &rare = m.rare();
+    if (!rare.error.isEmpty())
+        body.append(tr("error: %1").arg(rare.error));
+    if (!rare.encryptedValue.isEmpty())
         body.append(
-            tr("[encrypted value, %n character(s)]", nullptr, int(m.encryptedValue.size())));
+            tr("[encrypted value, %n character(s)]", nullptr, int(rare.encryptedValue.size())));
     return body.join(QLatin1Char('\n'));
 }
 
