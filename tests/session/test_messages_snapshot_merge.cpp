@@ -180,7 +180,7 @@ private Q_SLOTS:
         // ... the model is what the client builds: its enforce stage strips it (tool messages
         // have no name).
         QVERIFY(!s.current().message(0).rare().extra.contains(QLatin1String("custom")));
-        QCOMPARE(s.current().message(1).name, QString());
+        QCOMPARE(s.current().message(1).rare().name, QString());
         QCOMPARE(messagesAsAgUi(s.current()),
                  arr(R"([{"id":"u","role":"user","content":[{"type":"text","text":"hi"}],"name":"",
                           "metadata":{"k":1}},

@@ -42,16 +42,17 @@ private Q_SLOTS:
     void rareMembersAreKeptOnlyWhenSet()
     {
         Session s;
-        feed(s,
-             {"{'type':'RUN_STARTED','threadId':'t','runId':'r'}",
-              "{'type':'TEXT_MESSAGE_START','messageId':'m','role':'assistant'}",
-              "{'type':'TEXT_MESSAGE_CONTENT','messageId':'m','delta':'hi'}",
-              "{'type':'TEXT_MESSAGE_END','messageId':'m'}",
-              "{'type':'TOOL_CALL_START','toolCallId':'c','toolCallName':'f','parentMessageId':'m'}",
-              "{'type':'TOOL_CALL_ARGS','toolCallId':'c','delta':'{}'}",
-              "{'type':'TOOL_CALL_END','toolCallId':'c'}",
-              "{'type':'TOOL_CALL_RESULT','messageId':'t1','toolCallId':'c','content':'ok'}",
-              "{'type':'RUN_FINISHED','threadId':'t','runId':'r'}"});
+        feed(
+            s,
+            {"{'type':'RUN_STARTED','threadId':'t','runId':'r'}",
+             "{'type':'TEXT_MESSAGE_START','messageId':'m','role':'assistant'}",
+             "{'type':'TEXT_MESSAGE_CONTENT','messageId':'m','delta':'hi'}",
+             "{'type':'TEXT_MESSAGE_END','messageId':'m'}",
+             "{'type':'TOOL_CALL_START','toolCallId':'c','toolCallName':'f','parentMessageId':'m'}",
+             "{'type':'TOOL_CALL_ARGS','toolCallId':'c','delta':'{}'}",
+             "{'type':'TOOL_CALL_END','toolCallId':'c'}",
+             "{'type':'TOOL_CALL_RESULT','messageId':'t1','toolCallId':'c','content':'ok'}",
+             "{'type':'RUN_FINISHED','threadId':'t','runId':'r'}"});
         const SessionSnapshot plain = s.current();
         QCOMPARE(plain.messageCount(), 2);
         for (qsizetype i = 0; i < plain.messageCount(); ++i)
@@ -225,7 +226,7 @@ private Q_SLOTS:
         QCOMPARE(m1.firstSeq, 1);
         QCOMPARE(m1.lastSeq, 4);
         QCOMPARE(snap.message(1).role, QStringLiteral("user"));
-        QCOMPARE(snap.message(1).name, QStringLiteral("bob"));
+        QCOMPARE(snap.message(1).rare().name, QStringLiteral("bob"));
         QCOMPARE(ruleIds(s.findingsAt(6), QStringLiteral("session")),
                  QStringList {QStringLiteral("session.unknown-message")});
         QCOMPARE(
