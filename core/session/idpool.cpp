@@ -1,24 +1,64 @@
 #include "core/session/idpool.h"
 
+#include <QHashFunctions>
+
+#include <algorithm>
+
 namespace agui {
+
+quint32 IdPool::hashOf(std::string_view utf8)
+{
+    return quint32(qHashBits(utf8.data(), utf8.size()));
+}
+
+qsizetype IdPool::slotOf(std::string_view utf8, quint32 hash) const
+{
+    const qsizetype mask = qsizetype(m_slots.size()) - 1;
+    const QUtf8StringView wanted(utf8.data(), qsizetype(utf8.size()));
+    for (qsizetype slot = hash & mask;; slot = (slot + 1) & mask) {
+        const qint32 held = m_slots[size_t(slot)] - 1;
+        if (held < 0)
+            return slot;
+        if (m_hashes[size_t(held)] == hash && QAnyStringView::equal(wanted, m_strings.at(held)))
+            return slot;
+    }
+}
+
+void IdPool::grow()
+{
+    std::vector<qint32> slots(std::max<size_t>(64, m_slots.size() * 2), 0);
+    const size_t mask = slots.size() - 1;
+    for (size_t index = 0; index < m_hashes.size(); ++index) {
+        size_t slot = m_hashes[index] & mask;
+        while (slots[slot] != 0)
+            slot = (slot + 1) & mask;
+        slots[slot] = qint32(index) + 1;
+    }
+    m_slots = std::move(slots);
+}
 
 qint32 IdPool::intern(std::string_view utf8)
 {
     if (utf8.empty())
         return -1;
-    const auto it = m_index.find(utf8);
-    if (it != m_index.end())
-        return it->second;
+    if ((m_strings.size() + 1) * 2 > qsizetype(m_slots.size()))
+        grow();
+    const quint32 hash = hashOf(utf8);
+    const qsizetype slot = slotOf(utf8, hash);
+    if (m_slots[size_t(slot)] != 0)
+        return m_slots[size_t(slot)] - 1;
     const auto index = qint32(m_strings.size());
-    m_index.emplace(std::string(utf8), index);
     m_strings.append(QString::fromUtf8(utf8.data(), qsizetype(utf8.size())));
+    m_hashes.push_back(hash);
+    m_slots[size_t(slot)] = index + 1;
     return index;
 }
 
 qint32 IdPool::find(std::string_view utf8) const
 {
-    const auto it = m_index.find(utf8);
-    return it == m_index.end() ? -1 : it->second;
+    if (utf8.empty() || m_slots.empty())
+        return -1;
+    return m_slots[size_t(slotOf(utf8, hashOf(utf8)))] - 1;
 }
 
 QStringList IdPool::withPrefix(const QString &prefix, int limit) const
@@ -35,9 +75,8 @@ QStringList IdPool::withPrefix(const QString &prefix, int limit) const
 
 qint64 IdPool::approximateMemoryUsage() const
 {
-    qint64 total = 0;
-    for (const auto &[key, index] : m_index)
-        total += qint64(key.capacity()) + 48;
+    qint64 total
+        = qint64(m_slots.capacity() * sizeof(qint32) + m_hashes.capacity() * sizeof(quint32));
     for (const QString &s : m_strings)
         total += s.capacity() * 2 + 24;
     return total;

@@ -3,6 +3,7 @@
 #include "session_test_util.h"
 
 #include "core/protocol/streamdecoder.h"
+#include "core/session/idpool.h"
 
 #include <QTest>
 
@@ -40,6 +41,34 @@ class TestEventStore : public QObject
     Q_OBJECT
 
 private Q_SLOTS:
+    void idPoolNumbersEachIdOnceByItsBytes()
+    {
+        IdPool pool;
+        QCOMPARE(pool.intern(""), -1);
+        QCOMPARE(pool.find("run-1"), -1); // before anything is kept
+        // Enough ids to grow the table several times; each keeps its number through the growth.
+        const int count = 5000;
+        for (int i = 0; i < count; ++i)
+            QCOMPARE(pool.intern("call_" + std::to_string(i)), i);
+        QCOMPARE(pool.size(), count);
+        for (int i = 0; i < count; ++i) {
+            const std::string id = "call_" + std::to_string(i);
+            QCOMPARE(pool.find(id), i);
+            QCOMPARE(pool.intern(id), i); // the same bytes again: the same number
+            QCOMPARE(pool.string(i), QString::fromStdString(id));
+        }
+        QCOMPARE(pool.find("call_5000"), -1);
+        QCOMPARE(pool.find("call_"), -1); // a prefix of the kept ids is not one of them
+        // Not ASCII: the bytes are compared with the kept text, not its UTF-16 units.
+        const qint32 accented = pool.intern("r\xC3\xA9sum\xC3\xA9");
+        QCOMPARE(accented, count);
+        QCOMPARE(pool.string(accented), QStringLiteral("r\u00E9sum\u00E9"));
+        QCOMPARE(pool.find("r\xC3\xA9sum\xC3\xA9"), accented);
+        QCOMPARE(pool.find("resume"), -1);
+        QCOMPARE(pool.intern("R\xC3\xA9sum\xC3\xA9"), count + 1); // ids are case-sensitive
+        QCOMPARE(pool.string(-1), QString());
+    }
+
     void keepsTodaysReceiveTimesExactly()
     {
         // 2026-12-01T16:37:30.123456Z in µs is about 1.8e15, past 2^48 (2.8e14): a store that
