@@ -3,6 +3,7 @@
 #include "core/analysis/sessionsurfaces.h"
 #include "core/json/jsondiff.h"
 #include "core/session/session.h"
+#include "core/session/toolargs.h"
 
 #include <QJsonArray>
 #include <QJsonObject>
@@ -109,7 +110,7 @@ void ModelSide::collectToolCalls(const SessionSnapshot &snapshot, int runIndex, 
         const ToolCall &c = snapshot.toolCall(i);
         if (runIndex >= 0 && c.runIndex != runIndex)
             continue;
-        const QJsonValue arguments = c.parsedArgs ? *c.parsedArgs : QJsonValue(c.args);
+        const QJsonValue arguments = parsedToolArgs(c).value_or(QJsonValue(c.args));
         const QJsonObject value {{QLatin1String("name"), c.name},
                                  {QLatin1String("arguments"), ids.normalize(arguments)},
                                  {QLatin1String("result"), ids.normalize(c.result)},

@@ -4,6 +4,7 @@
 #include "core/analysis/diffmodel_p.h"
 #include "core/json/jsonpointer.h"
 #include "core/session/session.h"
+#include "core/session/toolargs.h"
 
 #include <QJsonArray>
 #include <QJsonObject>
@@ -166,9 +167,9 @@ QList<KeyedValue> toolCallShapes(const DiffSide &side)
         if (side.runIndex >= 0 && c.runIndex != side.runIndex)
             continue;
         QJsonValue keys; // null: the arguments are not a JSON object
-        if (c.parsedArgs && c.parsedArgs->isObject()) {
+        if (const std::optional<QJsonValue> args = parsedToolArgs(c); args && args->isObject()) {
             QStringList paths;
-            memberPaths(*c.parsedArgs, QString(), &paths);
+            memberPaths(*args, QString(), &paths);
             paths.sort();
             keys = QJsonArray::fromStringList(paths);
         }

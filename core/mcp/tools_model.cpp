@@ -6,6 +6,7 @@
 #include "core/mcp/schema.h"
 #include "core/mcp/tool.h"
 #include "core/mcp/views.h"
+#include "core/session/toolargs.h"
 
 #include "core/analysis/lintfindings.h"
 #include "core/analysis/sessionsurfaces.h"
@@ -134,7 +135,7 @@ QJsonObject toolCallJson(const ToolCall &call)
         {QLatin1String("run"), runNumber(call.runIndex)},
         {QLatin1String("status"), toolCallStatusName(call.status)},
         {QLatin1String("args"), call.args},
-        {QLatin1String("parsedArgs"), call.parsedArgs.value_or(QJsonValue())},
+        {QLatin1String("parsedArgs"), parsedToolArgs(call).value_or(QJsonValue())},
         {QLatin1String("argsError"),
          call.rare().argsError.isEmpty() ? QJsonValue() : call.rare().argsError},
         {QLatin1String("result"), call.result},

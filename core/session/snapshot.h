@@ -138,6 +138,9 @@ QString toolCallStatusName(ToolCallStatus status); // "streaming-args", "args-co
 struct ToolCallRare
 {
     QString argsError; // why args did not parse (set at TOOL_CALL_END)
+    // args as compact JSON text, when that differs from args as streamed (spaces, escapes, a
+    // number's spelling): what views show. Most agents stream compact JSON, so it is seldom set.
+    QString compactArgs;
     QString encryptedValue;
     std::optional<QJsonObject> metadata;
     QJsonObject extra; // unmodelled members of a snapshot toolCalls entry
@@ -152,7 +155,9 @@ struct ToolCall
     QString name;
     QString parentMessageId; // the assistant message holding the call
     QString args; // function.arguments as streamed (may be invalid JSON)
-    std::optional<QJsonValue> parsedArgs; // JSON.parse(args) once complete, when it parses
+    // Read as one JSON value once complete (JSON.parse's verdict; see toolargs.h). The value is
+    // read again on demand (parsedToolArgs): kept, it took more than the text it came from.
+    bool argsAreJson = false;
     QString resultMessageId;
     QJsonValue result; // the tool message's content (string or parts)
     ToolCallStatus status = ToolCallStatus::StreamingArgs;

@@ -1,6 +1,7 @@
 #include "core/session/toolargs.h"
 
 #include "core/json/jsonparser.h"
+#include "core/json/jsontext.h"
 
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -60,22 +61,41 @@ ToolArgsReading readToolArgs(const QByteArray &utf8, bool wantValue)
 
 void parseToolArgs(ToolCall &call)
 {
-    call.parsedArgs.reset();
+    call.argsAreJson = false;
     QString error;
+    QString compact;
     if (call.args.trimmed().isEmpty()) {
         error = QStringLiteral("the arguments are empty, not JSON");
     } else {
-        ToolArgsReading reading = readToolArgs(call.args.toUtf8(), /*wantValue=*/true);
-        if (reading.ok)
-            call.parsedArgs = std::move(reading.value);
-        else if (!reading.parseError.isEmpty())
+        const ToolArgsReading reading = readToolArgs(call.args.toUtf8(), /*wantValue=*/true);
+        if (reading.ok) {
+            call.argsAreJson = true;
+            compact = json::toCompactJson(*reading.value);
+            if (compact == call.args)
+                compact.clear();
+        } else if (!reading.parseError.isEmpty()) {
             error = QStringLiteral("the arguments are not valid JSON: %1 at byte %2")
                         .arg(reading.parseError)
                         .arg(reading.offset);
-        else
+        } else {
             error = QStringLiteral("the arguments are not one JSON value");
+        }
     }
     call.rareMembers.set(&ToolCallRare::argsError, std::move(error));
+    call.rareMembers.set(&ToolCallRare::compactArgs, std::move(compact));
+}
+
+std::optional<QJsonValue> parsedToolArgs(const ToolCall &call)
+{
+    if (!call.argsAreJson)
+        return std::nullopt;
+    return readToolArgs(call.args.toUtf8(), /*wantValue=*/true).value;
+}
+
+QString toolArgsText(const ToolCall &call)
+{
+    const QString &compact = call.rare().compactArgs;
+    return call.argsAreJson && !compact.isEmpty() ? compact : call.args;
 }
 
 } // namespace agui

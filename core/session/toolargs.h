@@ -27,8 +27,15 @@ struct ToolArgsReading
 // number); Qt's parser is asked only to word a failure.
 ToolArgsReading readToolArgs(const QByteArray &utf8, bool wantValue);
 
-// Parses call.args like the client's JSON.parse at TOOL_CALL_END: sets parsedArgs (any JSON
-// value, scalars included) or argsError (why not, with the byte offset).
+// Reads call.args like the client's JSON.parse at TOOL_CALL_END: sets argsAreJson (any JSON
+// value, scalars included) and compactArgs, or argsError (why not, with the byte offset).
 void parseToolArgs(ToolCall &call);
+
+// JSON.parse(args) of a complete call whose arguments are JSON, read from the text again (for
+// exports and comparisons, never per painted row); nullopt otherwise.
+std::optional<QJsonValue> parsedToolArgs(const ToolCall &call);
+
+// The arguments as views show them: compact JSON text when they are JSON, else as streamed.
+QString toolArgsText(const ToolCall &call);
 
 } // namespace agui

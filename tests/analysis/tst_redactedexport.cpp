@@ -108,8 +108,7 @@ private Q_SLOTS:
         QCOMPARE(b.current().toolCallCount(), a.current().toolCallCount());
         QCOMPARE(b.current().runCount(), a.current().runCount());
         for (qsizetype i = 0; i < a.current().toolCallCount(); ++i)
-            QCOMPARE(b.current().toolCall(i).parsedArgs.has_value(),
-                     a.current().toolCall(i).parsedArgs.has_value());
+            QCOMPARE(b.current().toolCall(i).argsAreJson, a.current().toolCall(i).argsAreJson);
         QCOMPARE(pair.redacted.samples.keepAliveAtUs, pair.original.samples.keepAliveAtUs);
         for (const QString &secret : secrets)
             QVERIFY2(!pair.redactedBytes.contains(secret.toUtf8()), qPrintable(secret));

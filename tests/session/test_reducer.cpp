@@ -4,6 +4,8 @@
 
 #include "session_test_util.h"
 
+#include "core/session/toolargs.h"
+
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QTest>
@@ -256,7 +258,7 @@ private Q_SLOTS:
         QCOMPARE(call->args, QStringLiteral("{\"a\":1}"));
         // The lane was closed by RUN_FINISHED: a synthesised TOOL_CALL_END parsed the args.
         QCOMPARE(call->status, ToolCallStatus::ArgsComplete);
-        QCOMPARE(call->parsedArgs, std::optional<QJsonValue>(parse("{'a':1}")));
+        QCOMPARE(parsedToolArgs(*call), std::optional<QJsonValue>(parse("{'a':1}")));
         QCOMPARE(s.changeAt(5).appliedTypes,
                  (QList<EventType> {EventType::ToolCallEnd, EventType::RunFinished}));
     }
@@ -277,12 +279,45 @@ private Q_SLOTS:
         const ToolCall *big = s.current().findToolCall(QStringLiteral("big"));
         QVERIFY(big);
         QVERIFY2(big->rare().argsError.isEmpty(), qPrintable(big->rare().argsError));
-        QVERIFY(big->parsedArgs && big->parsedArgs->isObject());
-        QVERIFY(big->parsedArgs->toObject().contains(QLatin1String("n")));
+        const std::optional<QJsonValue> bigArgs = parsedToolArgs(*big);
+        QVERIFY(bigArgs && bigArgs->isObject());
+        QVERIFY(bigArgs->toObject().contains(QLatin1String("n")));
         const ToolCall *two = s.current().findToolCall(QStringLiteral("two"));
         QVERIFY(two);
-        QVERIFY(!two->parsedArgs);
+        QVERIFY(!two->argsAreJson);
+        QVERIFY(!parsedToolArgs(*two));
         QCOMPARE(two->rare().argsError, QStringLiteral("the arguments are not one JSON value"));
+    }
+
+    // Views show arguments as compact JSON; the compact text is kept only when it differs from
+    // the text streamed, and the value is read again from the text when asked for.
+    void toolArgsShownCompactKeptOnlyWhenDifferent()
+    {
+        Session s;
+        feed(s,
+             {"{'type':'RUN_STARTED','threadId':'t','runId':'r'}",
+              "{'type':'TOOL_CALL_START','toolCallId':'tight','toolCallName':'f'}",
+              "{'type':'TOOL_CALL_ARGS','toolCallId':'tight','delta':'{\\u0022a\\u0022:1}'}",
+              "{'type':'TOOL_CALL_END','toolCallId':'tight'}",
+              "{'type':'TOOL_CALL_START','toolCallId':'loose','toolCallName':'f'}",
+              "{'type':'TOOL_CALL_ARGS','toolCallId':'loose','delta':'{ \\u0022b\\u0022: 2.50 }'}",
+              "{'type':'TOOL_CALL_END','toolCallId':'loose'}",
+              "{'type':'TOOL_CALL_START','toolCallId':'open','toolCallName':'f'}",
+              "{'type':'TOOL_CALL_ARGS','toolCallId':'open','delta':'{ \\u0022c\\u0022'}"});
+        const ToolCall *tight = s.current().findToolCall(QStringLiteral("tight"));
+        QVERIFY(tight && tight->argsAreJson);
+        QVERIFY(!tight->rareMembers.isSet()); // nothing seldom-set was stored for it
+        QCOMPARE(toolArgsText(*tight), QStringLiteral("{\"a\":1}"));
+        const ToolCall *loose = s.current().findToolCall(QStringLiteral("loose"));
+        QVERIFY(loose && loose->argsAreJson);
+        QCOMPARE(loose->args, QStringLiteral("{ \"b\": 2.50 }"));
+        QCOMPARE(toolArgsText(*loose), QStringLiteral("{\"b\":2.5}"));
+        QCOMPARE(parsedToolArgs(*loose), std::optional<QJsonValue>(parse("{'b':2.5}")));
+        // Still streaming: not read yet, shown as streamed.
+        const ToolCall *open = s.current().findToolCall(QStringLiteral("open"));
+        QVERIFY(open && !open->argsAreJson);
+        QCOMPARE(toolArgsText(*open), QStringLiteral("{ \"c\""));
+        QVERIFY(!parsedToolArgs(*open));
     }
 
     void toolCallInExistingAssistantMessage()
@@ -315,14 +350,14 @@ private Q_SLOTS:
         QCOMPARE(snap.messagePosition(QStringLiteral("later")), 3);
         const ToolCall *c1 = snap.findToolCall(QStringLiteral("c1"));
         QCOMPARE(c1->status, ToolCallStatus::Answered);
-        QCOMPARE(c1->parsedArgs, std::optional<QJsonValue>(parse("{'x':2}")));
+        QCOMPARE(parsedToolArgs(*c1), std::optional<QJsonValue>(parse("{'x':2}")));
         QCOMPARE(c1->resultMessageId, QStringLiteral("t1"));
         QCOMPARE(c1->result, QJsonValue(QStringLiteral("one")));
         QCOMPARE(c1->startSeq, 3);
         QCOMPARE(c1->endSeq, 6);
         QCOMPARE(c1->resultSeq, 11);
         const ToolCall *c2 = snap.findToolCall(QStringLiteral("c2"));
-        QVERIFY(!c2->parsedArgs);
+        QVERIFY(!parsedToolArgs(*c2));
         QVERIFY(!c2->rare().argsError.isEmpty());
         QCOMPARE(messagesAsAgUi(snap).at(0).toObject(),
                  parse("{'id':'a1','role':'assistant','content':'','toolCalls':["

@@ -1,6 +1,7 @@
 #include "ui/toolcalls/toolcallmodel.h"
 
 #include "core/json/jsontext.h"
+#include "core/session/toolargs.h"
 
 #include "ui/state/statetreemodel.h"
 
@@ -168,7 +169,7 @@ QVariant ToolCallModel::data(const QModelIndex &index, int role) const
         case ArgsColumn:
             if (argsInvalid)
                 return tr("⚠ not valid JSON: %1").arg(oneLine(call.args, 80));
-            return oneLine(call.parsedArgs ? compactJsonText(*call.parsedArgs) : call.args);
+            return oneLine(toolArgsText(call));
         case ResultColumn:
             return oneLine(resultText(call));
         case ParentMessageColumn:
@@ -207,8 +208,11 @@ QVariant ToolCallModel::data(const QModelIndex &index, int role) const
     case PhaseRole:
         return toolCallPhaseName(phase);
     case ArgsTextRole:
-        if (call.parsedArgs && call.status != ToolCallStatus::StreamingArgs)
-            return json::toIndentedJson(*call.parsedArgs);
+        // On a tooltip or the detail pane's request, never per painted row.
+        if (call.status != ToolCallStatus::StreamingArgs) {
+            if (const std::optional<QJsonValue> args = parsedToolArgs(call))
+                return json::toIndentedJson(*args);
+        }
         return call.args;
     case ArgsErrorRole:
         return call.rare().argsError;

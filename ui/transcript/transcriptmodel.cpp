@@ -1,6 +1,7 @@
 #include "ui/transcript/transcriptmodel.h"
 
 #include "core/json/jsontext.h"
+#include "core/session/toolargs.h"
 
 #include "ui/state/statetreemodel.h"
 
@@ -36,7 +37,7 @@ QString toolCallLine(const SessionSnapshot &snapshot, const QString &id)
     const ToolCall *call = snapshot.findToolCall(id);
     if (!call)
         return QObject::tr("→ tool call %1").arg(id);
-    QString args = call->parsedArgs ? compactJsonText(*call->parsedArgs) : call->args;
+    QString args = toolArgsText(*call);
     if (args.size() > 300)
         args = args.left(300) + QStringLiteral("…");
     return QObject::tr("→ %1(%2)  [%3]").arg(call->name, args, id);
