@@ -31,23 +31,14 @@ protected:
 } // namespace
 
 EventListView::EventListView(QWidget *parent)
-    : QTableView(parent)
+    : FlatTableView(parent)
 {
-    setShowGrid(false);
-    setWordWrap(false);
-    setCornerButtonEnabled(false);
     setTabKeyNavigation(false); // Tab moves the focus on, as it does from any list
     setSelectionMode(QAbstractItemView::ExtendedSelection);
-    setSelectionBehavior(QAbstractItemView::SelectRows);
-    setSortingEnabled(false); // sequence order only
     setTextElideMode(Qt::ElideRight);
-    // One fixed height for every row: the view never measures a row (a million of them).
-    QHeaderView *rows = verticalHeader();
-    rows->hide();
-    rows->setSectionResizeMode(QHeaderView::Fixed);
-    rows->setMinimumSectionSize(1);
-    // As dense as a tree's text rows; the Diag column's icon scales down to fit.
-    rows->setDefaultSectionSize(fontMetrics().height() + 2);
+    // One fixed height for every row, as dense as a tree's text rows (the view never measures a
+    // row: a million of them); the Diag column's icon scales down to fit.
+    setRowHeight(fontMetrics().height() + 2);
     header()->setStretchLastSection(false);
     header()->setSectionsMovable(true);
     header()->setHighlightSections(false);
@@ -94,7 +85,7 @@ void EventListView::prefetchVisibleSummaries()
 
 void EventListView::resizeEvent(QResizeEvent *event)
 {
-    QTableView::resizeEvent(event);
+    FlatTableView::resizeEvent(event);
     prefetchVisibleSummaries();
 }
 
@@ -103,7 +94,7 @@ void EventListView::setModel(QAbstractItemModel *model)
     for (const auto &c : std::as_const(m_modelConnections))
         disconnect(c);
     m_modelConnections.clear();
-    QTableView::setModel(model);
+    FlatTableView::setModel(model);
     if (!model)
         return;
     m_modelConnections << connect(model, &QAbstractItemModel::rowsAboutToBeInserted, this,
@@ -137,13 +128,6 @@ void EventListView::setModel(QAbstractItemModel *model)
     // The summary takes what is left; the diagnostics column stays visible at the right.
     h->setSectionResizeMode(EventListModel::SummaryColumn, QHeaderView::Stretch);
     setItemDelegateForColumn(EventListModel::IdColumn, new MiddleElideDelegate(this));
-}
-
-QModelIndex EventListView::moveCursor(CursorAction cursorAction, Qt::KeyboardModifiers modifiers)
-{
-    if (cursorAction == MoveHome || cursorAction == MoveEnd)
-        modifiers |= Qt::ControlModifier; // QTableView's first / last row
-    return QTableView::moveCursor(cursorAction, modifiers);
 }
 
 void EventListView::setFollowLive(bool follow)

@@ -1,6 +1,7 @@
 #pragma once
 
-#include <QTableView>
+#include "ui/views/flattableview.h"
+
 #include <QTimer>
 
 namespace agui::ui {
@@ -12,10 +13,10 @@ class EventListModel;
 // stream runs is never interrupted. Selection is left alone on appends (rows are only added
 // after the existing ones), so it survives new rows.
 //
-// A table, not a tree: QTreeView lays out every row again after each insert (it keeps one
+// A flat table, not a tree: QTreeView lays out every row again after each insert (it keeps one
 // item per row and rebuilds them all), which was most of the GUI thread's time in a
-// million-event live run. A table with fixed row heights appends a row in constant time.
-class EventListView : public QTableView
+// million-event live run; nor QTableView, which keeps a record per row (see FlatTableView).
+class EventListView : public FlatTableView
 {
     Q_OBJECT
 public:
@@ -29,11 +30,6 @@ public:
     qint64 currentSeq() const;
     // Selects the row showing seq (if visible under the filter) and scrolls to it.
     bool selectSeq(qint64 seq);
-    QHeaderView *header() const { return horizontalHeader(); } // the columns' header
-
-    // Home and End go to the first and last event (as in a list), not the row's first and last
-    // cell.
-    QModelIndex moveCursor(CursorAction cursorAction, Qt::KeyboardModifiers modifiers) override;
 
 Q_SIGNALS:
     void currentSeqChanged(qint64 seq);
