@@ -292,6 +292,30 @@ void TestFlatTableView::assistiveTechnologyReadsItAsATable()
     QAccessibleInterface *cell = table->cellAt(7, 2);
     QVERIFY(cell);
     QCOMPARE(cell->text(QAccessible::Name), QStringLiteral("7,2"));
+    QCOMPARE(cell->role(), QAccessible::Cell);
+    QCOMPARE(cell->tableCellInterface()->rowIndex(), 7);
+    QCOMPARE(cell->tableCellInterface()->columnIndex(), 2);
+    QCOMPARE(view->indexOfChild(cell), 7 * 4 + 2);
+    QCOMPARE(view->child(7 * 4 + 2), cell); // asked again: the same cell
+    QCOMPARE(cell->parent(), view);
+    QCOMPARE(cell->rect(),
+             QRect(m_view->viewport()->mapToGlobal(QPoint(200, 140)), QSize(100, 20)));
+    QVERIFY(!table->cellAt(100000, 0));
+
+    // Selecting through the interface selects in the view, and the reverse.
+    QVERIFY(table->selectRow(3));
+    QVERIFY(m_view->selectionModel()->isRowSelected(3));
+    QCOMPARE(table->selectedRows(), QList<int> {3});
+    QVERIFY(table->cellAt(3, 1)->state().selected);
+    m_view->selectionModel()->select(m_model->index(9, 0),
+                                     QItemSelectionModel::Select | QItemSelectionModel::Rows);
+    QCOMPARE(table->selectedRows(), (QList<int> {3, 9}));
+    QCOMPARE(table->selectedCellCount(), 8);
+    QVERIFY(table->unselectRow(3));
+    QCOMPARE(table->selectedRows(), QList<int> {9});
+    m_view->setCurrentIndex(m_model->index(5, 1));
+    QCOMPARE(view->focusChild(), table->cellAt(5, 1));
+    QCOMPARE(table->columnDescription(0), m_model->headerData(0, Qt::Horizontal).toString());
 }
 
 QTEST_MAIN(TestFlatTableView)

@@ -1,5 +1,7 @@
 #include "ui/views/flattableview.h"
 
+#include "ui/views/flattableaccessible.h"
+
 #include <QHeaderView>
 #include <QPaintEvent>
 #include <QPainter>
@@ -12,6 +14,7 @@ FlatTableView::FlatTableView(QWidget *parent)
     , m_header(new QHeaderView(Qt::Horizontal, this))
     , m_rowHeight(fontMetrics().height() + 2)
 {
+    FlatTableAccessible::installFactory(); // a table to screen readers, as QTableView is
     setSelectionBehavior(SelectRows);
     setVerticalScrollMode(ScrollPerItem);
     setHorizontalScrollMode(ScrollPerPixel);
