@@ -3,8 +3,6 @@
 #include "core/json/jsontext.h"
 #include "core/session/toolargs.h"
 
-#include "ui/state/statetreemodel.h"
-
 #include <QBrush>
 #include <QColor>
 #include <QDateTime>

@@ -36,9 +36,8 @@ EventListView::EventListView(QWidget *parent)
     setTabKeyNavigation(false); // Tab moves the focus on, as it does from any list
     setSelectionMode(QAbstractItemView::ExtendedSelection);
     setTextElideMode(Qt::ElideRight);
-    // One fixed height for every row, as dense as a tree's text rows (the view never measures a
-    // row: a million of them); the Diag column's icon scales down to fit.
-    setRowHeight(fontMetrics().height() + 2);
+    // Rows keep FlatTableView's one height, as dense as a tree's text rows; the Diag column's
+    // icon scales down to fit.
     header()->setStretchLastSection(false);
     header()->setSectionsMovable(true);
     header()->setHighlightSections(false);

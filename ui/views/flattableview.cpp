@@ -18,13 +18,15 @@ FlatTableView::FlatTableView(QWidget *parent)
     setSelectionBehavior(SelectRows);
     setVerticalScrollMode(ScrollPerItem);
     setHorizontalScrollMode(ScrollPerPixel);
-    auto relayout = [this] {
-        updateGeometries();
-        viewport()->update();
-    };
-    connect(m_header, &QHeaderView::sectionResized, this, relayout);
-    connect(m_header, &QHeaderView::sectionMoved, this, relayout);
-    connect(m_header, &QHeaderView::sectionCountChanged, this, relayout);
+    connect(m_header, &QHeaderView::sectionResized, this, &FlatTableView::relayout);
+    connect(m_header, &QHeaderView::sectionMoved, this, &FlatTableView::relayout);
+    connect(m_header, &QHeaderView::sectionCountChanged, this, &FlatTableView::relayout);
+}
+
+void FlatTableView::relayout()
+{
+    updateGeometries();
+    viewport()->update();
 }
 
 void FlatTableView::setModel(QAbstractItemModel *model)
@@ -38,22 +40,18 @@ void FlatTableView::setModel(QAbstractItemModel *model)
         return;
     // Rows come and go in bulk (a capture's batches, a filter's slices): the scroll range is
     // all that depends on their number.
-    auto rowsChanged = [this] {
-        updateGeometries();
-        viewport()->update();
-    };
-    m_rowConnections = {connect(model, &QAbstractItemModel::rowsInserted, this, rowsChanged),
-                        connect(model, &QAbstractItemModel::rowsRemoved, this, rowsChanged),
-                        connect(model, &QAbstractItemModel::modelReset, this, rowsChanged),
-                        connect(model, &QAbstractItemModel::layoutChanged, this, rowsChanged)};
+    m_rowConnections
+        = {connect(model, &QAbstractItemModel::rowsInserted, this, &FlatTableView::relayout),
+           connect(model, &QAbstractItemModel::rowsRemoved, this, &FlatTableView::relayout),
+           connect(model, &QAbstractItemModel::modelReset, this, &FlatTableView::relayout),
+           connect(model, &QAbstractItemModel::layoutChanged, this, &FlatTableView::relayout)};
     updateGeometries();
 }
 
 void FlatTableView::setRowHeight(int height)
 {
     m_rowHeight = qMax(1, height);
-    updateGeometries();
-    viewport()->update();
+    relayout();
 }
 
 int FlatTableView::rowCount() const

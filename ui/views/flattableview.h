@@ -47,6 +47,7 @@ protected:
     void paintEvent(QPaintEvent *event) override;
 
 private:
+    void relayout(); // after the rows or the columns changed: the scroll ranges and a repaint
     int firstRowInView() const;
     int rowsInView() const; // whole rows the viewport holds
     int rowTop(int row) const; // in viewport coordinates
