@@ -59,14 +59,28 @@ private Q_SLOTS:
         }
         QCOMPARE(pool.find("call_5000"), -1);
         QCOMPARE(pool.find("call_"), -1); // a prefix of the kept ids is not one of them
-        // Not ASCII: the bytes are compared with the kept text, not its UTF-16 units.
+        // Not ASCII: kept and compared as bytes, shown as text.
         const qint32 accented = pool.intern("r\xC3\xA9sum\xC3\xA9");
         QCOMPARE(accented, count);
         QCOMPARE(pool.string(accented), QStringLiteral("r\u00E9sum\u00E9"));
+        QCOMPARE(pool.utf8(accented), std::string_view("r\xC3\xA9sum\xC3\xA9"));
         QCOMPARE(pool.find("r\xC3\xA9sum\xC3\xA9"), accented);
         QCOMPARE(pool.find("resume"), -1);
         QCOMPARE(pool.intern("R\xC3\xA9sum\xC3\xA9"), count + 1); // ids are case-sensitive
+        // Two byte strings that show as the same text (U+FFFD) stay two ids.
+        const qint32 ff = pool.intern("\xFF");
+        const qint32 fe = pool.intern("\xFE");
+        QCOMPARE(fe, ff + 1);
+        QCOMPARE(pool.string(ff), pool.string(fe));
+        QCOMPARE(pool.utf8(fe), std::string_view("\xFE"));
         QCOMPARE(pool.string(-1), QString());
+        QCOMPARE(pool.utf8(-1), std::string_view());
+        // Every id's bytes come back as they went in, the first and last included.
+        QCOMPARE(pool.utf8(0), std::string_view("call_0"));
+        QCOMPARE(pool.utf8(count - 1), std::string_view("call_4999"));
+        QCOMPARE(pool.withPrefix(QStringLiteral("CALL_49"), 3),
+                 (QStringList {QStringLiteral("call_49"), QStringLiteral("call_490"),
+                               QStringLiteral("call_491")}));
     }
 
     void keepsTodaysReceiveTimesExactly()

@@ -1,5 +1,6 @@
 #include "ui/timeline/entityevents.h"
 
+#include "core/json/wtf8.h"
 #include "core/session/session.h"
 
 #include <algorithm>
@@ -18,8 +19,14 @@ QList<qint64> scan(const Session &session, const QString &id, qint64 first, qint
     for (qint64 s : always)
         if (s >= 0 && s < store.size())
             out.append(s);
+    // By the id's number in the store's pool: comparing texts would make a string of every
+    // event's id in the range.
+    const QByteArray wtf8 = json::toWtf8(id);
+    const qint32 wanted = store.ids().find(std::string_view(wtf8.constData(), size_t(wtf8.size())));
+    if (wanted < 0 && !id.isEmpty())
+        last = first - 1; // no event has that id
     for (qint64 seq = first; seq <= last && out.size() < maxEvents; ++seq)
-        if (store.primaryId(seq) == id)
+        if (store.primaryIdIndex(seq) == wanted)
             out.append(seq);
     std::sort(out.begin(), out.end());
     out.erase(std::unique(out.begin(), out.end()), out.end());
