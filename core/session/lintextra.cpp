@@ -121,6 +121,68 @@ void checkEncryptedValueTypes(const QJsonArray &messages, const QString &path, q
 
 } // namespace
 
+qint32 ExtraRules::idNumber(std::string_view wtf8)
+{
+    const qint32 number = wtf8.empty() ? 0 : m_ids.intern(wtf8) + 1;
+    if (size_t(number) >= m_facts.size())
+        m_facts.resize(size_t(number) + 1);
+    return number;
+}
+
+qint32 ExtraRules::idNumber(const QString &id)
+{
+    const QByteArray wtf8 = json::toWtf8(id);
+    return idNumber(std::string_view(wtf8.constData(), size_t(wtf8.size())));
+}
+
+std::optional<qint32> ExtraRules::idMember(const EventView &e, EventKey key)
+{
+    const json::JsonView id = e.value(key);
+    return id.isString() ? std::optional(idNumber(id.utf8())) : std::nullopt;
+}
+
+std::optional<qint32> ExtraRules::idMember(const EventView &e, QLatin1StringView key)
+{
+    const json::JsonView id = e.value(key);
+    return id.isString() ? std::optional(idNumber(id.utf8())) : std::nullopt;
+}
+
+QString ExtraRules::idText(qint32 number) const
+{
+    return json::fromWtf8(m_ids.utf8(number - 1)); // number 0: "", the pool's -1
+}
+
+QString ExtraRules::roleOf(qint32 number) const
+{
+    const qint32 role = m_facts[size_t(number)].role;
+    return role < 0 ? QString() : m_roleNames.at(role);
+}
+
+void ExtraRules::setRole(qint32 number, const QString &role)
+{
+    auto known = m_roleNumbers.constFind(role);
+    if (known == m_roleNumbers.cend()) {
+        known = m_roleNumbers.insert(role, qint32(m_roleNames.size()));
+        m_roleNames.append(role);
+    }
+    facts(number).role = *known;
+}
+
+void ExtraRules::setRoleIfNew(qint32 number, const QString &role)
+{
+    if (facts(number).role < 0)
+        setRole(number, role);
+}
+
+QStringList ExtraRules::idTexts(const QSet<qint32> &numbers) const
+{
+    QStringList texts;
+    for (const qint32 number : numbers)
+        texts.append(idText(number));
+    texts.sort();
+    return texts;
+}
+
 void ExtraRules::observeFrame(const EventView &frame, qint64 index, LintSink &sink)
 {
     if (frame.type != EventType::Invalid) {
@@ -179,21 +241,16 @@ void ExtraRules::learnMessages(const QJsonValue &messages)
         const std::optional<QString> id = stringMember(m, QLatin1StringView("id"));
         if (!id)
             continue;
+        const qint32 number = idNumber(*id);
         const QString role
             = stringMember(m, QLatin1StringView("role")).value_or(QStringLiteral("assistant"));
-        m_roles.insert(*id, role);
+        setRole(number, role);
         if (role == QStringLiteral("activity"))
-            m_activities.insert(*id, m.value(QLatin1StringView("content")));
+            m_activities.insert(number, m.value(QLatin1StringView("content")));
         const QJsonArray calls = m.value(QLatin1StringView("toolCalls")).toArray();
         for (const auto &call : calls) {
-            const std::optional<QString> callId
-                = stringMember(call.toObject(), QLatin1StringView("id"));
-            if (callId && !m_toolCalls.contains(*callId)) {
-                ToolCall known;
-                known.open = false;
-                m_toolCalls.insert(*callId, known);
-                m_lastArgs = nullptr; // the hash may have moved its values
-            }
+            if (const auto callId = stringMember(call.toObject(), QLatin1StringView("id")))
+                facts(idNumber(*callId)).toolCallKnown = true;
         }
     }
 }
@@ -218,21 +275,21 @@ void ExtraRules::checkRunFinished(const EventView &e, qint64 index, LintSink &si
     const QJsonArray listed = outcome.value("pendingToolCallIds").toQJsonArray();
     if (listed.isEmpty())
         return;
-    QSet<QString> derived;
-    for (const QString &id : std::as_const(m_runToolCalls)) {
+    QSet<qint32> derived;
+    for (const qint32 id : std::as_const(m_runToolCalls)) {
         if (!m_runAnswered.contains(id))
             derived.insert(id);
     }
-    QSet<QString> listedSet;
+    QSet<qint32> listedSet;
     for (qsizetype i = 0; i < listed.size(); ++i) {
         if (!listed.at(i).isString())
             continue; // schema.type
-        const QString id = listed.at(i).toString();
+        const qint32 id = idNumber(listed.at(i).toString());
         listedSet.insert(id);
         if (derived.contains(id))
             continue;
         QString why;
-        if (!m_toolCalls.contains(id))
+        if (!facts(id).toolCallKnown)
             why = QStringLiteral("which was never started in this stream");
         else if (m_runAnswered.contains(id))
             why = QStringLiteral("which was answered by a TOOL_CALL_RESULT in this run");
@@ -240,38 +297,40 @@ void ExtraRules::checkRunFinished(const EventView &e, qint64 index, LintSink &si
             why = QStringLiteral("which was not started in this run");
         sink.report(u"lint.pending-tool-calls-mismatch", index,
                     QStringLiteral("/outcome/pendingToolCallIds/%1").arg(i),
-                    QStringLiteral("pendingToolCallIds lists '%1', %2").arg(id, why));
+                    QStringLiteral("pendingToolCallIds lists '%1', %2").arg(idText(id), why));
     }
-    for (const QString &id : std::as_const(m_runToolCalls)) {
+    for (const qint32 id : std::as_const(m_runToolCalls)) {
         if (derived.contains(id) && !listedSet.contains(id))
             sink.report(u"lint.pending-tool-calls-mismatch", index,
                         QStringLiteral("/outcome/pendingToolCallIds"),
                         QStringLiteral("Tool call '%1' was started in this run and has no "
                                        "TOOL_CALL_RESULT, but pendingToolCallIds does not list it")
-                            .arg(id));
+                            .arg(idText(id)));
     }
 }
 
 void ExtraRules::checkToolCallStart(const EventView &e, qint64 index, LintSink &sink)
 {
-    const std::optional<QString> id = stringMember(e, QLatin1StringView("toolCallId"));
+    const std::optional<qint32> id = idMember(e, EventKey::ToolCallId);
     if (!id)
         return;
-    auto it = m_toolCalls.find(*id);
-    if (it != m_toolCalls.end() && !it->open) {
+    const bool open = m_openArgs.contains(*id);
+    if (facts(*id).toolCallKnown && !open) {
+        const qint64 ended = m_toolCallEnds.value(*id, -1);
         sink.report(
             u"lint.restart-closed-id", index, QStringLiteral("/toolCallId"),
             QStringLiteral("TOOL_CALL_START reuses tool call id '%1', which already %2; the "
                            "client keeps the existing call (only renaming it) and appends "
                            "the new arguments to the old ones")
-                .arg(*id,
-                     it->endIndex >= 0 ? QStringLiteral("ended at event %1").arg(it->endIndex)
-                                       : QStringLiteral("exists in the run input or a messages "
-                                                        "snapshot")));
+                .arg(idText(*id),
+                     ended >= 0 ? QStringLiteral("ended at event %1").arg(ended)
+                                : QStringLiteral("exists in the run input or a messages "
+                                                 "snapshot")));
     }
-    if (it == m_toolCalls.end() || !it->open) {
-        ToolCall call;
-        m_toolCalls.insert(*id, call);
+    if (!open) {
+        facts(*id).toolCallKnown = true;
+        m_toolCallEnds.remove(*id);
+        m_openArgs.insert(*id, QString());
         m_lastArgs = nullptr; // the hash may have moved its values
     }
     if (!m_runToolCallSet.contains(*id)) {
@@ -281,38 +340,37 @@ void ExtraRules::checkToolCallStart(const EventView &e, qint64 index, LintSink &
 
     // Which message the client attaches the call to (@ag-ui/client 1.0.0 defaultApplyEvents,
     // TOOL_CALL_START).
-    const std::optional<QString> parent = stringMember(e, QLatin1StringView("parentMessageId"));
+    const std::optional<qint32> parent = idMember(e, QLatin1StringView("parentMessageId"));
     if (!parent) {
-        if (!m_roles.contains(*id))
-            m_roles.insert(*id, QStringLiteral("assistant"));
+        setRoleIfNew(*id, QStringLiteral("assistant"));
         return;
     }
-    const auto role = m_roles.constFind(*parent);
-    if (role == m_roles.cend()) {
+    const QString role = roleOf(*parent);
+    if (role.isNull()) {
         sink.report(u"lint.parent-message-unknown", index, QStringLiteral("/parentMessageId"),
                     QStringLiteral("TOOL_CALL_START parentMessageId '%1' names no message seen so "
                                    "far; the client creates an assistant message with that id")
-                        .arg(*parent));
-        m_roles.insert(*parent, QStringLiteral("assistant"));
-    } else if (*role != QStringLiteral("assistant")) {
+                        .arg(idText(*parent)));
+        setRole(*parent, QStringLiteral("assistant"));
+    } else if (role != QStringLiteral("assistant")) {
         sink.report(u"lint.parent-message-not-assistant", index, QStringLiteral("/parentMessageId"),
                     QStringLiteral("TOOL_CALL_START parentMessageId '%1' names a '%2' message, not "
                                    "an assistant message; the client puts the call on a new "
                                    "assistant message '%3' instead")
-                        .arg(*parent, *role, *id));
-        if (!m_roles.contains(*id))
-            m_roles.insert(*id, QStringLiteral("assistant"));
+                        .arg(idText(*parent), role, idText(*id)));
+        setRoleIfNew(*id, QStringLiteral("assistant"));
     }
 }
 
-void ExtraRules::checkToolCallEnd(const QString &id, qint64 index, LintSink &sink)
+void ExtraRules::checkToolCallEnd(qint32 id, qint64 index, LintSink &sink)
 {
-    auto it = m_toolCalls.find(id);
-    if (it == m_toolCalls.end() || !it->open)
+    const auto open = m_openArgs.constFind(id);
+    if (open == m_openArgs.cend())
         return; // verify.C3
-    it->open = false;
-    it->endIndex = index;
-    const QString args = std::exchange(it->args, QString());
+    const QString args = *open;
+    m_openArgs.erase(open);
+    m_lastArgs = nullptr;
+    m_toolCallEnds.insert(id, index);
     if (args.trimmed().isEmpty())
         return; // no arguments at all: the client's JSON.parse fails and it uses {}, which is
                 // what a tool without parameters means
@@ -325,7 +383,7 @@ void ExtraRules::checkToolCallEnd(const QString &id, qint64 index, LintSink &sin
     sink.report(u"lint.tool-args-invalid-json", index, QStringLiteral("/toolCallId"),
                 QStringLiteral("Concatenated TOOL_CALL_ARGS for tool call '%1' do not parse as "
                                "JSON: %2; the client hands {} to onNewToolCall")
-                    .arg(id, problem));
+                    .arg(idText(id), problem));
 }
 
 void ExtraRules::checkStateDelta(qint64 index, LintSink &sink)
@@ -377,49 +435,49 @@ void ExtraRules::checkStateDelta(qint64 index, LintSink &sink)
 
 void ExtraRules::checkEncryptedValue(const EventView &e, qint64 index, LintSink &sink)
 {
-    const std::optional<QString> id = stringMember(e, QLatin1StringView("entityId"));
+    const std::optional<qint32> id = idMember(e, QLatin1StringView("entityId"));
     const std::optional<QString> subtype = stringMember(e, QLatin1StringView("subtype"));
     if (!id || !subtype)
         return;
     const QString path = QStringLiteral("/entityId");
     if (*subtype == QStringLiteral("tool-call")) {
-        if (!m_toolCalls.contains(*id))
+        if (!facts(*id).toolCallKnown)
             sink.report(u"lint.encrypted-value-unknown-entity", index, path,
                         QStringLiteral("REASONING_ENCRYPTED_VALUE names tool call '%1', which is "
                                        "not in this stream; the client drops the value")
-                            .arg(*id));
+                            .arg(idText(*id)));
     } else if (*subtype == QStringLiteral("message")) {
-        const auto role = m_roles.constFind(*id);
-        if (role == m_roles.cend())
+        const QString role = roleOf(*id);
+        if (role.isNull())
             sink.report(u"lint.encrypted-value-unknown-entity", index, path,
                         QStringLiteral("REASONING_ENCRYPTED_VALUE names message '%1', which is not "
                                        "in this stream; the client drops the value")
-                            .arg(*id));
-        else if (*role == QStringLiteral("activity"))
+                            .arg(idText(*id)));
+        else if (role == QStringLiteral("activity"))
             sink.report(u"lint.encrypted-value-unknown-entity", index, path,
                         QStringLiteral("REASONING_ENCRYPTED_VALUE names activity message '%1'; the "
                                        "client does not attach encrypted values to activities")
-                            .arg(*id));
+                            .arg(idText(*id)));
     }
 }
 
 void ExtraRules::checkAttribution(const EventView &e, qint64 index, LintSink &sink)
 {
     if (e.type == EventType::SubagentStarted) {
-        if (const std::optional<QString> id = stringMember(e, EventKey::SubagentRunId))
+        if (const std::optional<qint32> id = idMember(e, EventKey::SubagentRunId))
             m_runSubagents.insert(*id);
         return;
     }
     if (!isAttributable(e.type))
         return;
-    const std::optional<QString> tag = stringMember(e, EventKey::SubagentRunId);
+    const std::optional<qint32> tag = idMember(e, EventKey::SubagentRunId);
     if (!tag || m_runSubagents.contains(*tag) || m_runUnstartedReported.contains(*tag))
         return;
     m_runUnstartedReported.insert(*tag); // once per subagent and run: the rest is the same story
     sink.report(u"lint.subagent-not-started", index, QStringLiteral("/subagentRunId"),
                 QStringLiteral("%1 is attributed to subagent '%2', which has not sent "
                                "SUBAGENT_STARTED in this run (attribution-only producer)")
-                    .arg(eventTypeName(e.type), *tag));
+                    .arg(eventTypeName(e.type), idText(*tag)));
 }
 
 void ExtraRules::check(const EventView &e, const EventView &frame,
@@ -462,7 +520,7 @@ void ExtraRules::check(const EventView &e, const EventView &frame,
         collectToolCallArgs(e);
         break;
     case EventType::ToolCallEnd:
-        if (const std::optional<QString> id = stringMember(e, QLatin1StringView("toolCallId")))
+        if (const std::optional<qint32> id = idMember(e, EventKey::ToolCallId))
             checkToolCallEnd(*id, index, sink);
         break;
     case EventType::ToolCallResult:
@@ -558,7 +616,7 @@ void ExtraRules::checkText(const EventView &e, const EventView &frame, qint64 in
                     .arg(stringMember(e, QLatin1StringView("messageId")).value_or(QString())));
         return;
     }
-    const std::optional<QString> id = stringMember(e, QLatin1StringView("messageId"));
+    const std::optional<qint32> id = idMember(e, EventKey::MessageId);
     if (e.type == EventType::TextMessageEnd) {
         if (id && m_openText.remove(*id))
             m_closedText.insert(*id, index);
@@ -572,50 +630,50 @@ void ExtraRules::checkText(const EventView &e, const EventView &frame, qint64 in
                     QStringLiteral("TEXT_MESSAGE_START reuses message id '%1', whose message "
                                    "already ended at event %2; the client appends the new text "
                                    "to that message")
-                        .arg(*id)
+                        .arg(idText(*id))
                         .arg(*closed));
     m_openText.insert(*id);
-    if (!m_roles.contains(*id))
-        m_roles.insert(
-            *id, stringMember(e, QLatin1StringView("role")).value_or(QStringLiteral("assistant")));
+    if (facts(*id).role < 0)
+        setRole(*id,
+                stringMember(e, QLatin1StringView("role")).value_or(QStringLiteral("assistant")));
 }
 
 // TOOL_CALL_ARGS: the arguments the client concatenates while the call is open.
 void ExtraRules::collectToolCallArgs(const EventView &e)
 {
-    // Consecutive ARGS of one call skip the look-up (m_lastArgs, reset when the hash grows).
+    // Consecutive ARGS of one call skip the look-up (m_lastArgs, reset when the hash changes).
     const std::string_view idUtf8 = e.value(EventKey::ToolCallId).utf8();
     if (!m_lastArgs || m_lastArgsId != idUtf8) {
-        const std::optional<QString> id = stringMember(e, EventKey::ToolCallId);
-        auto it = id ? m_toolCalls.find(*id) : m_toolCalls.end();
-        m_lastArgs = it != m_toolCalls.end() ? &it.value() : nullptr;
+        const std::optional<qint32> id = idMember(e, EventKey::ToolCallId);
+        auto it = id ? m_openArgs.find(*id) : m_openArgs.end();
+        if (it == m_openArgs.end())
+            return; // no open call of that id: the client drops the arguments
+        m_lastArgs = &it.value();
         m_lastArgsId.assign(idUtf8);
     }
-    if (m_lastArgs && m_lastArgs->open)
-        json::appendWtf8(m_lastArgs->args, e.value(EventKey::Delta).utf8());
+    json::appendWtf8(*m_lastArgs, e.value(EventKey::Delta).utf8());
 }
 
 // TOOL_CALL_RESULT: where the client puts the tool message depends on the call being known.
 void ExtraRules::checkToolCallResult(const EventView &e, qint64 index, LintSink &sink)
 {
-    const std::optional<QString> id = stringMember(e, QLatin1StringView("toolCallId"));
+    const std::optional<qint32> id = idMember(e, EventKey::ToolCallId);
     if (id) {
-        const auto it = m_toolCalls.constFind(*id);
-        if (it == m_toolCalls.cend())
+        if (!facts(*id).toolCallKnown)
             sink.report(u"lint.tool-result-unknown-call", index, QStringLiteral("/toolCallId"),
                         QStringLiteral("TOOL_CALL_RESULT for tool call '%1', which was never "
                                        "started in this stream; the client appends the tool "
                                        "message at the end instead of after its call")
-                            .arg(*id));
-        else if (it->open)
+                            .arg(idText(*id)));
+        else if (m_openArgs.contains(*id))
             sink.report(u"lint.tool-result-open-call", index, QStringLiteral("/toolCallId"),
                         QStringLiteral("TOOL_CALL_RESULT for tool call '%1' arrived before its "
                                        "TOOL_CALL_END (arguments still streaming)")
-                            .arg(*id));
+                            .arg(idText(*id)));
         m_runAnswered.insert(*id);
     }
-    if (const std::optional<QString> messageId = stringMember(e, QLatin1StringView("messageId")))
-        m_roles.insert(*messageId, QStringLiteral("tool"));
+    if (const std::optional<qint32> messageId = idMember(e, EventKey::MessageId))
+        setRole(*messageId, QStringLiteral("tool"));
 }
 
 // STATE_SNAPSHOT: the client replaces the state, whatever deltas built it.
@@ -645,9 +703,9 @@ void ExtraRules::checkMessagesSnapshot(const EventView &e, const EventView &fram
 // message as it is).
 void ExtraRules::recordActivitySnapshot(const EventView &e)
 {
-    const std::optional<QString> id = stringMember(e, QLatin1StringView("messageId"));
-    if (id && (!m_roles.contains(*id) || e.value("replace") != QJsonValue(false))) {
-        m_roles.insert(*id, QStringLiteral("activity"));
+    const std::optional<qint32> id = idMember(e, EventKey::MessageId);
+    if (id && (facts(*id).role < 0 || e.value("replace") != QJsonValue(false))) {
+        setRole(*id, QStringLiteral("activity"));
         m_activities.insert(*id, e.value("content").toQJsonValue());
     }
 }
@@ -656,7 +714,7 @@ void ExtraRules::recordActivitySnapshot(const EventView &e)
 // for anything else.
 void ExtraRules::checkActivityDelta(const EventView &e, qint64 index, LintSink &sink)
 {
-    const std::optional<QString> id = stringMember(e, QLatin1StringView("messageId"));
+    const std::optional<qint32> id = idMember(e, EventKey::MessageId);
     if (!id)
         return;
     const auto activity = m_activities.find(*id);
@@ -674,30 +732,30 @@ void ExtraRules::checkActivityDelta(const EventView &e, qint64 index, LintSink &
                         QStringLiteral("/patch") + failurePointer(applied),
                         QStringLiteral("ACTIVITY_DELTA for activity '%1': %2; the client keeps "
                                        "the activity's content unchanged")
-                            .arg(*id, applied.failureText()));
+                            .arg(idText(*id), applied.failureText()));
         else
             *activity = applied.document;
         return;
     }
-    const auto role = m_roles.constFind(*id);
-    if (role == m_roles.cend())
+    const QString role = roleOf(*id);
+    if (role.isNull())
         sink.report(u"lint.activity-delta-unknown", index, QStringLiteral("/messageId"),
                     QStringLiteral("ACTIVITY_DELTA for message '%1', which is no known "
                                    "activity (no ACTIVITY_SNAPSHOT before it); the client "
                                    "drops it silently")
-                        .arg(*id));
+                        .arg(idText(*id)));
     else
         sink.report(u"lint.activity-delta-unknown", index, QStringLiteral("/messageId"),
                     QStringLiteral("ACTIVITY_DELTA for message '%1', which is a '%2' message, "
                                    "not an activity; the client ignores the delta")
-                        .arg(*id, *role));
+                        .arg(idText(*id), role));
 }
 
 // REASONING_MESSAGE_START / REASONING_MESSAGE_END: a START reusing an ended message's id (the
 // client appends to that message).
 void ExtraRules::checkReasoningMessage(const EventView &e, qint64 index, LintSink &sink)
 {
-    const std::optional<QString> id = stringMember(e, QLatin1StringView("messageId"));
+    const std::optional<qint32> id = idMember(e, EventKey::MessageId);
     if (e.type == EventType::ReasoningMessageEnd) {
         if (id && m_openReasoning.remove(*id))
             m_closedReasoning.insert(*id, index);
@@ -711,11 +769,10 @@ void ExtraRules::checkReasoningMessage(const EventView &e, qint64 index, LintSin
                     QStringLiteral("REASONING_MESSAGE_START reuses reasoning message id '%1', "
                                    "whose message already ended at event %2; the client "
                                    "appends to that message")
-                        .arg(*id)
+                        .arg(idText(*id))
                         .arg(*closed));
     m_openReasoning.insert(*id);
-    if (!m_roles.contains(*id))
-        m_roles.insert(*id, QStringLiteral("reasoning"));
+    setRoleIfNew(*id, QStringLiteral("reasoning"));
 }
 
 void ExtraRules::checkCustomName(const EventView &e, qint64 index, LintSink &sink)
@@ -748,8 +805,7 @@ void ExtraRules::endRequest(qint64 lastIndex, LintSink &sink)
     reportTruncatedRun(lastIndex, sink);
     m_openText.clear();
     m_openReasoning.clear();
-    for (ToolCall &call : m_toolCalls)
-        call.open = false;
+    m_openArgs.clear();
     m_lastArgs = nullptr;
     m_lastArgsId.clear();
 }
@@ -767,23 +823,19 @@ void ExtraRules::reportTruncatedRun(qint64 index, LintSink &sink)
                                                "RUN_FINISHED or RUN_ERROR (truncated run)");
     // What the cut left open, so the user sees where the producer stopped (sorted: the sets keep
     // no order).
-    QStringList openTools;
-    for (auto it = m_toolCalls.cbegin(); it != m_toolCalls.cend(); ++it) {
-        if (it->open)
-            openTools.append(it.key());
-    }
-    QStringList openText(m_openText.cbegin(), m_openText.cend());
-    QStringList openReasoning(m_openReasoning.cbegin(), m_openReasoning.cend());
+    QSet<qint32> openTools;
+    for (auto it = m_openArgs.cbegin(); it != m_openArgs.cend(); ++it)
+        openTools.insert(it.key());
     QStringList parts;
-    const auto add = [&parts](QStringList ids, const char *what) {
-        if (ids.isEmpty())
+    const auto add = [this, &parts](const QSet<qint32> &numbers, const char *what) {
+        if (numbers.isEmpty())
             return;
-        ids.sort();
+        const QStringList ids = idTexts(numbers);
         parts.append(
             QStringLiteral("%1 %2").arg(QLatin1StringView(what), ids.join(QStringLiteral(", "))));
     };
-    add(openText, "text messages");
-    add(openReasoning, "reasoning messages");
+    add(m_openText, "text messages");
+    add(m_openReasoning, "reasoning messages");
     add(openTools, "tool calls");
     if (!parts.isEmpty())
         message += QStringLiteral("; still open: ") + parts.join(QStringLiteral("; "));

@@ -2,6 +2,7 @@
 
 #include "core/protocol/eventview.h"
 #include "core/session/change.h"
+#include "core/session/idpool.h"
 #include "core/session/lintsink.h"
 
 #include <QHash>
@@ -13,6 +14,7 @@
 
 #include <optional>
 #include <string>
+#include <vector>
 
 namespace agui {
 
@@ -40,12 +42,27 @@ public:
     void setRunInput(const QJsonObject &runAgentInput) { m_pendingInput = runAgentInput; }
 
 private:
-    struct ToolCall
+    // What the rules know of one id, by its number (idNumber()). Message ids, tool call ids and
+    // subagent run ids share the numbering, as the hashes keyed by strings shared the strings:
+    // one number per distinct id, whatever it names.
+    struct IdFacts
     {
-        bool open = true;
-        QString args; // concatenated TOOL_CALL_ARGS while open; dropped at TOOL_CALL_END
-        qint64 endIndex = -1;
+        qint32 role = -1; // the message's role (its number in m_roleNames); -1: no such message
+        bool toolCallKnown = false; // started in the stream, or in the input or a snapshot
     };
+
+    // The number of an id given as WTF-8 (the parsed JSON's bytes): 0 for "", then the id pool's
+    // number + 1. Numbering allocates nothing for an id seen before.
+    qint32 idNumber(std::string_view wtf8);
+    qint32 idNumber(const QString &id);
+    std::optional<qint32> idMember(const EventView &e, EventKey key);
+    std::optional<qint32> idMember(const EventView &e, QLatin1StringView key);
+    QString idText(qint32 number) const; // the id as the reports quote it
+    IdFacts &facts(qint32 number) { return m_facts[size_t(number)]; }
+    QString roleOf(qint32 number) const; // "" when no message has that id
+    void setRole(qint32 number, const QString &role);
+    void setRoleIfNew(qint32 number, const QString &role);
+    QStringList idTexts(const QSet<qint32> &numbers) const; // sorted
 
     void startRun(const EventView &e, qint64 index);
     void reportTruncatedRun(qint64 index, LintSink &sink); // index -1: at the end of the stream
@@ -58,7 +75,7 @@ private:
     void checkText(const EventView &e, const EventView &frame, qint64 index, LintSink &sink);
     void checkToolCallStart(const EventView &e, qint64 index, LintSink &sink);
     void collectToolCallArgs(const EventView &e);
-    void checkToolCallEnd(const QString &id, qint64 index, LintSink &sink);
+    void checkToolCallEnd(qint32 id, qint64 index, LintSink &sink);
     void checkToolCallResult(const EventView &e, qint64 index, LintSink &sink);
     void checkStateSnapshot(const EventView &e, qint64 index, LintSink &sink);
     void checkStateDelta(qint64 index, LintSink &sink); // the delta as sent (m_sent)
@@ -79,20 +96,26 @@ private:
     qint64 m_terminalIndex = -1;
     QJsonObject m_pendingInput;
 
-    // Whole session: what the client's message list would hold (id -> role), tool calls, ids.
-    QHash<QString, QString> m_roles;
-    QHash<QString, ToolCall> m_toolCalls;
-    ToolCall *m_lastArgs = nullptr; // the call the last TOOL_CALL_ARGS named
-    std::string m_lastArgsId; // its id, UTF-8
-    QSet<QString> m_openText, m_openReasoning;
-    QHash<QString, qint64> m_closedText, m_closedReasoning; // id -> index of its END
-    QHash<QString, QJsonValue>
-        m_activities; // activity message id -> content, as the client holds it
+    // Whole session: what the client's message list would hold (roles), tool calls, ids. Keyed by
+    // id number: a 1M-event session has some 50,000 ids, and hashes keyed by QStrings kept each
+    // as a heap string per hash, plus the role as a string (bench/README.md, "2026-12-06, late
+    // morning").
+    IdPool m_ids;
+    std::vector<IdFacts> m_facts; // by id number
+    QStringList m_roleNames; // the roles seen, by number
+    QHash<QString, qint32> m_roleNumbers;
+    QHash<qint32, QString> m_openArgs; // open tool calls: their concatenated TOOL_CALL_ARGS
+    QString *m_lastArgs = nullptr; // the open call the last TOOL_CALL_ARGS named (in m_openArgs)
+    std::string m_lastArgsId; // its id, WTF-8
+    QHash<qint32, qint64> m_toolCallEnds; // tool call -> index of its TOOL_CALL_END
+    QSet<qint32> m_openText, m_openReasoning;
+    QHash<qint32, qint64> m_closedText, m_closedReasoning; // id -> index of its END
+    QHash<qint32, QJsonValue> m_activities; // activity message -> content, as the client holds it
 
     // Per run.
-    QStringList m_runToolCalls; // started in this run, in order (for pendingToolCallIds)
-    QSet<QString> m_runToolCallSet, m_runAnswered;
-    QSet<QString> m_runSubagents, m_runUnstartedReported;
+    QList<qint32> m_runToolCalls; // started in this run, in order (for pendingToolCallIds)
+    QSet<qint32> m_runToolCallSet, m_runAnswered;
+    QSet<qint32> m_runSubagents, m_runUnstartedReported;
     int m_runDeltas = 0; // STATE_DELTAs applied since the last snapshot in this run
     bool m_runDeltaBeforeSnapshotReported = false;
 

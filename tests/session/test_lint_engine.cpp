@@ -157,6 +157,60 @@ private Q_SLOTS:
         QCOMPARE(indices(withRule(all, QStringLiteral("verify."))), (QList<qint64> {2}));
     }
 
+    void idsAreToldApartByTheirExactText()
+    {
+        // The rules number ids by their bytes: "" is an id like any other, two lone surrogates
+        // are two ids, and each report quotes the id as sent. Only the second STARTs reuse ended
+        // ids; the tool call "x" is not the message "x".
+        const Findings all = lintLines(lines(
+            {kRs, R"({"type":"TEXT_MESSAGE_START","messageId":""})",
+             R"({"type":"TEXT_MESSAGE_END","messageId":""})",
+             R"({"type":"TEXT_MESSAGE_START","messageId":"\ud800"})",
+             R"({"type":"TEXT_MESSAGE_END","messageId":"\ud800"})",
+             R"({"type":"TEXT_MESSAGE_START","messageId":"\ud801"})",
+             R"({"type":"TEXT_MESSAGE_END","messageId":"\ud801"})",
+             R"({"type":"TEXT_MESSAGE_START","messageId":"r\u00e9sum\u00e9"})",
+             R"({"type":"TEXT_MESSAGE_END","messageId":"r\u00e9sum\u00e9"})",
+             R"({"type":"TEXT_MESSAGE_START","messageId":"x"})",
+             R"({"type":"TEXT_MESSAGE_END","messageId":"x"})",
+             R"({"type":"TOOL_CALL_START","toolCallId":"x","toolCallName":"f","parentMessageId":"x"})",
+             R"({"type":"TOOL_CALL_END","toolCallId":"x"})",
+             R"({"type":"TEXT_MESSAGE_START","messageId":""})",
+             R"({"type":"TEXT_MESSAGE_START","messageId":"\ud800"})",
+             R"({"type":"TEXT_MESSAGE_START","messageId":"r\u00e9sum\u00e9"})",
+             R"({"type":"TOOL_CALL_START","toolCallId":"x","toolCallName":"f","parentMessageId":"y"})",
+             kRf}));
+        const Findings restarts = withRule(all, QStringLiteral("lint.restart-closed-id"));
+        QCOMPARE(indices(restarts), (QList<qint64> {13, 14, 15, 16}));
+        const auto says = [&](qsizetype i, const QString &text) {
+            return restarts.at(i).diagnostic.message.contains(text);
+        };
+        QVERIFY(says(0, QStringLiteral("message id '', whose message already ended at event 2")));
+        QVERIFY(says(
+            1,
+            QStringLiteral("id '%1', whose message already ended at event 4").arg(QChar(0xD800))));
+        QVERIFY(says(2,
+                     QStringLiteral("id 'r\u00e9sum\u00e9', whose message already ended at "
+                                    "event 8")));
+        QVERIFY(says(3, QStringLiteral("tool call id 'x', which already ended at event 12")));
+        // "y" names no message (the message "x" and the call "x" do not make it one) ...
+        const Findings parent = withRule(all, QStringLiteral("lint.parent-message-unknown"));
+        QCOMPARE(indices(parent), (QList<qint64> {16}));
+        QVERIFY(parent.at(0).diagnostic.message.contains(u"parentMessageId 'y'"));
+        // ... and the ids a run's end cuts off are listed by their text, sorted.
+        QList<QByteArray> cutOff = lines({kRs});
+        for (const char *id : {"f", "e", "d", "c", "b", "a"}) // sorted only by the report
+            cutOff.append(QByteArray(R"({"type":"TEXT_MESSAGE_START","messageId":")") + id + "\"}");
+        cutOff += lines({R"({"type":"TOOL_CALL_START","toolCallId":"t2","toolCallName":"f"})",
+                         R"({"type":"TOOL_CALL_START","toolCallId":"t1","toolCallName":"f"})"});
+        const Findings truncated
+            = withRule(lintLines(cutOff), QStringLiteral("lint.truncated-run"));
+        QCOMPARE(truncated.size(), 1);
+        QVERIFY2(truncated.at(0).diagnostic.message.contains(
+                     u"still open: text messages a, b, c, d, e, f; tool calls t1, t2"),
+                 qPrintable(truncated.at(0).diagnostic.message));
+    }
+
     void eventsAfterRunErrorAreAppliedAndEachReported()
     {
         const Findings all = lintLines(lines({kRs, R"({"type":"RUN_ERROR","message":"boom"})",
