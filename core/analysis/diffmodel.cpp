@@ -113,7 +113,7 @@ void ModelSide::collectToolCalls(const SessionSnapshot &snapshot, int runIndex, 
         const QJsonValue arguments = parsedToolArgs(c).value_or(QJsonValue(c.args));
         const QJsonObject value {{QLatin1String("name"), c.name},
                                  {QLatin1String("arguments"), ids.normalize(arguments)},
-                                 {QLatin1String("result"), ids.normalize(c.result)},
+                                 {QLatin1String("result"), ids.normalize(c.result())},
                                  {QLatin1String("status"), toolCallStatusName(c.status)}};
         const QString id = ids.canon(c.id, QStringLiteral("toolCallId"));
         toolCalls.append({QStringLiteral("tool call ") + id, c.startSeq, value});

@@ -138,7 +138,7 @@ QJsonObject toolCallJson(const ToolCall &call)
         {QLatin1String("parsedArgs"), parsedToolArgs(call).value_or(QJsonValue())},
         {QLatin1String("argsError"),
          call.rare().argsError.isEmpty() ? QJsonValue() : call.rare().argsError},
-        {QLatin1String("result"), call.result},
+        {QLatin1String("result"), call.result()},
         {QLatin1String("startEvent"), eventOrNull(call.startSeq)},
         {QLatin1String("endEvent"), eventOrNull(call.endSeq)},
         {QLatin1String("resultEvent"), eventOrNull(call.resultSeq)},

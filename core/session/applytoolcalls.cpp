@@ -215,6 +215,11 @@ void result(ApplyContext &ctx)
     m.eventCount = 1;
     mergeEventMetadata(m.rareMembers, ctx.event);
 
+    // The call's result shares the message's text (set before the message moves into the thread).
+    const qsizetype index = snap.toolCallIndex(callId);
+    if (index >= 0)
+        snap.toolCallRef(index).setResult(m);
+
     // Right after the assistant message holding the call, after its tool messages; else last.
     qsizetype holder = holderOf(snap, callId);
     if (holder >= 0 && snap.message(holder).role != QLatin1String("assistant"))
@@ -229,13 +234,11 @@ void result(ApplyContext &ctx)
     }
     ctx.noteMessageAdded(messageId);
 
-    const qsizetype index = snap.toolCallIndex(callId);
     if (index >= 0) {
         ToolCall &call = snap.toolCallRef(index);
         ToolCallAdvance &adv = ctx.noteToolCall(callId, call.status, false);
         call.status = ToolCallStatus::Answered;
         call.resultMessageId = messageId;
-        call.result = content;
         call.resultSeq = ctx.seq;
         call.answeredAtUs = ctx.atUs;
         adv.after = call.status;

@@ -121,7 +121,7 @@ void registerSnapshotToolCalls(SessionSnapshot &snap, const QJsonObject &obj, in
             ToolCall &call = snap.toolCallRef(index);
             call.status = ToolCallStatus::Answered;
             call.resultMessageId = messageId;
-            call.result = obj.value(QLatin1String("content"));
+            call.setResult(obj.value(QLatin1String("content")));
             if (call.resultSeq < 0)
                 call.resultSeq = seq;
         }

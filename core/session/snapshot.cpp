@@ -43,6 +43,38 @@ QString subagentStatusName(SubagentStatus status)
     return {};
 }
 
+QJsonValue ToolCall::result() const
+{
+    switch (resultKind) {
+    case ContentKind::Absent:
+        return QJsonValue(QJsonValue::Undefined);
+    case ContentKind::Text:
+        return QJsonValue(resultString);
+    case ContentKind::Json:
+        return rare().resultJson;
+    }
+    return QJsonValue(QJsonValue::Undefined);
+}
+
+void ToolCall::setResult(const QJsonValue &content)
+{
+    resultKind = content.isString() ? ContentKind::Text
+        : content.isUndefined()     ? ContentKind::Absent
+                                    : ContentKind::Json;
+    resultString = content.isString() ? content.toString() : QString();
+    rareMembers.set(&ToolCallRare::resultJson,
+                    resultKind == ContentKind::Json ? content : QJsonValue());
+}
+
+void ToolCall::setResult(const Message &toolMessage)
+{
+    resultKind = toolMessage.contentKind;
+    resultString = resultKind == ContentKind::Text ? toolMessage.text : QString();
+    rareMembers.set(&ToolCallRare::resultJson,
+                    resultKind == ContentKind::Json ? toolMessage.rare().contentJson
+                                                    : QJsonValue());
+}
+
 QJsonValue Message::content() const
 {
     switch (contentKind) {

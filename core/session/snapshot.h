@@ -145,6 +145,7 @@ struct ToolCallRare
     std::optional<QJsonObject> metadata;
     QJsonObject extra; // unmodelled members of a snapshot toolCalls entry
     QString subagentRunId;
+    QJsonValue resultJson; // the result when it is not a string (resultKind == Json)
 
     friend bool operator==(const ToolCallRare &, const ToolCallRare &) = default;
 };
@@ -159,7 +160,11 @@ struct ToolCall
     // read again on demand (parsedToolArgs): kept, it took more than the text it came from.
     bool argsAreJson = false;
     QString resultMessageId;
-    QJsonValue result; // the tool message's content (string or parts)
+    // The tool message's content (string or parts), as result() gives it. A string result
+    // shares the tool message's text; kept as a QJsonValue it was a copy of its own (a container
+    // and the string again: 3.5 MB in a 1M-event session, bench/README.md "2026-12-06").
+    QString resultString; // when resultKind == Text
+    ContentKind resultKind = ContentKind::Absent;
     ToolCallStatus status = ToolCallStatus::StreamingArgs;
     int runIndex = -1;
     qint64 startSeq = -1;
@@ -173,6 +178,9 @@ struct ToolCall
 
     const ToolCallRare &rare() const { return rareMembers.get(); }
     ToolCallRare &editRare() { return rareMembers.edit(); }
+    QJsonValue result() const; // undefined while unanswered (or answered without content)
+    void setResult(const QJsonValue &content);
+    void setResult(const Message &toolMessage); // shares the message's text
 
     friend bool operator==(const ToolCall &, const ToolCall &) = default;
 };

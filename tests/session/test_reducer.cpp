@@ -320,6 +320,44 @@ private Q_SLOTS:
         QVERIFY(!parsedToolArgs(*open));
     }
 
+    void toolResultsShareTheToolMessagesText()
+    {
+        Session s;
+        feed(s,
+             {"{'type':'RUN_STARTED','threadId':'t','runId':'r'}",
+              "{'type':'TOOL_CALL_START','toolCallId':'text','toolCallName':'f'}",
+              "{'type':'TOOL_CALL_ARGS','toolCallId':'text','delta':'{}'}",
+              "{'type':'TOOL_CALL_END','toolCallId':'text'}",
+              "{'type':'TOOL_CALL_RESULT','messageId':'m1','toolCallId':'text','content':'sunny'}",
+              "{'type':'TOOL_CALL_START','toolCallId':'parts','toolCallName':'f'}",
+              "{'type':'TOOL_CALL_END','toolCallId':'parts'}",
+              "{'type':'TOOL_CALL_RESULT','messageId':'m2','toolCallId':'parts',"
+              "'content':[{'type':'text','text':'a'}]}",
+              "{'type':'TOOL_CALL_START','toolCallId':'later','toolCallName':'f'}",
+              "{'type':'TOOL_CALL_END','toolCallId':'later'}"});
+        const SessionSnapshot &now = s.current();
+        const ToolCall *text = now.findToolCall(QStringLiteral("text"));
+        const Message *m1 = now.findMessage(QStringLiteral("m1"));
+        QVERIFY(text && m1);
+        QCOMPARE(text->result(), QJsonValue(QStringLiteral("sunny")));
+        QCOMPARE(text->resultString.constData(), m1->text.constData()); // one copy of the text
+        QVERIFY(!text->rareMembers.isSet()); // nothing seldom-set: no copy of the result
+        const ToolCall *parts = now.findToolCall(QStringLiteral("parts"));
+        QVERIFY(parts);
+        QCOMPARE(parts->result(), parse("[{'type':'text','text':'a'}]"));
+        const ToolCall *later = now.findToolCall(QStringLiteral("later"));
+        QVERIFY(later && later->result().isUndefined());
+        // A tool message in a snapshot answers its call too.
+        feed(s,
+             {"{'type':'MESSAGES_SNAPSHOT','messages':[{'id':'a','role':'assistant','toolCalls':"
+              "[{'id':'later','type':'function','function':{'name':'f','arguments':'{}'}}]},"
+              "{'id':'m3','role':'tool','toolCallId':'later','content':'done'}]}"});
+        later = s.current().findToolCall(QStringLiteral("later"));
+        QVERIFY(later);
+        QCOMPARE(later->result(), QJsonValue(QStringLiteral("done")));
+        QCOMPARE(later->resultMessageId, QStringLiteral("m3"));
+    }
+
     void toolCallInExistingAssistantMessage()
     {
         Session s;
@@ -352,7 +390,7 @@ private Q_SLOTS:
         QCOMPARE(c1->status, ToolCallStatus::Answered);
         QCOMPARE(parsedToolArgs(*c1), std::optional<QJsonValue>(parse("{'x':2}")));
         QCOMPARE(c1->resultMessageId, QStringLiteral("t1"));
-        QCOMPARE(c1->result, QJsonValue(QStringLiteral("one")));
+        QCOMPARE(c1->result(), QJsonValue(QStringLiteral("one")));
         QCOMPARE(c1->startSeq, 3);
         QCOMPARE(c1->endSeq, 6);
         QCOMPARE(c1->resultSeq, 11);

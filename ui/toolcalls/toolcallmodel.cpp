@@ -27,12 +27,15 @@ QString resultText(const ToolCall &call)
 {
     if (call.status != ToolCallStatus::Answered && call.resultMessageId.isEmpty())
         return {};
-    const QJsonValue &result = call.result;
-    if (result.isString())
-        return result.toString();
-    if (result.isUndefined())
+    switch (call.resultKind) {
+    case ContentKind::Absent:
         return {};
-    return json::toIndentedJson(result);
+    case ContentKind::Text:
+        return call.resultString;
+    case ContentKind::Json:
+        return json::toIndentedJson(call.rare().resultJson);
+    }
+    return {};
 }
 
 qint64 endUs(const ToolCall &call)
