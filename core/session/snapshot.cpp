@@ -43,17 +43,27 @@ QString subagentStatusName(SubagentStatus status)
     return {};
 }
 
-QJsonValue ToolCall::result() const
+namespace {
+
+// Content kept as a string or as JSON (a message's, a tool call's result), as one value.
+QJsonValue contentValue(ContentKind kind, const QString &text, const QJsonValue &json)
 {
-    switch (resultKind) {
+    switch (kind) {
     case ContentKind::Absent:
         return QJsonValue(QJsonValue::Undefined);
     case ContentKind::Text:
-        return QJsonValue(resultString);
+        return QJsonValue(text);
     case ContentKind::Json:
-        return rare().resultJson;
+        return json;
     }
     return QJsonValue(QJsonValue::Undefined);
+}
+
+} // namespace
+
+QJsonValue ToolCall::result() const
+{
+    return contentValue(resultKind, resultString, rare().resultJson);
 }
 
 void ToolCall::setResult(const QJsonValue &content)
@@ -77,15 +87,7 @@ void ToolCall::setResult(const Message &toolMessage)
 
 QJsonValue Message::content() const
 {
-    switch (contentKind) {
-    case ContentKind::Absent:
-        return QJsonValue(QJsonValue::Undefined);
-    case ContentKind::Text:
-        return QJsonValue(text);
-    case ContentKind::Json:
-        return rare().contentJson;
-    }
-    return QJsonValue(QJsonValue::Undefined);
+    return contentValue(contentKind, text, rare().contentJson);
 }
 
 QList<ThreadInfo> SessionSnapshot::threads() const
