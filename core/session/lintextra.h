@@ -59,7 +59,7 @@ private:
     std::optional<qint32> idMember(const EventView &e, QLatin1StringView key);
     QString idText(qint32 number) const; // the id as the reports quote it
     IdFacts &facts(qint32 number) { return m_facts[size_t(number)]; }
-    QString roleOf(qint32 number) const; // "" when no message has that id
+    QString roleOf(qint32 number) const; // null when no message has that id
     void setRole(qint32 number, const QString &role);
     void setRoleIfNew(qint32 number, const QString &role);
     QStringList idTexts(const QSet<qint32> &numbers) const; // sorted
