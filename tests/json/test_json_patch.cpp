@@ -242,6 +242,10 @@ private Q_SLOTS:
         row("move and copy", R"({"from":{"x":[1,2]},"to":{}})",
             R"([{"op":"move","from":"/from/x","path":"/to/y"},{"op":"copy","from":"/to/y",
                 "path":"/from/z"},{"op":"move","from":"/missing","path":"/a"}])");
+        // A move is two edits even as a patch's last op: its remove is taken back when its add
+        // fails (the last op's other edits are not recorded, since a failing op has not edited).
+        row("a last move whose add fails", R"({"a":1,"b":[]})",
+            R"([{"op":"move","from":"/a","path":"/b/5"}])");
         row("root replaced then fail", R"({"a":1})",
             R"([{"op":"replace","path":"","value":[5]},{"op":"add","path":"/-","value":6},
                 {"op":"remove","path":"/9"}])");
