@@ -135,16 +135,9 @@ qint32 ExtraRules::idNumber(const QString &id)
     return idNumber(std::string_view(wtf8.constData(), size_t(wtf8.size())));
 }
 
-std::optional<qint32> ExtraRules::idMember(const EventView &e, EventKey key)
+std::optional<qint32> ExtraRules::idMember(const json::JsonView &member)
 {
-    const json::JsonView id = e.value(key);
-    return id.isString() ? std::optional(idNumber(id.utf8())) : std::nullopt;
-}
-
-std::optional<qint32> ExtraRules::idMember(const EventView &e, QLatin1StringView key)
-{
-    const json::JsonView id = e.value(key);
-    return id.isString() ? std::optional(idNumber(id.utf8())) : std::nullopt;
+    return member.isString() ? std::optional(idNumber(member.utf8())) : std::nullopt;
 }
 
 QString ExtraRules::idText(qint32 number) const
@@ -311,7 +304,7 @@ void ExtraRules::checkRunFinished(const EventView &e, qint64 index, LintSink &si
 
 void ExtraRules::checkToolCallStart(const EventView &e, qint64 index, LintSink &sink)
 {
-    const std::optional<qint32> id = idMember(e, EventKey::ToolCallId);
+    const std::optional<qint32> id = idMember(e.value(EventKey::ToolCallId));
     if (!id)
         return;
     const bool open = m_openArgs.contains(*id);
@@ -340,7 +333,7 @@ void ExtraRules::checkToolCallStart(const EventView &e, qint64 index, LintSink &
 
     // Which message the client attaches the call to (@ag-ui/client 1.0.0 defaultApplyEvents,
     // TOOL_CALL_START).
-    const std::optional<qint32> parent = idMember(e, QLatin1StringView("parentMessageId"));
+    const std::optional<qint32> parent = idMember(e.value(QLatin1StringView("parentMessageId")));
     if (!parent) {
         setRoleIfNew(*id, QStringLiteral("assistant"));
         return;
@@ -435,7 +428,7 @@ void ExtraRules::checkStateDelta(qint64 index, LintSink &sink)
 
 void ExtraRules::checkEncryptedValue(const EventView &e, qint64 index, LintSink &sink)
 {
-    const std::optional<qint32> id = idMember(e, QLatin1StringView("entityId"));
+    const std::optional<qint32> id = idMember(e.value(QLatin1StringView("entityId")));
     const std::optional<QString> subtype = stringMember(e, QLatin1StringView("subtype"));
     if (!id || !subtype)
         return;
@@ -464,13 +457,13 @@ void ExtraRules::checkEncryptedValue(const EventView &e, qint64 index, LintSink 
 void ExtraRules::checkAttribution(const EventView &e, qint64 index, LintSink &sink)
 {
     if (e.type == EventType::SubagentStarted) {
-        if (const std::optional<qint32> id = idMember(e, EventKey::SubagentRunId))
+        if (const std::optional<qint32> id = idMember(e.value(EventKey::SubagentRunId)))
             m_runSubagents.insert(*id);
         return;
     }
     if (!isAttributable(e.type))
         return;
-    const std::optional<qint32> tag = idMember(e, EventKey::SubagentRunId);
+    const std::optional<qint32> tag = idMember(e.value(EventKey::SubagentRunId));
     if (!tag || m_runSubagents.contains(*tag) || m_runUnstartedReported.contains(*tag))
         return;
     m_runUnstartedReported.insert(*tag); // once per subagent and run: the rest is the same story
@@ -520,7 +513,7 @@ void ExtraRules::check(const EventView &e, const EventView &frame,
         collectToolCallArgs(e);
         break;
     case EventType::ToolCallEnd:
-        if (const std::optional<qint32> id = idMember(e, EventKey::ToolCallId))
+        if (const std::optional<qint32> id = idMember(e.value(EventKey::ToolCallId)))
             checkToolCallEnd(*id, index, sink);
         break;
     case EventType::ToolCallResult:
@@ -616,7 +609,7 @@ void ExtraRules::checkText(const EventView &e, const EventView &frame, qint64 in
                     .arg(stringMember(e, QLatin1StringView("messageId")).value_or(QString())));
         return;
     }
-    const std::optional<qint32> id = idMember(e, EventKey::MessageId);
+    const std::optional<qint32> id = idMember(e.value(EventKey::MessageId));
     if (e.type == EventType::TextMessageEnd) {
         if (id && m_openText.remove(*id))
             m_closedText.insert(*id, index);
@@ -644,7 +637,7 @@ void ExtraRules::collectToolCallArgs(const EventView &e)
     // Consecutive ARGS of one call skip the look-up (m_lastArgs, reset when the hash changes).
     const std::string_view idUtf8 = e.value(EventKey::ToolCallId).utf8();
     if (!m_lastArgs || m_lastArgsId != idUtf8) {
-        const std::optional<qint32> id = idMember(e, EventKey::ToolCallId);
+        const std::optional<qint32> id = idMember(e.value(EventKey::ToolCallId));
         auto it = id ? m_openArgs.find(*id) : m_openArgs.end();
         if (it == m_openArgs.end())
             return; // no open call of that id: the client drops the arguments
@@ -657,7 +650,7 @@ void ExtraRules::collectToolCallArgs(const EventView &e)
 // TOOL_CALL_RESULT: where the client puts the tool message depends on the call being known.
 void ExtraRules::checkToolCallResult(const EventView &e, qint64 index, LintSink &sink)
 {
-    const std::optional<qint32> id = idMember(e, EventKey::ToolCallId);
+    const std::optional<qint32> id = idMember(e.value(EventKey::ToolCallId));
     if (id) {
         if (!facts(*id).toolCallKnown)
             sink.report(u"lint.tool-result-unknown-call", index, QStringLiteral("/toolCallId"),
@@ -672,7 +665,7 @@ void ExtraRules::checkToolCallResult(const EventView &e, qint64 index, LintSink 
                             .arg(idText(*id)));
         m_runAnswered.insert(*id);
     }
-    if (const std::optional<qint32> messageId = idMember(e, EventKey::MessageId))
+    if (const std::optional<qint32> messageId = idMember(e.value(EventKey::MessageId)))
         setRole(*messageId, QStringLiteral("tool"));
 }
 
@@ -703,7 +696,7 @@ void ExtraRules::checkMessagesSnapshot(const EventView &e, const EventView &fram
 // message as it is).
 void ExtraRules::recordActivitySnapshot(const EventView &e)
 {
-    const std::optional<qint32> id = idMember(e, EventKey::MessageId);
+    const std::optional<qint32> id = idMember(e.value(EventKey::MessageId));
     if (id && (facts(*id).role < 0 || e.value("replace") != QJsonValue(false))) {
         setRole(*id, QStringLiteral("activity"));
         m_activities.insert(*id, e.value("content").toQJsonValue());
@@ -714,7 +707,7 @@ void ExtraRules::recordActivitySnapshot(const EventView &e)
 // for anything else.
 void ExtraRules::checkActivityDelta(const EventView &e, qint64 index, LintSink &sink)
 {
-    const std::optional<qint32> id = idMember(e, EventKey::MessageId);
+    const std::optional<qint32> id = idMember(e.value(EventKey::MessageId));
     if (!id)
         return;
     const auto activity = m_activities.find(*id);
@@ -755,7 +748,7 @@ void ExtraRules::checkActivityDelta(const EventView &e, qint64 index, LintSink &
 // client appends to that message).
 void ExtraRules::checkReasoningMessage(const EventView &e, qint64 index, LintSink &sink)
 {
-    const std::optional<qint32> id = idMember(e, EventKey::MessageId);
+    const std::optional<qint32> id = idMember(e.value(EventKey::MessageId));
     if (e.type == EventType::ReasoningMessageEnd) {
         if (id && m_openReasoning.remove(*id))
             m_closedReasoning.insert(*id, index);

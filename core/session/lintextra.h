@@ -55,8 +55,8 @@ private:
     // number + 1. Numbering allocates nothing for an id seen before.
     qint32 idNumber(std::string_view wtf8);
     qint32 idNumber(const QString &id);
-    std::optional<qint32> idMember(const EventView &e, EventKey key);
-    std::optional<qint32> idMember(const EventView &e, QLatin1StringView key);
+    // The number of a member that is a string (e.value(...)); nullopt when absent or not one.
+    std::optional<qint32> idMember(const json::JsonView &member);
     QString idText(qint32 number) const; // the id as the reports quote it
     IdFacts &facts(qint32 number) { return m_facts[size_t(number)]; }
     QString roleOf(qint32 number) const; // null when no message has that id
