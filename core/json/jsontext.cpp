@@ -7,16 +7,30 @@
 #include <QJsonObject>
 #include <QStringList>
 
+#include <optional>
+
 namespace agui::json {
+
+namespace {
+
+// The document of an object or array (QJsonDocument holds nothing else); nullopt for the rest.
+std::optional<QJsonDocument> containerDocument(const QJsonValue &value)
+{
+    if (value.isObject())
+        return QJsonDocument(value.toObject());
+    if (value.isArray())
+        return QJsonDocument(value.toArray());
+    return std::nullopt;
+}
+
+} // namespace
 
 QString toCompactJson(const QJsonValue &value)
 {
-    // A container is a document of its own (no copy into an array and out again: a tenth of
-    // the ingest's tool-argument reading).
-    if (value.isObject())
-        return QString::fromUtf8(QJsonDocument(value.toObject()).toJson(QJsonDocument::Compact));
-    if (value.isArray())
-        return QString::fromUtf8(QJsonDocument(value.toArray()).toJson(QJsonDocument::Compact));
+    // A container is written as its own document (no copy into an array and out again: a tenth
+    // of the ingest's tool-argument reading).
+    if (const std::optional<QJsonDocument> doc = containerDocument(value))
+        return QString::fromUtf8(doc->toJson(QJsonDocument::Compact));
     // Wrapping in a one-element array lets QJsonDocument serialise scalars too; the brackets are
     // then cut off again.
     const QByteArray text = QJsonDocument(QJsonArray {value}).toJson(QJsonDocument::Compact);
@@ -25,13 +39,10 @@ QString toCompactJson(const QJsonValue &value)
 
 QString toIndentedJson(const QJsonValue &value)
 {
-    QByteArray text;
-    if (value.isObject())
-        text = QJsonDocument(value.toObject()).toJson(QJsonDocument::Indented);
-    else if (value.isArray())
-        text = QJsonDocument(value.toArray()).toJson(QJsonDocument::Indented);
-    else
+    const std::optional<QJsonDocument> doc = containerDocument(value);
+    if (!doc)
         return value.isUndefined() ? QString() : toCompactJson(value);
+    QByteArray text = doc->toJson(QJsonDocument::Indented);
     text.chop(1); // the newline QJsonDocument ends with
     return QString::fromUtf8(text);
 }
