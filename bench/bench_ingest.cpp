@@ -14,7 +14,7 @@
 // the instruction count is that phase's alone.
 
 #include "bench/benchutil.h"
-#include "core/ingest/hugepageheap.h"
+#include "core/platform/heap.h"
 #include "core/session/session.h"
 #include "ui/models/captureloader.h"
 #include "ui/models/eventbacking.h"
@@ -41,6 +41,7 @@
 
 using namespace agui;
 using namespace agui::bench;
+using namespace agui::platform;
 
 namespace {
 
@@ -174,7 +175,7 @@ QJsonObject seek(const Session &session, int count)
 
 int main(int argc, char **argv)
 {
-    keepThreadsOnOneHeap(); // as the GUI's main() does (core/ingest/hugepageheap.h)
+    keepThreadsOnOneHeap(); // as the GUI's main() does (core/platform/heap.h)
     QCoreApplication app(argc, argv);
     const QStringList args = app.arguments();
     const qsizetype phaseAt = args.indexOf(QStringLiteral("--phase"));

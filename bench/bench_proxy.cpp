@@ -11,9 +11,9 @@
 //   bench_proxy AGUI_INSPECT [--events N] [--mib M] [--rules FILE]
 
 #include "benchutil.h"
-#include "core/net/heaptuning.h"
 #include "core/net/httpexchange.h"
 #include "core/net/httpserver.h"
+#include "core/platform/heap.h"
 
 #include <QCoreApplication>
 #include <QPointer>
@@ -27,6 +27,7 @@
 
 using namespace agui;
 using namespace agui::net;
+using namespace agui::platform;
 using agui::bench::clockNs;
 
 namespace {
@@ -182,7 +183,7 @@ QUrl startProxy(QProcess &proxy, const QString &inspect, const QUrl &upstream,
 int main(int argc, char **argv)
 {
     // The bench's own client and upstream tuned as the proxy is, so the figure is the proxy's
-    // cost and not this process's page faults (core/net/heaptuning.h).
+    // cost and not this process's page faults (core/platform/heap.h).
     keepHeapSlackForStreaming();
     QCoreApplication app(argc, argv);
     const QStringList args = app.arguments();

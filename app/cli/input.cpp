@@ -4,8 +4,8 @@
 #include "app/cli/jsonprint.h"
 
 #include "core/agent/a2uiagui.h"
-#include "core/ingest/hugepageheap.h"
 #include "core/ingest/sessionloader.h"
+#include "core/platform/heap.h"
 
 #include <QJsonDocument>
 #include <QJsonObject>
@@ -42,7 +42,7 @@ void leaveInputToExit(Input &input)
 
 bool openInput(const QString &path, Input *input, const InputOptions &options)
 {
-    adviseHugePageHeapFor(path);
+    platform::adviseHugePageHeapFor(path);
     input->path = path;
     input->name = path == QLatin1String("-") ? QStringLiteral("<stdin>") : path;
     QString error;

@@ -1,5 +1,6 @@
 #include "app/cli/command.h"
-#include "core/ingest/hugepageheap.h"
+#include "core/platform/heap.h"
+#include "core/platform/standardstreams.h"
 
 #include <QCoreApplication>
 
@@ -63,7 +64,8 @@ static void printUsage(QTextStream &to)
 
 int main(int argc, char *argv[])
 {
-    agui::keepThreadsOnOneHeap(); // before any thread allocates: see hugepageheap.h
+    agui::platform::keepThreadsOnOneHeap(); // before any thread allocates: see core/platform/heap.h
+    agui::platform::useBinaryStandardStreams(); // captures pass through stdin/stdout unchanged
     agui::cli::g_rawArguments = argv;
     QCoreApplication app(argc, argv);
     QCoreApplication::setApplicationName(QStringLiteral("agui-inspect"));

@@ -2,6 +2,7 @@
 
 #include "app/gui/benchframes.h"
 #include "app/gui/latenessprobe.h"
+#include "core/platform/processinfo.h"
 #include "ui/dialogs/connectdialog.h"
 #include "ui/live/liveruncontroller.h"
 #include "ui/models/eventlistmodel.h"
@@ -19,8 +20,6 @@
 #include <QTemporaryDir>
 #include <QTextStream>
 #include <QTimer>
-
-#include <sys/resource.h>
 
 #include <functional>
 
@@ -47,9 +46,7 @@ double msSince(qint64 startNs, qint64 ns)
 
 double peakRssKb()
 {
-    rusage usage {};
-    getrusage(RUSAGE_SELF, &usage);
-    return double(usage.ru_maxrss);
+    return double(agui::platform::peakResidentBytes()) / 1024;
 }
 
 // Calls onPainted when a paint of `watched` (or of any widget, when watching the application)

@@ -4,7 +4,7 @@
 
 #include "app/gui/benchmode.h"
 #include "app/gui/launchoptions.h"
-#include "core/ingest/hugepageheap.h"
+#include "core/platform/heap.h"
 #include "ui/timing/timingview.h"
 #include "ui/window/mainwindow.h"
 #include "ui/window/proxycontrol.h"
@@ -151,7 +151,7 @@ void startFromCommandLine(agui::ui::MainWindow &window, const QCommandLineParser
 
 int main(int argc, char *argv[])
 {
-    agui::keepThreadsOnOneHeap(); // before any thread allocates: see hugepageheap.h
+    agui::platform::keepThreadsOnOneHeap(); // before any thread allocates: see core/platform/heap.h
     QCoreApplication::setApplicationName(QStringLiteral("agui-inspector"));
     QCoreApplication::setOrganizationName(QStringLiteral("agui-inspector"));
     QCoreApplication::setApplicationVersion(QStringLiteral(AGUI_VERSION));

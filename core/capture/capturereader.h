@@ -1,7 +1,7 @@
 #pragma once
 
 #include "core/capture/capture.h"
-#include "core/capture/mappedfile.h"
+#include "core/platform/mappedfile.h"
 
 #include <QIODevice>
 

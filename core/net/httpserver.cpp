@@ -8,10 +8,8 @@
 #include <algorithm>
 #include <memory>
 
-#ifdef Q_OS_UNIX
-#include <sys/resource.h>
-#include <sys/socket.h>
-#endif
+#include "core/platform/processinfo.h"
+#include "core/platform/sockets.h"
 
 namespace agui::net {
 
@@ -297,23 +295,19 @@ private:
         const QByteArray body = HttpResponder::errorBody(status, message);
         m_responder->writeHead(status, QByteArrayLiteral("application/json"), {}, body.size());
         m_socket->write(body);
-#ifdef Q_OS_UNIX
         m_socket->flush();
         if (m_socket->bytesToWrite() == 0) {
-            ::shutdown(int(m_socket->socketDescriptor()), SHUT_WR);
+            platform::shutdownSending(m_socket->socketDescriptor());
             QTimer::singleShot(kLingerMs, this, [this] { m_socket->abort(); });
             return;
         }
         connect(m_socket, &QTcpSocket::bytesWritten, this, [this] {
             if (m_socket->bytesToWrite() == 0 && !m_shutDown) {
                 m_shutDown = true;
-                ::shutdown(int(m_socket->socketDescriptor()), SHUT_WR);
+                platform::shutdownSending(m_socket->socketDescriptor());
                 QTimer::singleShot(kLingerMs, this, [this] { m_socket->abort(); });
             }
         });
-#else
-        m_socket->disconnectFromHost();
-#endif
     }
 
     void onTimeout()
@@ -418,17 +412,10 @@ void HttpServer::route(const QByteArray &method, const QString &path, Handler ha
 
 bool HttpServer::listen(const QHostAddress &address, quint16 port)
 {
-#ifdef Q_OS_UNIX
     // Each connection is a descriptor: make sure maxConnections of them can be open (Debian's
     // default soft limit is 1024 for the whole process). Out of descriptors, accept() would fail
     // and the listening socket would keep waking the event loop.
-    rlimit files {};
-    const rlim_t wanted = rlim_t(m_limits.maxConnections) + 256;
-    if (getrlimit(RLIMIT_NOFILE, &files) == 0 && files.rlim_cur < wanted) {
-        files.rlim_cur = std::min(wanted, files.rlim_max);
-        setrlimit(RLIMIT_NOFILE, &files);
-    }
-#endif
+    platform::allowOpenFiles(m_limits.maxConnections + 256);
     // Qt's default backlog is 50: a burst of clients beyond it has its handshakes dropped and
     // retried for a minute or more. Let the kernel queue as many as we would hold (it caps this
     // at its own somaxconn).

@@ -290,7 +290,7 @@ private Q_SLOTS:
     }
 
     // A file from half a megabyte up is read with the heap on huge pages
-    // (core/ingest/hugepageheap.h); standard input never is. The same bytes give the same findings.
+    // (core/platform/heap.h); standard input never is. The same bytes give the same findings.
     void aBigFileReadsLikeTheSameBytesOnStandardInput()
     {
         QByteArray sse;

@@ -5,6 +5,7 @@
 
 #include "../net/faultcases.h"
 #include "cli_process.h"
+#include "tests/testplatform.h"
 
 #include <QRegularExpression>
 #include <QSslSocket>
@@ -58,6 +59,11 @@ private Q_SLOTS:
         case FaultCase::Outcome::Failed: { // non-2xx is a finding (1), a broken transport 2
             const bool httpError = c.httpStatus != 0 && (c.httpStatus < 200 || c.httpStatus > 299);
             QCOMPARE(r.exitCode, httpError ? 1 : 2);
+            if (c.target == FaultCase::Target::HttpsToPlainServer && agui::testing::underWine())
+                QEXPECT_FAIL("",
+                             "Wine's Schannel (GnuTLS) takes a plain-text answer to the TLS "
+                             "hello for a closed connection, not a failed handshake",
+                             Continue);
             QVERIFY2(err.contains(c.message.toUtf8()), err.constData());
             break;
         }

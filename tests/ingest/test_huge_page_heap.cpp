@@ -1,10 +1,10 @@
-// core/ingest/hugepageheap.h. adviseHugePageHeap: on a kernel that gives huge pages on request,
+// core/platform/heap.h. adviseHugePageHeap: on a kernel that gives huge pages on request,
 // the heap gains a range of at least the reserve advised MADV_HUGEPAGE (the "hg" flag the kernel
 // lists in /proc/self/smaps), allocations keep working, and a second call does nothing.
 // keepThreadsOnOneHeap: a thread started afterwards allocates from the main heap (the "[heap]"
 // mapping), where that reserve is. adviseHugePageHeapFor: the size rule.
 
-#include "core/ingest/hugepageheap.h"
+#include "core/platform/heap.h"
 
 #include <QFile>
 #include <QList>
@@ -17,6 +17,7 @@
 #include <vector>
 
 using namespace agui;
+using namespace agui::platform;
 
 namespace {
 

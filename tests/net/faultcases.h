@@ -8,6 +8,7 @@
 #include "faultserver.h"
 
 #include "core/capture/capturereader.h"
+#include "core/platform/processinfo.h"
 
 #include <QFile>
 #include <QSslSocket>
@@ -206,14 +207,10 @@ inline FaultScript farLargerThanMemory(qint64 bytes)
             FaultStep::send(faultdetail::kFinished)};
 }
 
-// Resident memory of this process now (Linux: /proc/self/statm), in bytes; -1 elsewhere.
+// Resident memory of this process now, in bytes; -1 where the system cannot say.
 inline qint64 residentBytes()
 {
-    QFile statm(QStringLiteral("/proc/self/statm"));
-    if (!statm.open(QIODevice::ReadOnly))
-        return -1;
-    const QList<QByteArray> fields = statm.readAll().split(' ');
-    return fields.size() > 1 ? fields.at(1).toLongLong() * 4096 : -1;
+    return agui::platform::residentBytes();
 }
 
 // What a capture file of one run holds: its body (count and SHA-256) and how the run ended.

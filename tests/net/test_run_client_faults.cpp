@@ -10,6 +10,7 @@
 #include "core/net/chunksink.h"
 #include "core/net/httpexchange.h"
 #include "core/net/runclient.h"
+#include "tests/testplatform.h"
 
 #include <QFileInfo>
 #include <QSignalSpy>
@@ -130,6 +131,11 @@ private Q_SLOTS:
                          qPrintable(client.bindingNote()));
         } else if (c.outcome == FaultCase::Outcome::Failed) {
             QCOMPARE(client.status(), RunClient::Status::Failed);
+            if (c.target == FaultCase::Target::HttpsToPlainServer && agui::testing::underWine())
+                QEXPECT_FAIL("",
+                             "Wine's Schannel (GnuTLS) takes a plain-text answer to the TLS "
+                             "hello for a closed connection, not a failed handshake",
+                             Continue);
             QVERIFY2(error.contains(c.message), qPrintable(error));
         }
         QCOMPARE(client.httpStatus(), c.httpStatus);

@@ -6,6 +6,7 @@
 
 #include "core/net/aguiendpoint.h"
 #include "core/net/httpserver.h"
+#include "core/platform/processinfo.h"
 #include "faultcases.h"
 #include "httptestclient.h"
 
@@ -17,28 +18,9 @@
 #include <memory>
 #include <vector>
 
-#include <sys/resource.h>
-
 using namespace agui::net;
 
 namespace {
-
-// Both ends of every connection live in this process: make room for them.
-void raiseDescriptorLimit(rlim_t wanted)
-{
-    rlimit files {};
-    if (getrlimit(RLIMIT_NOFILE, &files) == 0 && files.rlim_cur < wanted) {
-        files.rlim_cur = std::min(wanted, files.rlim_max);
-        setrlimit(RLIMIT_NOFILE, &files);
-    }
-}
-
-rlim_t descriptorLimit()
-{
-    rlimit files {};
-    getrlimit(RLIMIT_NOFILE, &files);
-    return files.rlim_cur;
-}
 
 const QByteArray kBody = R"({"threadId":"t","runId":"r","messages":[],"state":{}})";
 
@@ -118,8 +100,9 @@ private:
 private Q_SLOTS:
     void initTestCase()
     {
-        raiseDescriptorLimit(4096);
-        if (descriptorLimit() < 2300)
+        // Both ends of every connection live in this process: make room for them.
+        agui::platform::allowOpenFiles(4096);
+        if (agui::platform::openFilesAllowed() < 2300)
             QSKIP("fewer than 2,300 file descriptors: cannot hold both ends of 1,000 connections");
     }
     void init()

@@ -1,5 +1,9 @@
 #include "ui/dialogs/credentialstore.h"
 
+#include "core/platform/credentialvault.h"
+
+#include <QTimer>
+
 #ifdef AGUI_HAVE_KEYCHAIN
 #include <qt6keychain/keychain.h>
 #endif
@@ -27,6 +31,15 @@ void start(Job *job, const QString &key, QObject *context,
     });
     job->start();
 }
+#else
+// The system's vault answers at once: the answer still comes from the event loop, as a keychain
+// job's would, so callers see one behaviour.
+void answerLater(QObject *context, std::function<void(bool, const QString &)> done, bool ok,
+                 const QString &text)
+{
+    if (done)
+        QTimer::singleShot(0, context, [done, ok, text] { done(ok, text); });
+}
 #endif
 } // namespace
 
@@ -39,7 +52,7 @@ bool CredentialStore::isAvailable()
 #ifdef AGUI_HAVE_KEYCHAIN
     return true;
 #else
-    return false;
+    return platform::credentialVaultAvailable();
 #endif
 }
 
@@ -54,9 +67,9 @@ void CredentialStore::read(const QString &key, std::function<void(bool, const QS
     start(new QKeychain::ReadPasswordJob(kService, this), key, this, std::move(done),
           [](QKeychain::ReadPasswordJob *j) { return j->textData(); });
 #else
-    Q_UNUSED(key);
-    if (done)
-        done(false, tr("this build has no keychain support"));
+    QString error;
+    const std::optional<QString> value = platform::readCredential(kService, key, &error);
+    answerLater(this, std::move(done), value.has_value(), value.value_or(error));
 #endif
 }
 
@@ -68,10 +81,9 @@ void CredentialStore::write(const QString &key, const QString &value,
     job->setTextData(value);
     start(job, key, this, std::move(done), [](QKeychain::Job *) { return QString(); });
 #else
-    Q_UNUSED(key);
-    Q_UNUSED(value);
-    if (done)
-        done(false, tr("this build has no keychain support"));
+    QString error;
+    const bool ok = platform::writeCredential(kService, key, value, &error);
+    answerLater(this, std::move(done), ok, ok ? QString() : error);
 #endif
 }
 
@@ -81,9 +93,9 @@ void CredentialStore::remove(const QString &key, std::function<void(bool, const 
     start(new QKeychain::DeletePasswordJob(kService, this), key, this, std::move(done),
           [](QKeychain::Job *) { return QString(); });
 #else
-    Q_UNUSED(key);
-    if (done)
-        done(false, tr("this build has no keychain support"));
+    QString error;
+    const bool ok = platform::removeCredential(kService, key, &error);
+    answerLater(this, std::move(done), ok, ok ? QString() : error);
 #endif
 }
 

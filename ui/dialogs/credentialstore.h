@@ -8,8 +8,9 @@
 namespace agui::ui {
 
 // Header values the user asked us to remember go to the OS keychain (qtkeychain: Secret Service,
-// macOS Keychain, Windows Credential Manager), keyed by endpoint and header name. They never go
-// to QSettings or into captures. Without qtkeychain at build time remembering is unavailable.
+// macOS Keychain; without qtkeychain, the Windows Credential Manager directly through
+// core/platform), keyed by endpoint and header name. They never go to QSettings or into captures.
+// Where neither exists remembering is unavailable, and the Connect dialog says so.
 class CredentialStore : public QObject
 {
     Q_OBJECT

@@ -1,7 +1,7 @@
 #include "ui/models/captureloader.h"
 
-#include "core/ingest/hugepageheap.h"
 #include "core/ingest/sessionloader.h"
+#include "core/platform/heap.h"
 #include "ui/models/eventbacking.h"
 
 #include <QElapsedTimer>
@@ -59,8 +59,9 @@ CaptureLoadResult loadWith(const QString &path, SessionLoadOptions options,
 CaptureLoadResult CaptureLoader::load(const QString &path, const std::atomic_bool *cancel,
                                       const std::function<void(qint64, qint64, qint64)> &progress)
 {
-    // The main heap is this thread's too where main() kept threads on one heap (hugepageheap.h).
-    adviseHugePageHeapFor(path);
+    // The main heap is this thread's too where main() kept threads on one heap
+    // (core/platform/heap.h).
+    platform::adviseHugePageHeapFor(path);
     SessionLoadOptions options;
     options.cancel = cancel;
     if (progress)

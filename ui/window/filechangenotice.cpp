@@ -1,6 +1,6 @@
 #include "ui/window/filechangenotice.h"
 
-#include "core/capture/mappedfile.h"
+#include "core/platform/mappedfile.h"
 #include "ui/models/sessiondocument.h"
 #include "ui/window/mainwindow.h"
 

@@ -16,7 +16,7 @@ namespace agui::ui {
 class MainWindow;
 
 // A warning in the status bar when the open capture's file is rewritten in place. The session
-// reads an opened file's bytes from a mapping of it (core/capture/mappedfile.h), so a view that
+// reads an opened file's bytes from a mapping of it (core/platform/mappedfile.h), so a view that
 // shows an event reads them from the file again: after a rewrite they may no longer be what was
 // loaded, and the user must know before trusting them. A file that only grows (a recording going
 // on) or is replaced by a new file (saved by a rename) changes nothing shown, and says nothing.

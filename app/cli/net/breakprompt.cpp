@@ -5,10 +5,9 @@
 #include "core/intercept/replacementevents.h"
 #include "core/net/agentproxy.h"
 
-#include <QDateTime>
-#include <QSocketNotifier>
+#include "core/platform/standardinput.h"
 
-#include <unistd.h>
+#include <QDateTime>
 
 namespace agui::cli {
 
@@ -43,8 +42,9 @@ BreakPrompt::BreakPrompt(net::AgentProxy *proxy)
             });
     connect(proxy, &net::AgentProxy::exchangeEnded, this,
             [this](int exchange) { forget(exchange); });
-    m_input = new QSocketNotifier(STDIN_FILENO, QSocketNotifier::Read, this);
-    connect(m_input, &QSocketNotifier::activated, this, &BreakPrompt::readInput);
+    new platform::StandardInputReader(
+        [this](const QByteArray &bytes) { readInput(bytes); },
+        [this] { stopBreaking(QStringLiteral("standard input closed")); }, this);
 }
 
 BreakPrompt::~BreakPrompt() = default;
@@ -82,15 +82,9 @@ void BreakPrompt::ask()
     e.flush();
 }
 
-void BreakPrompt::readInput()
+void BreakPrompt::readInput(const QByteArray &bytes)
 {
-    char bytes[4096];
-    const ssize_t n = ::read(STDIN_FILENO, bytes, sizeof bytes);
-    if (n <= 0) {
-        m_input->setEnabled(false);
-        return stopBreaking(QStringLiteral("standard input closed"));
-    }
-    m_buffer.append(bytes, n);
+    m_buffer.append(bytes);
     for (qsizetype end = m_buffer.indexOf('\n'); end >= 0; end = m_buffer.indexOf('\n')) {
         const QString line = QString::fromUtf8(m_buffer.left(end)).trimmed();
         m_buffer.remove(0, end + 1);

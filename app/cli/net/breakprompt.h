@@ -21,8 +21,6 @@
 #include <QList>
 #include <QObject>
 
-class QSocketNotifier;
-
 namespace agui::net {
 class AgentProxy;
 } // namespace agui::net
@@ -47,7 +45,7 @@ private:
     };
     void add(Held held);
     void ask(); // prints the first held thing and the prompt
-    void readInput();
+    void readInput(const QByteArray &bytes);
     void answer(const QString &line);
     // Reads the line as a decision about the first held thing and passes it to the proxy;
     // false (nothing decided) when the line cannot be sent.
@@ -57,7 +55,6 @@ private:
     void stopBreaking(const QString &why);
 
     net::AgentProxy *m_proxy;
-    QSocketNotifier *m_input = nullptr;
     QByteArray m_buffer; // input not yet a whole line
     QList<Held> m_held; // the first is the one asked about
     std::pair<int, int> m_asked {-1, -1}; // exchange and event id (-1: the request) last asked

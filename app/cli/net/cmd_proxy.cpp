@@ -11,8 +11,9 @@
 #include "core/intercept/rulerewriter.h"
 #include "core/net/agentproxy.h"
 #include "core/net/chunksink.h"
-#include "core/net/heaptuning.h"
 #include "core/net/replayserver.h"
+#include "core/platform/heap.h"
+#include "core/platform/interrupts.h"
 
 #include <QCoreApplication>
 #include <QElapsedTimer>
@@ -20,7 +21,6 @@
 #include <QTimer>
 
 #include <atomic>
-#include <csignal>
 
 namespace agui::cli {
 
@@ -62,8 +62,6 @@ const char kHelp[]
       "  --exchanges N     exit after N exchanges ended: 0 when all ended as framed with a 2xx\n"
       "                    answer, 1 when one got another status, 2 when one failed in transport\n"
       "                    or its front end hung up. Without it, runs until interrupted.\n";
-
-std::atomic_bool g_interrupted {false};
 
 struct Options
 {
@@ -248,7 +246,7 @@ private:
 
 int runProxy(const QStringList &argv)
 {
-    net::keepHeapSlackForStreaming(); // bodies stream through in 64 KiB reads
+    platform::keepHeapSlackForStreaming(); // bodies stream through in 64 KiB reads
     Options options;
     bool help = false;
     const QString error = parseOptions(argv, &options, &help);
@@ -329,10 +327,9 @@ int runProxy(const QStringList &argv)
     err() << '\n';
     err().flush();
 
-    // Ends on --exchanges or on SIGINT/SIGTERM (the capture is closed cleanly either way; it is
+    // Ends on --exchanges or on Ctrl+C / SIGTERM (the capture is closed cleanly either way; it is
     // written record by record, so even a SIGKILL leaves one that opens).
-    std::signal(SIGINT, [](int) { g_interrupted = true; });
-    std::signal(SIGTERM, [](int) { g_interrupted = true; });
+    platform::catchInterrupts();
     // An exchange has ended once its answer is written, not once it is sent: after the last
     // one the front ends' connections get a moment to take what is queued for them (quitting at
     // once dropped a refused request's 503 before it went out).
@@ -340,7 +337,7 @@ int runProxy(const QStringList &argv)
     QElapsedTimer draining;
     QObject::connect(&poll, &QTimer::timeout, &proxy, [&] {
         const bool enough = options.exchanges > 0 && log.endedCount() >= options.exchanges;
-        if (g_interrupted)
+        if (platform::interrupted())
             QCoreApplication::quit();
         if (!enough)
             return;

@@ -1,7 +1,6 @@
-#include "core/ingest/hugepageheap.h"
+#include "core/platform/heap.h"
 
 #include <QFile>
-#include <QFileInfo>
 
 #include <array>
 #include <atomic>
@@ -24,7 +23,7 @@
 #endif
 #endif
 
-namespace agui {
+namespace agui::platform {
 
 #if defined(AGUI_HUGE_PAGE_HEAP) && !defined(AGUI_SANITIZER_ALLOCATOR)
 
@@ -94,6 +93,11 @@ bool keepThreadsOnOneHeap()
     return mallopt(M_ARENA_MAX, 1) == 1;
 }
 
+bool keepHeapSlackForStreaming()
+{
+    return mallopt(M_TOP_PAD, 16 * 1024 * 1024) == 1;
+}
+
 #else
 
 HugePageHeap adviseHugePageHeap()
@@ -106,13 +110,15 @@ bool keepThreadsOnOneHeap()
     return false;
 }
 
-#endif
-
-HugePageHeap adviseHugePageHeapFor(const QString &path)
+bool keepHeapSlackForStreaming()
 {
-    if (path == QLatin1String("-") || QFileInfo(path).size() < kBulkInputBytes)
-        return HugePageHeap::SmallInput;
-    return adviseHugePageHeap();
+#if defined(__GLIBC__)
+    return mallopt(M_TOP_PAD, 16 * 1024 * 1024) == 1;
+#else
+    return false;
+#endif
 }
 
-} // namespace agui
+#endif
+
+} // namespace agui::platform

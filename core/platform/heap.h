@@ -5,7 +5,9 @@
 
 #include <cstddef>
 
-namespace agui {
+// How this process uses its heap. The tuning is glibc's (Linux); elsewhere each call does
+// nothing and says so, and the figures below do not apply (bench/ measures on Linux).
+namespace agui::platform {
 
 // What adviseHugePageHeap did.
 enum class HugePageHeap {
@@ -60,4 +62,12 @@ inline constexpr qint64 kBulkInputBytes = qint64(512) << 10;
 // Returns false where it does nothing (not glibc, or a sanitizer's allocator).
 bool keepThreadsOnOneHeap();
 
-} // namespace agui
+// Keeps 16 MiB of slack at the top of the heap (glibc's M_TOP_PAD; the default is 128 KiB).
+// A proxy allocates and frees a buffer per read, several times per 64 KiB piece; with the default
+// each cycle gives the pages back to the kernel and faults them in again, and on a virtual
+// machine those faults cost more than the copies: bench_proxy measured 71 MB/s through the proxy
+// with the default and about 670 MB/s with this (bench/README.md, "Proxy"). The cost is at most
+// that much untouched address space kept. Returns false where it does nothing (not glibc).
+bool keepHeapSlackForStreaming();
+
+} // namespace agui::platform

@@ -1,4 +1,4 @@
-#include "core/capture/mappedfile.h"
+#include "core/platform/mappedfile.h"
 
 #include <QFile>
 
@@ -137,7 +137,7 @@ std::shared_ptr<MappedFile> MappedFile::open(const QString &path)
     mapped->m_size = size;
     mapped->m_mappedSize = mappedSize;
     mapped->m_guardSlot = slot;
-    mapped->m_fd = fd;
+    mapped->m_file = fd;
     g_slots[slot].end.store(quintptr(area) + quintptr(filePages), std::memory_order_release);
     g_slots[slot].begin.store(quintptr(area), std::memory_order_release);
     return mapped;
@@ -149,8 +149,13 @@ MappedFile::~MappedFile()
     slot.begin.store(0, std::memory_order_release);
     slot.end.store(0, std::memory_order_release);
     munmap(const_cast<char *>(m_data), m_mappedSize);
-    ::close(m_fd);
+    ::close(int(m_file));
     slot.used.store(false);
+}
+
+qint64 MappedFile::pageSize()
+{
+    return qint64(sysconf(_SC_PAGESIZE));
 }
 
 QByteArray MappedFile::slice(qint64 offset, qint64 size) const
@@ -176,7 +181,7 @@ bool MappedFile::wasCutShort() const
 qint64 MappedFile::sizeOnDisk() const
 {
     struct stat info = {};
-    return fstat(m_fd, &info) == 0 ? qint64(info.st_size) : -1;
+    return fstat(int(m_file), &info) == 0 ? qint64(info.st_size) : -1;
 }
 
 bool MappedFile::gotShorter() const

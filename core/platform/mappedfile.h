@@ -23,6 +23,10 @@ namespace agui {
 //   putting zeros there and noting it (wasCutShort()). Other SIGBUS go on as before.
 // What it gives up: a file rewritten in place while mapped (truncated and written again, rather
 // than replaced by a rename, as QSaveFile does) shows its new bytes where pages are read again.
+//
+// On Windows a mapped file cannot be made shorter (the system refuses), so the handler is not
+// needed there; a file whose size is a whole number of pages has no zero after it in the
+// mapping, and open() declines it (the caller reads it into memory).
 class MappedFile
 {
 public:
@@ -32,6 +36,9 @@ public:
     ~MappedFile();
     MappedFile(const MappedFile &) = delete;
     MappedFile &operator=(const MappedFile &) = delete;
+
+    // The unit releaseBefore() gives back in (the system's page size).
+    static qint64 pageSize();
 
     qint64 size() const { return m_size; }
     QByteArrayView bytes() const { return {m_data, m_size}; }
@@ -58,8 +65,9 @@ private:
     qint64 m_size = 0;
     qsizetype m_mappedSize = 0; // the file's pages and the page of zeros after them
     qint64 m_released = 0; // pages before this offset were given back
-    int m_guardSlot = -1; // this mapping's entry in the SIGBUS handler's table, -1 = none
-    int m_fd = -1; // kept open to ask the file's size later (gotShorter)
+    int m_guardSlot = -1; // POSIX: this mapping's entry in the SIGBUS handler's table, -1 = none
+    // The open file (a descriptor, or a Windows handle), kept to ask its size later (gotShorter).
+    qintptr m_file = -1;
 };
 
 } // namespace agui

@@ -1,0 +1,7 @@
+#include "core/platform/standardstreams.h"
+
+namespace agui::platform {
+
+void useBinaryStandardStreams() { }
+
+} // namespace agui::platform
