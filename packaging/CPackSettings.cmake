@@ -26,16 +26,21 @@ set(CPACK_DEBIAN_PACKAGE_PRIORITY optional)
 # default font lacks (empty boxes without them).
 set(CPACK_DEBIAN_PACKAGE_RECOMMENDS "fonts-noto-color-emoji, fonts-noto-cjk | fonts-droid-fallback")
 
-# Windows
+# Windows: the NSIS installer from our own template (packaging/windows/NSIS.template.in: a per-user
+# install, file types) and the portable zip. Both hold the same tree.
 set(CPACK_NSIS_DISPLAY_NAME "AG-UI Inspector")
-set(CPACK_NSIS_ENABLE_UNINSTALL_BEFORE_INSTALL ON)
-set(CPACK_NSIS_INSTALLED_ICON_NAME bin/agui-inspector.exe)
+set(CPACK_NSIS_MUI_ICON ${PROJECT_BINARY_DIR}/app/gui/agui-inspector.ico)
+set(CPACK_NSIS_MUI_UNIICON ${PROJECT_BINARY_DIR}/app/gui/agui-inspector.ico)
+set(CPACK_NSIS_COMPRESSOR "/SOLID lzma")
 set(CPACK_WIX_UPGRADE_GUID "6D4B7B8E-2C8F-4C55-9B0C-3E1B6E2F5A10") # never change: decides upgrades
+if(WIN32)
+  list(PREPEND CMAKE_MODULE_PATH ${CMAKE_CURRENT_LIST_DIR}/windows) # CPack finds the template here
+endif()
 # macOS
 set(CPACK_DMG_VOLUME_NAME "AG-UI Inspector")
 
 if(WIN32)
-  set(CPACK_GENERATOR NSIS)
+  set(CPACK_GENERATOR NSIS ZIP)
 elseif(APPLE)
   set(CPACK_GENERATOR DragNDrop)
 else()

@@ -4,6 +4,7 @@
 
 #include "ui/eventpresentation.h"
 #include "ui/models/bookmarklist.h"
+#include "ui/widgets/appicons.h"
 
 #include <QApplication>
 #include <QFont>
@@ -97,7 +98,7 @@ void EventListModel::proxyMarksChanged()
 void EventListModel::setBookmarks(BookmarkList *bookmarks)
 {
     m_bookmarks = bookmarks;
-    m_bookmarkIcon = QIcon(QStringLiteral(":/agui/icons/bookmark.svg"));
+    m_bookmarkIcon = appIcon(QStringLiteral("bookmark"));
     for (auto signal : {&BookmarkList::added, &BookmarkList::removed, &BookmarkList::noteChanged})
         connect(bookmarks, signal, this, &EventListModel::bookmarkChanged);
     // Only the few bookmarked rows change, never a whole-table dataChanged.
@@ -289,8 +290,8 @@ QVariant EventListModel::data(const QModelIndex &index, int role) const
         if (index.column() == SummaryColumn) {
             const ProxyMark mark = proxyMarkOf(seq);
             if (mark != ProxyMark::None && m_changedIcon.isNull()) {
-                m_changedIcon = QIcon(QStringLiteral(":/agui/icons/changed.svg"));
-                m_heldIcon = QIcon(QStringLiteral(":/agui/icons/held.svg"));
+                m_changedIcon = appIcon(QStringLiteral("changed"));
+                m_heldIcon = appIcon(QStringLiteral("held"));
             }
             return mark == ProxyMark::HeldBack ? QVariant(m_heldIcon)
                 : mark == ProxyMark::Changed   ? QVariant(m_changedIcon)

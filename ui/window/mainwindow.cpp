@@ -15,6 +15,7 @@
 #include "ui/views/deliveredeventsmodel.h"
 #include "ui/views/eventdetailview.h"
 #include "ui/views/eventlistview.h"
+#include "ui/widgets/appicons.h"
 #include "ui/widgets/filterlineedit.h"
 #include "ui/widgets/glyphicon.h"
 #include "ui/widgets/lazywidget.h"
@@ -98,7 +99,7 @@ MainWindow::MainWindow(QWidget *parent)
     initAguiResources();
     installPlainToolTips(); // agent data in tooltips is never rendered as HTML
     setWindowTitle(tr("AG-UI Inspector"));
-    setWindowIcon(QIcon(QStringLiteral(":/agui/icons/agui-inspector.svg")));
+    setWindowIcon(appIcon(QStringLiteral("agui-inspector")));
     setAcceptDrops(true);
     m_document = new SessionDocument(this);
     m_timeTravel = new TimeTravel(this);
