@@ -16,7 +16,8 @@ for arg in "$@"; do
 done
 
 packages=(
-  build-essential cmake ninja-build git pkg-config
+  # ccache: the presets' build trees and the next clean checkout reuse each other's objects.
+  build-essential cmake ninja-build git pkg-config ccache
   qt6-base-dev qt6-base-dev-tools qt6-svg-dev libgl-dev qtkeychain-qt6-dev libsimdjson-dev
   fonts-dejavu-core
   # Agent text is full of emoji and often not Latin: without a colour emoji font and a CJK

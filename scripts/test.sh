@@ -10,6 +10,10 @@ set -euo pipefail
 here=$(cd "$(dirname "$0")/.." && pwd)
 "$here/scripts/setup.sh" --tests
 cd "$here"
+# ccache (the top-level CMakeLists uses it when installed): paths below the checkout are hashed as
+# relative ones and the working directory is left out of the hash, so a clean clone in another
+# folder (CI) reuses what the last build here compiled.
+export CCACHE_BASEDIR="$here" CCACHE_NOHASHDIR=true
 cmake --preset dev
 cmake --build --preset dev
 ctest --preset dev "$@"
