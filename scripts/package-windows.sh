@@ -74,11 +74,12 @@ cross_build() {
     -DQT_HOST_PATH=/usr -DQT_HOST_PATH_CMAKE_DIR=/usr/lib/x86_64-linux-gnu/cmake \
     -DCMAKE_PREFIX_PATH="$deps_prefix" -DAGUI_WINDOWS_PREFIXES="$deps_prefix" \
     -DCMAKE_BUILD_TYPE=Release -DAGUI_WERROR=ON -DAGUI_BUILD_BENCH=OFF \
-    -DAGUI_TEST_AREAS="json;wire;protocol;session;conformance;a2ui;capture;ingest;analysis;agent;intercept;net;mcp;cli" \
+    -DAGUI_TEST_AREAS="platform;json;wire;protocol;session;conformance;a2ui;capture;ingest;analysis;agent;intercept;net;mcp;cli" \
     -DAGUI_HOST_RENDER_ICON="$linux_build/agui_render_icon" \
     -DAGUI_THIRD_PARTY_LICENSES="$licenses" >"$out.configure.log" 2>&1 \
     || { tail -40 "$out.configure.log"; return 1; }
-  cmake --build "$out" --parallel "$jobs"
+  cmake --build "$out" --parallel "$jobs" >"$out.build.log" 2>&1 || { grep -E -A5 "error|FAILED" "$out.build.log" | head -60; return 1; }
+  echo "built: $(grep -c '^\[' "$out.build.log") steps (log: $out.build.log)"
 }
 mkdir -p "$out"
 step "cross-build the inspector and its tests" cross_build
@@ -105,6 +106,13 @@ package() {
   (cd "$out" && cpack -G NSIS -B "$out/packages" >"$out/cpack-nsis.log" 2>&1) || { tail -30 "$out/cpack-nsis.log"; return 1; }
   (cd "$out" && cpack -G ZIP -B "$out/packages" >"$out/cpack-zip.log" 2>&1) || { tail -30 "$out/cpack-zip.log"; return 1; }
   mv "$out"/packages/*-win64-setup.exe "$out"/packages/*-win64.zip "$out/"
+  # The zip holds the installer's tree, file for file.
+  local staged
+  staged=$(ls -d "$out"/packages/_CPack_Packages/win64/NSIS/*-win64-setup/)
+  diff <(cd "$staged" && find . -type f | sed 's|^\./||' | sort) \
+       <(cmake -E tar tf "$out"/*-win64.zip | grep -v '/$' | sed 's|^[^/]*/||' | sort) \
+    || { echo "the zip and the installer hold different files"; return 1; }
+  echo "the installer and the zip hold the same $(cd "$staged" && find . -type f | wc -l) files"
 }
 step "the installer and the zip" package
 setup=$(ls "$out"/agui-inspector-*-win64-setup.exe)

@@ -3,6 +3,7 @@
 #include "core/json/jsonpointer.h"
 #include "core/json/jsonrebuild.h"
 #include "core/json/jsontext.h"
+#include "core/platform/threadlocal.h"
 
 #include <QCborValue>
 #include <QJsonObject>
@@ -451,15 +452,19 @@ std::optional<Pointer> parsedPointer(const JsonView &text, QString *error)
         Pointer pointer;
     };
     constexpr size_t kEntries = 8;
-    thread_local std::array<Entry, kEntries> cache;
-    thread_local size_t nextSlot = 0;
+    struct Cache
+    {
+        std::array<Entry, kEntries> entries;
+        size_t nextSlot = 0;
+    };
+    Cache &cache = platform::threadLocal<Cache>();
     const std::string_view bytes = text.utf8();
-    for (const Entry &entry : cache)
+    for (const Entry &entry : cache.entries)
         if (entry.bytes == bytes) // the unused entries hold "", the root, which is right
             return entry.pointer;
     std::optional<Pointer> parsed = Pointer::parse(text.toString(), error);
     if (parsed) {
-        Entry &slot = cache[nextSlot++ % kEntries];
+        Entry &slot = cache.entries[cache.nextSlot++ % kEntries];
         slot.bytes.assign(bytes);
         slot.pointer = *parsed;
     }

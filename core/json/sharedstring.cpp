@@ -1,10 +1,10 @@
 #include "core/json/sharedstring.h"
 
 #include "core/json/wtf8.h"
+#include "core/platform/threadlocal.h"
 
 #include <array>
 #include <cstring>
-#include <memory>
 
 namespace agui::json {
 
@@ -43,10 +43,7 @@ size_t hashOf(std::string_view s)
 Cache &threadCache()
 {
     // Made on a thread's first use: threads that never read ids do not carry one.
-    thread_local std::unique_ptr<Cache> cache;
-    if (!cache)
-        cache = std::make_unique<Cache>();
-    return *cache;
+    return platform::threadLocal<Cache>();
 }
 
 } // namespace

@@ -2,6 +2,7 @@
 
 #include "core/json/jsontext.h"
 #include "core/json/tapebuilder.h"
+#include "core/platform/threadlocal.h"
 #include "core/protocol/decoder.h"
 
 #include <QJsonObject>
@@ -95,10 +96,11 @@ private:
     json::TapeBuilder &m_b;
 };
 
+struct ChunkExpanderOutput; // this file's own builder (platform::threadLocal's tag)
+
 json::TapeBuilder &builder()
 {
-    thread_local json::TapeBuilder b;
-    return b;
+    return platform::threadLocal<json::TapeBuilder, ChunkExpanderOutput>();
 }
 
 struct ChunkError

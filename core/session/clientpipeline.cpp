@@ -2,6 +2,7 @@
 
 #include "core/json/jsonpointer.h"
 #include "core/json/tapebuilder.h"
+#include "core/platform/threadlocal.h"
 
 #include <QHash>
 #include <QSet>
@@ -188,10 +189,11 @@ bool isStreamEnd(EventType type)
         || type == EventType::ReasoningMessageEnd;
 }
 
+struct ClientPipelineOutput; // this file's own builder (platform::threadLocal's tag)
+
 json::TapeBuilder &builder()
 {
-    thread_local json::TapeBuilder b;
-    return b;
+    return platform::threadLocal<json::TapeBuilder, ClientPipelineOutput>();
 }
 
 // The event under its new type: its members kept (but `drop`), then `messageId` (and `role`).

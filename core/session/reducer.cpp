@@ -1,5 +1,6 @@
 #include "core/session/reducer.h"
 
+#include "core/platform/threadlocal.h"
 #include "core/session/applycontext.h"
 
 #include <array>
@@ -54,7 +55,7 @@ void applyDelivered(ReducerState &state, const EventView &received, const Client
 void reduceEvent(ReducerState &state, const EventView &event, const Diagnostics &decodeDiagnostics,
                  EventChange &change, bool detailed)
 {
-    thread_local ClientStep step;
+    ClientStep &step = platform::threadLocal<ClientStep>();
     state.pipeline.process(event, decodeDiagnostics, step);
     applyDelivered(state, event, step, change, detailed);
 }

@@ -2,6 +2,7 @@
 
 #include "core/json/jsonparser.h"
 #include "core/json/jsontext.h"
+#include "core/platform/threadlocal.h"
 
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -27,13 +28,15 @@ QJsonValue parsedValue(const QByteArray &utf8, const json::JsonView &root)
     return root.toQJsonValue();
 }
 
+struct ToolArgsDocument; // this file's own document (platform::threadLocal's tag)
+
 } // namespace
 
 ToolArgsReading readToolArgs(const QByteArray &utf8, bool wantValue)
 {
     ToolArgsReading reading;
-    thread_local json::JsonParser parser;
-    thread_local json::JsonDoc parsed;
+    json::JsonParser &parser = platform::threadLocal<json::JsonParser>();
+    json::JsonDoc &parsed = platform::threadLocal<json::JsonDoc, ToolArgsDocument>();
     if (parser.parse(utf8, parsed).ok()) {
         reading.ok = true;
         if (wantValue)
