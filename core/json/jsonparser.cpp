@@ -7,6 +7,8 @@
 #include <QJsonDocument>
 #include <QJsonParseError>
 
+#include <algorithm>
+
 namespace agui::json {
 
 struct JsonParser::Private
@@ -34,12 +36,15 @@ bool simdParse(simdjson::dom::parser &parser, QByteArrayView text, JsonDoc &doc,
     return !*error;
 }
 
-// Where and why text is not JSON, in Qt's words (offsets and messages users have seen before).
-void describeError(QByteArrayView text, JsonParser::Result *result)
+// Why text is not JSON, in Qt's words (messages users have seen before); where, as JSON.parse
+// counts: the 0-based byte our strict reading stopped at (`stoppedAt`, the text's size when it
+// ended too early). Qt's own offset is one past that in places, which read as "byte 94" of a
+// 93-byte payload.
+void describeError(QByteArrayView text, qsizetype stoppedAt, JsonParser::Result *result)
 {
     QJsonParseError error;
     QJsonDocument::fromJson(text.toByteArray(), &error);
-    result->errorOffset = error.offset;
+    result->errorOffset = std::clamp<qsizetype>(stoppedAt, 0, text.size());
     result->errorMessage = error.error == QJsonParseError::NoError
         ? QStringLiteral("nested too deeply") // Qt read it; our limit refused it
         : error.errorString();
@@ -71,14 +76,15 @@ JsonParser::Result JsonParser::parse(QByteArrayView text, JsonDoc &doc)
     }
     const QByteArrayView source = result.replacedInvalidUtf8 ? QByteArrayView(repaired) : text;
     TapeBuilder builder;
-    if (parseStrict(source, kMaxDepth, &builder)) {
+    qsizetype stoppedAt = source.size();
+    if (parseStrict(source, kMaxDepth, &builder, &stoppedAt)) {
         builder.finishInto(doc);
         result.outcome = Outcome::Fallback;
         return result;
     }
     doc.clear();
     result.outcome = Outcome::Error;
-    describeError(source, &result);
+    describeError(source, stoppedAt, &result);
     return result;
 }
 

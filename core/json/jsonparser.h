@@ -35,7 +35,7 @@ public:
     {
         Outcome outcome = Outcome::Error;
         bool replacedInvalidUtf8 = false; // read with U+FFFD replacements
-        qint64 errorOffset = -1; // byte offset in the text (Qt's parser's position)
+        qint64 errorOffset = -1; // 0-based byte in the text, as JSON.parse counts ("at position N")
         QString errorMessage; // Qt's text ("unterminated string", ...)
         bool ok() const { return outcome != Outcome::Error; }
     };

@@ -1,5 +1,6 @@
 #include "core/json/strictparser_p.h"
 
+#include <algorithm>
 #include <charconv>
 #include <cmath>
 #include <limits>
@@ -13,11 +14,15 @@ class StrictParser
 {
 public:
     StrictParser(QByteArrayView text, int maxDepth, TapeBuilder *out)
-        : m_p(text.data())
+        : m_begin(text.data())
+        , m_p(text.data())
         , m_end(text.data() + text.size())
         , m_maxDepth(maxDepth)
         , m_out(out)
     { }
+
+    // Where reading stopped, within [0, size].
+    qsizetype position() const { return qsizetype(std::min(m_p, m_end) - m_begin); }
 
     bool document()
     {
@@ -90,8 +95,9 @@ private:
                 return false;
             m_out->key(key);
             skipSpace();
-            if (m_p >= m_end || *m_p++ != ':')
-                return false;
+            if (m_p >= m_end || *m_p != ':')
+                return false; // at the byte that is not the colon
+            ++m_p;
             skipSpace();
             return value(depth);
         });
@@ -132,8 +138,9 @@ private:
                 ++m_p;
                 return true;
             }
-            if (*m_p++ != ',')
-                return false;
+            if (*m_p != ',')
+                return false; // at the byte that is neither the comma nor the close
+            ++m_p;
         }
     }
 
@@ -314,6 +321,7 @@ private:
         return true;
     }
 
+    const char *m_begin;
     const char *m_p;
     const char *m_end;
     int m_maxDepth;
@@ -322,9 +330,13 @@ private:
 
 } // namespace
 
-bool parseStrict(QByteArrayView text, int maxDepth, TapeBuilder *builder)
+bool parseStrict(QByteArrayView text, int maxDepth, TapeBuilder *builder, qsizetype *stoppedAt)
 {
-    return StrictParser(text, maxDepth, builder).document();
+    StrictParser parser(text, maxDepth, builder);
+    const bool ok = parser.document();
+    if (!ok && stoppedAt)
+        *stoppedAt = parser.position();
+    return ok;
 }
 
 } // namespace agui::json

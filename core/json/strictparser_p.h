@@ -11,7 +11,10 @@
 namespace agui::json {
 
 // True and a complete document in *builder when text is one JSON value (RFC 8259, as strict as
-// JSON.parse) nested at most maxDepth deep; false otherwise (the builder is then unusable).
-bool parseStrict(QByteArrayView text, int maxDepth, TapeBuilder *builder);
+// JSON.parse) nested at most maxDepth deep; false otherwise (the builder is then unusable), with
+// *stoppedAt (when given) the 0-based byte where reading could not go on: the position JSON.parse
+// names ("at position N"), text.size() when the text ended too early.
+bool parseStrict(QByteArrayView text, int maxDepth, TapeBuilder *builder,
+                 qsizetype *stoppedAt = nullptr);
 
 } // namespace agui::json

@@ -164,6 +164,34 @@ private Q_SLOTS:
         QVERIFY(doc.root().isUndefined());
     }
 
+    // Where a text stops being JSON, 0-based as JSON.parse says "at position N": the offending
+    // byte, or the text's size when it ends too early (never one past it).
+    void errorsAreAtTheByteJsonParseNames_data()
+    {
+        QTest::addColumn<QByteArray>("text");
+        QTest::addColumn<qint64>("position");
+        // Plain literals, not raw ones: moc's reading of this file stops at an unbalanced quote
+        // inside a raw string.
+        QTest::newRow("unexpected token") << QByteArray("{\"a\":}") << qint64(5);
+        QTest::newRow("missing colon") << QByteArray("{\"a\" 1}") << qint64(5);
+        QTest::newRow("ends after a comma") << QByteArray("{\"a\":1,") << qint64(7);
+        QTest::newRow("ends inside an array") << QByteArray("[1,2") << qint64(4);
+        QTest::newRow("unterminated string") << QByteArray("{\"a\":\"abc") << qint64(9);
+        QByteArray cut = "{\"type\":\"TEXT_MESSAGE_CONTENT\",\"messageId\":\"m1\",\"delta\":\"";
+        cut += QByteArray(93 - cut.size(), 'x');
+        QTest::newRow("a 93-byte payload cut short") << cut << qint64(93);
+        QTest::newRow("trailing garbage") << QByteArray("[1] x") << qint64(4);
+    }
+    void errorsAreAtTheByteJsonParseNames()
+    {
+        QFETCH(QByteArray, text);
+        QFETCH(qint64, position);
+        JsonDoc doc;
+        const JsonParser::Result r = parser.parse(text, doc);
+        QCOMPARE(int(r.outcome), int(JsonParser::Outcome::Error));
+        QCOMPARE(r.errorOffset, position);
+    }
+
     void nestingBeyondTheLimitIsAnErrorNotACrash()
     {
         for (const int depth : {1000, 1100, 100000}) {

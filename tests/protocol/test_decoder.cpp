@@ -51,9 +51,23 @@ private Q_SLOTS:
         const Diagnostic &d = e.diagnostics[0];
         QCOMPARE(d.ruleId, QStringLiteral("wire.not-json"));
         QCOMPARE(d.severity, Severity::Error);
-        QVERIFY(d.byteOffset >= 22 && d.byteOffset <= 23);
-        QVERIFY2(d.message.contains(QStringLiteral("at byte %1 of the payload").arg(d.byteOffset)),
+        QCOMPARE(d.byteOffset, 22); // the second comma, where JSON.parse says "position 22"
+        QVERIFY2(d.message.contains(QStringLiteral("at byte 22 of the payload")),
                  qPrintable(d.message));
+    }
+
+    // A payload cut short is not JSON at its own end, not one byte past it (the client says
+    // "Unterminated string in JSON at position 93" of this 93-byte payload).
+    void aPayloadCutShortIsNotJsonAtItsEnd()
+    {
+        // A plain literal: moc stops reading a file at a raw string with an unbalanced quote.
+        QByteArray payload = "{\"type\":\"TEXT_MESSAGE_CONTENT\",\"messageId\":\"m1\",\"delta\":\"";
+        payload += QByteArray(93 - payload.size(), 'x');
+        const Event e = decodePayload(payload, Framing::Sse);
+        QCOMPARE(e.diagnostics.value(0).byteOffset, 93);
+        QVERIFY2(e.diagnostics.value(0).message.contains(
+                     QStringLiteral("not JSON at byte 93 of the payload")),
+                 qPrintable(e.diagnostics.value(0).message));
     }
 
     void truncatedAndEmpty()
