@@ -3,7 +3,8 @@
 #
 #   ./scripts/package-windows.sh [--linux-build DIR] [--if-qt-cached]
 #
-# 1. installs what is missing (mingw-w64, NSIS, Wine, Xvfb: scripts/windows/install-tools.sh);
+# 1. installs what is missing (what the native build needs, scripts/setup.sh: Debian's Qt is the
+#    host Qt of the cross build; mingw-w64, NSIS, Wine, Xvfb: scripts/windows/install-tools.sh);
 # 2. fetches Debian's source packages of Qt and simdjson (and tries Qt SVG's and qtkeychain's);
 # 3. cross-builds Qt 6.4.2 and simdjson from them once, into ~/.cache/agui-inspector (used again
 #    while their inputs are unchanged; the first Qt build is the long part: packaging/README.md);
@@ -41,14 +42,17 @@ skip_without_qt() {
 }
 [ $if_qt_cached = 1 ] && [ ! -f "$qt_prefix/.agui-key" ] && skip_without_qt
 
-step "install the tools" "$here/windows/install-tools.sh"
+install_tools() {
+  "$repo/scripts/setup.sh" # the native build's packages: Debian's Qt is also the host Qt of the cross build
+  "$here/windows/install-tools.sh"
+}
+step "install the tools" install_tools
 step "fetch Debian's sources" "$here/windows/fetch-sources.sh" qt6-base simdjson qt6-svg qtkeychain
 [ $if_qt_cached = 1 ] && ! "$here/windows/build-qt.sh" --check && skip_without_qt
 step "Qt $qt_version for Windows" "$here/windows/build-qt.sh"
 step "simdjson for Windows" "$here/windows/build-simdjson.sh"
 
 build_linux() {
-  "$repo/scripts/setup.sh"
   cmake --preset release >/dev/null
   cmake --build --preset release --target agui-inspect agui-inspector agui_render_icon
   linux_build=$repo/build/release
