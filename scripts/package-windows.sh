@@ -3,8 +3,9 @@
 #
 #   ./scripts/package-windows.sh [--linux-build DIR] [--if-qt-cached]
 #
-# 1. installs what is missing (what the native build needs, scripts/setup.sh: Debian's Qt is the
-#    host Qt of the cross build; mingw-w64, NSIS, Wine, Xvfb: scripts/windows/install-tools.sh);
+# 1. installs what is missing (what the native build and its tests need, scripts/setup.sh --tests:
+#    Debian's Qt is the host Qt of the cross build; mingw-w64, NSIS, Wine, Xvfb:
+#    scripts/windows/install-tools.sh);
 # 2. fetches Debian's source packages of Qt and simdjson (and tries Qt SVG's and qtkeychain's);
 # 3. cross-builds Qt 6.4.2 and simdjson from them once, into ~/.cache/agui-inspector (used again
 #    while their inputs are unchanged; the first Qt build is the long part: packaging/README.md);
@@ -43,7 +44,9 @@ skip_without_qt() {
 [ $if_qt_cached = 1 ] && [ ! -f "$qt_prefix/.agui-key" ] && skip_without_qt
 
 install_tools() {
-  "$repo/scripts/setup.sh" # the native build's packages: Debian's Qt is also the host Qt of the cross build
+  # What the native build and the tests need (Debian's Qt is also the host Qt of the cross
+  # build; the pinned npm packages hold test data the Windows tests read too).
+  "$repo/scripts/setup.sh" --tests
   "$here/windows/install-tools.sh"
 }
 step "install the tools" install_tools
