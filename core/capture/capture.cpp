@@ -115,6 +115,29 @@ Framing framingForContentType(const QString &contentType)
                                                                              : Framing::Sse;
 }
 
+QString captureFramingName(Framing framing)
+{
+    switch (framing) {
+    case Framing::Proto:
+        return QStringLiteral("proto");
+    case Framing::JsonLine:
+        return QStringLiteral("jsonl");
+    case Framing::Sse:
+    case Framing::Synthetic:
+        break;
+    }
+    return QStringLiteral("sse");
+}
+
+Framing captureFramingFromName(const QString &name)
+{
+    if (name == QLatin1String("proto"))
+        return Framing::Proto;
+    if (name == QLatin1String("jsonl"))
+        return Framing::JsonLine;
+    return Framing::Sse;
+}
+
 QString headerValue(const HttpHeaders &headers, QLatin1StringView name)
 {
     for (const auto &h : headers) {

@@ -62,6 +62,11 @@ struct Chunk
     // DevTools) or of the bytes themselves (raw .sse/.jsonl, where stream offset == file offset).
     qint64 sourceOffset = -1;
     bool sourceIsBytes = false; // true: sourceOffset + i is the file offset of bytes[i]
+    // Its place among all chunks of the capture, in the order they were read or received
+    // (Capture::chunkCount when it came); -1 unknown. Runs recorded at the same time interleave,
+    // and a session numbers their events in that order: Save As writes the chunks in it, so a
+    // reopened capture numbers every event as the session did.
+    qint64 order = -1;
 };
 
 enum class RunEnd : quint8 {
@@ -119,6 +124,9 @@ struct RunRecording
     RunEnd end = RunEnd::Open;
     QString endError;
     qint64 endedAtUs = -1;
+    // Where among the capture's chunks the run ended (Capture::chunkCount then); -1 unknown. The
+    // unterminated rest of its body is an event from that point on.
+    qint64 endOrder = -1;
     QList<BodyRewrite> rewrites; // in body order; only runs recorded through a rewriting proxy
 
     qint64 bodyBytes() const;
@@ -155,6 +163,7 @@ struct Capture
     QList<CaptureProblem> problems;
     qint64 bytesRead = 0; // bytes of the file consumed
     qint64 bodyBytesRead = 0; // response body bytes read (counted even when chunks are not kept)
+    qint64 chunkCount = 0; // chunks read or received so far across runs: the next Chunk::order
     bool truncated = false; // the file ends inside a record (crash while writing?)
     bool cancelled = false;
     // When the file was read through a mapping (CaptureReadOptions::mappedFile): chunks may be
@@ -168,6 +177,9 @@ struct Capture
 // Framing of a response from its Content-Type, as the reference client decides it: exactly
 // "application/vnd.ag-ui.event+proto" means protobuf frames, anything else SSE.
 Framing framingForContentType(const QString &contentType);
+// A run's framing as capture files name it ("sse", "proto", "jsonl"); an unknown name is SSE.
+QString captureFramingName(Framing framing);
+Framing captureFramingFromName(const QString &name);
 QString headerValue(const HttpHeaders &headers, QLatin1StringView name); // case-insensitive
 
 } // namespace agui

@@ -191,6 +191,9 @@ CaptureReadOptions readOptionsFor(const CaptureLoadOptions &options, RunDecoders
     read.onChunk = [&decoders](const Capture &capture, int runIndex, const Chunk &chunk) {
         decoders.chunk(capture, runIndex, chunk);
     };
+    // A run's unterminated last frame is an event where the run ended, as in the live session
+    // that recorded it, not after every other run's events.
+    read.onRunEnd = [&decoders](const Capture &, int runIndex) { decoders.finishRun(runIndex); };
     return read;
 }
 

@@ -28,6 +28,8 @@ public:
 
 protected:
     void emitChunk(int runIndex, Chunk chunk);
+    // The run's recording is complete in the input: its end's place among the chunks, told on.
+    void endRun(int runIndex);
     void problem(const char *ruleId, Severity severity, qint64 offset, qint64 line,
                  const QString &message);
     // The index in capture.runs of the run with this id, created on first use.

@@ -16,10 +16,18 @@ namespace detail {
 void CaptureParser::emitChunk(int index, Chunk chunk)
 {
     m_capture.bodyBytesRead += chunk.bytes.size();
+    chunk.order = m_capture.chunkCount++;
     if (m_options.onChunk)
         m_options.onChunk(m_capture, index, chunk);
     if (m_options.keepChunks)
         m_capture.runs[index].chunks.append(std::move(chunk));
+}
+
+void CaptureParser::endRun(int index)
+{
+    m_capture.runs[index].endOrder = m_capture.chunkCount;
+    if (m_options.onRunEnd)
+        m_options.onRunEnd(m_capture, index);
 }
 
 void CaptureParser::problem(const char *ruleId, Severity severity, qint64 offset, qint64 line,

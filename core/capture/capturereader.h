@@ -16,6 +16,10 @@ struct CaptureReadOptions
     // run at runIndex has request, response head and framing filled in). Lets a loader decode
     // a large capture in one pass.
     std::function<void(const Capture &capture, int runIndex, const Chunk &chunk)> onChunk;
+    // Called when a run's recording ends in the input (its end record, a HAR entry's last byte),
+    // so a loader numbers its unterminated last frame where the run ended. Runs without an end
+    // in the input (DevTools connections, a crash) end with the input.
+    std::function<void(const Capture &capture, int runIndex)> onRunEnd;
     // Bytes of input consumed so far and the input's size (-1 when unknown, e.g. a pipe).
     std::function<void(qint64 done, qint64 total)> onProgress;
     const std::atomic_bool *cancel = nullptr; // checked between blocks

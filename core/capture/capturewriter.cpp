@@ -6,6 +6,10 @@
 
 #include <QDateTime>
 
+#include <algorithm>
+#include <limits>
+#include <vector>
+
 namespace agui {
 
 using capturejson::quoted;
@@ -63,20 +67,6 @@ QByteArray recordStart(QByteArrayView kind, int run, qint64 atUs)
         out.append(",\"run\":").append(number(run));
     out.append(",\"t\":").append(number(atUs));
     return out;
-}
-
-QString framingName(Framing framing)
-{
-    switch (framing) {
-    case Framing::Proto:
-        return QStringLiteral("proto");
-    case Framing::JsonLine:
-        return QStringLiteral("jsonl");
-    case Framing::Sse:
-    case Framing::Synthetic:
-        break;
-    }
-    return QStringLiteral("sse");
 }
 
 } // namespace
@@ -241,42 +231,110 @@ bool CaptureWriter::writeRewrite(int run, const BodyRewrite &rewrite)
     return writeRecord(rewriteRecord(run, timed));
 }
 
+namespace {
+
+// One record-writing step of writeCapture, placed among the capture's chunks.
+struct WriteStep
+{
+    // At the same place: heads first (a run's own head before its end), then ends (a run that
+    // ended before this chunk came), then the chunk.
+    enum Kind { Head, End, Body };
+    qint64 at = 0; // the Chunk::order it goes before (or is)
+    Kind kind = Head;
+    qsizetype run = 0;
+    qsizetype chunk = -1; // Body: index into the run's chunks
+};
+
+// The order to write a capture's records in: the order they happened. A capture read or
+// recorded here knows it (Chunk::order, RunRecording::endOrder): runs recorded at the same time
+// interleave as their chunks came, and a run ends where it ended, so the reopened capture numbers
+// its events as the session did. One assembled by hand (orders unknown) is written run after run.
+std::vector<WriteStep> writeOrder(const Capture &capture)
+{
+    bool ordered = true;
+    for (const RunRecording &r : capture.runs)
+        for (const Chunk &c : r.chunks)
+            ordered = ordered && c.order >= 0;
+    std::vector<WriteStep> steps;
+    qint64 sequential = 0; // the run-after-run order, when the capture's own is unknown
+    for (qsizetype run = 0; run < capture.runs.size(); ++run) {
+        const RunRecording &r = capture.runs[run];
+        const auto placeOf = [&](qint64 order) { return ordered ? order : sequential++; };
+        const qint64 firstChunk = r.chunks.isEmpty() ? -1 : r.chunks.first().order;
+        qint64 end = r.endOrder;
+        if (!ordered || end < 0)
+            end = -1;
+        const qint64 head = !r.chunks.isEmpty() ? firstChunk : end;
+        steps.push_back(
+            {ordered ? (head >= 0 ? head : std::numeric_limits<qint64>::max()) : sequential++,
+             WriteStep::Head, run, -1});
+        for (qsizetype i = 0; i < r.chunks.size(); ++i)
+            steps.push_back({placeOf(r.chunks[i].order), WriteStep::Body, run, i});
+        qint64 endAt = end;
+        if (!ordered)
+            endAt = sequential++;
+        else if (endAt < 0) // ended where its chunks did, as far as anyone knows
+            endAt = r.chunks.isEmpty() ? steps.back().at : r.chunks.last().order + 1;
+        steps.push_back({endAt, WriteStep::End, run, -1});
+    }
+    std::stable_sort(steps.begin(), steps.end(), [](const WriteStep &a, const WriteStep &b) {
+        return a.at != b.at ? a.at < b.at : a.kind < b.kind;
+    });
+    return steps;
+}
+
+} // namespace
+
 bool CaptureWriter::writeCapture(const Capture &capture)
 {
     for (const CaptureNote &n : capture.notes) {
         if (n.run < 0 && !writeRecord(noteRecord(-1, n.text, n.atUs)))
             return false;
     }
-    for (qsizetype index = 0; index < capture.runs.size(); ++index) {
-        const RunRecording &r = capture.runs[index];
-        const int run = m_nextRun++;
-        // The run record says what the response alone cannot: the framing of bodies that
-        // came without an HTTP response (imports of .jsonl files) and the source's own name.
-        QByteArray runRecord = recordStart("run", run, r.request.present ? r.request.sentAtUs : -1);
-        runRecord.append(",\"framing\":").append(quoted(framingName(r.framing)));
-        if (!r.label.isEmpty())
-            runRecord.append(",\"label\":").append(quoted(r.label));
-        runRecord.append("}\n");
-        if (!writeRecord(runRecord))
-            return false;
-        if (r.request.present && !writeRecord(requestRecord(run, r.request)))
-            return false;
-        if (r.response.present && !writeRecord(responseRecord(run, r.response)))
-            return false;
-        for (const Chunk &c : r.chunks) {
-            if (!writeRecord(chunkRecord(run, c.bytes, c.receivedAtUs)))
+    QList<int> runNumbers(capture.runs.size(), -1);
+    for (const WriteStep &step : writeOrder(capture)) {
+        const RunRecording &r = capture.runs[step.run];
+        switch (step.kind) {
+        case WriteStep::Head: {
+            const int run = runNumbers[step.run] = m_nextRun++;
+            // The run record says what the response alone cannot: the framing of bodies that
+            // came without an HTTP response (imports of .jsonl files) and the source's own name.
+            QByteArray runRecord
+                = recordStart("run", run, r.request.present ? r.request.sentAtUs : -1);
+            runRecord.append(",\"framing\":").append(quoted(captureFramingName(r.framing)));
+            if (!r.label.isEmpty())
+                runRecord.append(",\"label\":").append(quoted(r.label));
+            runRecord.append("}\n");
+            if (!writeRecord(runRecord))
                 return false;
-        }
-        for (const BodyRewrite &w : r.rewrites) {
-            if (!writeRecord(rewriteRecord(run, w)))
+            if (r.request.present && !writeRecord(requestRecord(run, r.request)))
                 return false;
-        }
-        for (const CaptureNote &n : capture.notes) {
-            if (n.run == index && !writeRecord(noteRecord(run, n.text, n.atUs)))
+            if (r.response.present && !writeRecord(responseRecord(run, r.response)))
                 return false;
+            break;
         }
-        if (r.end != RunEnd::Open && !writeRecord(endRecord(run, r.end, r.endError, r.endedAtUs)))
-            return false;
+        case WriteStep::Body: {
+            const Chunk &c = r.chunks[step.chunk];
+            if (!writeRecord(chunkRecord(runNumbers[step.run], c.bytes, c.receivedAtUs)))
+                return false;
+            break;
+        }
+        case WriteStep::End: {
+            const int run = runNumbers[step.run];
+            for (const BodyRewrite &w : r.rewrites) {
+                if (!writeRecord(rewriteRecord(run, w)))
+                    return false;
+            }
+            for (const CaptureNote &n : capture.notes) {
+                if (n.run == step.run && !writeRecord(noteRecord(run, n.text, n.atUs)))
+                    return false;
+            }
+            if (r.end != RunEnd::Open
+                && !writeRecord(endRecord(run, r.end, r.endError, r.endedAtUs)))
+                return false;
+            break;
+        }
+        }
     }
     for (const Bookmark &b : capture.bookmarks) {
         if (!writeRecord(bookmarkRecord(b)))

@@ -38,7 +38,10 @@ HttpHeaders headersOf(const QJsonObject &message)
 
 bool isAgUiExchange(const QJsonObject &entry)
 {
-    if (entry.contains(QLatin1String("_aguiChunks")))
+    if (entry.contains(QLatin1String("_aguiChunks"))
+        || entry.value(QLatin1String("response"))
+               .toObject()
+               .contains(QLatin1String("_aguiFraming")))
         return true; // written by our own HAR export
     const QJsonObject response = entry.value(QLatin1String("response")).toObject();
     const QString mime
@@ -143,8 +146,11 @@ private:
         run.response.status = status;
         run.response.headers = headersOf(response);
         run.response.receivedAtUs = sent >= 0 ? sent + timingUs(timings, "wait") : -1;
-        run.framing = framingForContentType(
-            headerValue(run.response.headers, QLatin1StringView("content-type")));
+        const QJsonValue framing = response.value(QLatin1String("_aguiFraming"));
+        run.framing = framing.isString()
+            ? captureFramingFromName(framing.toString())
+            : framingForContentType(
+                headerValue(run.response.headers, QLatin1StringView("content-type")));
         const qint64 endUs = run.response.receivedAtUs >= 0
             ? run.response.receivedAtUs + timingUs(timings, "receive")
             : -1;
@@ -153,7 +159,9 @@ private:
         if (status == 0)
             run.endError = response.value(QLatin1String("_error"))
                                .toString(QStringLiteral("no response in the HAR"));
-        return body(entry, index, endUs, sent);
+        const bool timed = body(entry, index, endUs, sent);
+        endRun(index); // an entry holds its whole exchange
+        return timed;
     }
 
     bool body(const QJsonObject &entry, int index, qint64 endUs, qint64 sentUs)

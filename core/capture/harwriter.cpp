@@ -82,6 +82,11 @@ QJsonObject responseOf(const RunRecording &run, const QByteArray &body)
                           {QLatin1String("bodySize"), double(body.size())}};
     if (run.end == RunEnd::Error && !run.endError.isEmpty())
         response.insert(QLatin1String("_error"), run.endError);
+    // Always named: a body whose framing its content type does not say (a DevTools export's JSON
+    // lines) decodes the same when read back, and an exchange without a request or a response
+    // head (events a DevTools export holds for a connection it never saw open) is still
+    // recognised as one of ours.
+    response.insert(QLatin1String("_aguiFraming"), captureFramingName(run.framing));
     return response;
 }
 

@@ -25,15 +25,6 @@ HttpHeaders headersFrom(const QJsonValue &value)
     return headers;
 }
 
-Framing framingFromName(const QString &name)
-{
-    if (name == QLatin1String("proto"))
-        return Framing::Proto;
-    if (name == QLatin1String("jsonl"))
-        return Framing::JsonLine;
-    return Framing::Sse;
-}
-
 class OwnFormatParser : public LineParser
 {
 public:
@@ -114,7 +105,7 @@ private:
         const int index = runIndex(run);
         RunRecording &r = m_capture.runs[index];
         if (kind == QLatin1String("run")) {
-            r.framing = framingFromName(o.value(QLatin1String("framing")).toString());
+            r.framing = captureFramingFromName(o.value(QLatin1String("framing")).toString());
             r.label = o.value(QLatin1String("label")).toString();
             m_explicitFraming.insert(index);
         } else if (kind == QLatin1String("request")) {
@@ -163,6 +154,7 @@ private:
             r.end = runEndFromName(o.value(QLatin1String("reason")).toString());
             r.endError = o.value(QLatin1String("error")).toString();
             r.endedAtUs = t;
+            endRun(index);
         }
     }
 

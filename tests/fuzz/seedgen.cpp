@@ -40,6 +40,9 @@ void write(const char *target, const QString &name, const QByteArray &bytes)
     QFile f(g_corpus.filePath(QLatin1StringView(target) + u"/seed-" + safe));
     if (!f.open(QIODevice::WriteOnly) || f.write(bytes) != bytes.size())
         qFatal("cannot write %s", qPrintable(f.fileName()));
+    // Whatever the reader takes is also saved and reopened (fuzz_roundtrip).
+    if (qstrcmp(target, "capture") == 0)
+        write("roundtrip", name, bytes);
 }
 
 QStringList files(const QString &dir, const QStringList &patterns)
@@ -143,6 +146,9 @@ void streams()
           ownCapture(tool, "text/event-stream"));
     write("capture", QStringLiteral("own-format-proto.aguicap"),
           ownCapture(appendix, "application/vnd.ag-ui.event+proto"));
+    // Runs recorded at once, one cut off: records out of run order (the Save As round trip).
+    write("roundtrip", QStringLiteral("interleaved-cut-off.aguicap"),
+          readFile(g_data.filePath(QStringLiteral("capture/interleaved-cut-off.aguicap"))));
 }
 
 void jsonPatch(const QString &suiteDir)
