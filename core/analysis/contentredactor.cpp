@@ -39,6 +39,14 @@ bool isStructural(const QString &key)
     return members.contains(key) || IdCanon::isIdMember(key);
 }
 
+// Member `key` of the object, when present, replaced by how(its value).
+template<typename How> void redactMember(QJsonObject &object, const char *key, How how)
+{
+    const QLatin1StringView k(key);
+    if (object.contains(k))
+        object.insert(k, how(object.value(k)));
+}
+
 } // namespace
 
 ContentRedactor::ContentRedactor()
@@ -127,6 +135,11 @@ QJsonValue ContentRedactor::jsonOrText(const QJsonValue &content)
     return text(content.toString());
 }
 
+QJsonValue ContentRedactor::textOrValue(const QJsonValue &v)
+{
+    return v.isString() ? QJsonValue(text(v.toString())) : value(v);
+}
+
 QString ContentRedactor::toolArguments(const QString &arguments)
 {
     QJsonParseError error;
@@ -190,68 +203,104 @@ QJsonObject ContentRedactor::runInput(const QJsonObject &input)
 QJsonObject ContentRedactor::event(EventType type, const QJsonObject &event)
 {
     QJsonObject out = event;
-    const auto redact = [&](const char *key, auto how) {
-        const QLatin1StringView k(key);
-        if (out.contains(k))
-            out.insert(k, how(out.value(k)));
-    };
-    const auto asText = [this](const QJsonValue &v) {
-        return v.isString() ? QJsonValue(text(v.toString())) : value(v);
-    };
-    const auto asValue = [this](const QJsonValue &v) { return value(v); };
-    // Message and reasoning text; argument deltas are redacted per tool call (argsDelta()).
+    // Message and reasoning text; argument deltas are redacted per tool call by the export
+    // (redactedexport.cpp's ToolArguments), so that the arguments still parse.
     if (eventSpec(type).streamsDelta && eventFamily(type) != EventFamily::Tool)
-        redact("delta", asText);
+        redactMember(out, "delta", [this](const QJsonValue &v) { return textOrValue(v); });
+    redactTypeMembers(type, out);
+    redactMember(out, "rawEvent", [this](const QJsonValue &v) { return value(v); });
+    // Any event may carry metadata, whose values are the producer's own (user ids, prompts).
+    redactMember(out, "metadata", [this](const QJsonValue &v) { return value(v); });
+    return out;
+}
+
+// Every type is listed, with no default: a new type does not compile (-Wswitch) until it says
+// which of its members hold content, so none of its text reaches an export unredacted.
+void ContentRedactor::redactTypeMembers(EventType type, QJsonObject &out)
+{
+    const auto asText = [this](const QJsonValue &v) { return textOrValue(v); };
+    const auto asValue = [this](const QJsonValue &v) { return value(v); };
     switch (type) {
     case EventType::ToolCallResult:
-        redact("content", [this](const QJsonValue &v) { return jsonOrText(v); });
+        redactMember(out, "content", [this](const QJsonValue &v) { return jsonOrText(v); });
         break;
     case EventType::StateSnapshot:
-        redact("snapshot", asValue);
+        redactMember(out, "snapshot", asValue);
         break;
     case EventType::StateDelta:
-        redact("delta", asValue);
+        redactMember(out, "delta", asValue);
         break;
     case EventType::MessagesSnapshot:
-        redact("messages", [this](const QJsonValue &v) { return messages(v); });
+        redactMember(out, "messages", [this](const QJsonValue &v) { return messages(v); });
         break;
     case EventType::ActivitySnapshot:
-        redact("content", asValue);
+        redactMember(out, "content", asValue);
         break;
     case EventType::ActivityDelta:
-        redact("patch", asValue);
+        redactMember(out, "patch", asValue);
         break;
     case EventType::RunStarted:
-        redact("input", [this](const QJsonValue &v) {
+        redactMember(out, "input", [this](const QJsonValue &v) {
             return v.isObject() ? QJsonValue(runInput(v.toObject())) : value(v);
         });
         break;
     case EventType::RunFinished:
     case EventType::SubagentFinished:
-        redact("result", asValue);
-        redact("outcome", asValue);
+        redactMember(out, "result", asValue);
+        redactMember(out, "outcome", asValue);
         break;
     case EventType::RunError:
     case EventType::SubagentError:
-        redact("message", asText);
+        redactMember(out, "message", asText);
         break;
     case EventType::SubagentStarted:
-        redact("description", asText);
+        redactMember(out, "description", asText);
         break;
     case EventType::ReasoningEncryptedValue:
-        redact("encryptedValue", asText);
+        redactMember(out, "encryptedValue", asText);
         break;
     case EventType::Custom:
-        redact("value", asValue);
+        redactMember(out, "value", asValue);
         break;
     case EventType::Raw:
-        redact("event", asValue);
+        redactMember(out, "event", asValue);
         break;
-    default:
+    case EventType::ThinkingStart:
+        redactMember(out, "title", asText); // agent-written, though the client drops it
+        break;
+    case EventType::Unknown:
+        // A type outside the catalogue: which members are content is not known, so every member
+        // but the structural ones (type, ids, names) is.
+        for (auto it = out.begin(); it != out.end(); ++it)
+            *it = member(it.key(), it.value());
+        break;
+    // Ids, roles, tool, author and step names: structure, kept.
+    case EventType::StepStarted:
+    case EventType::StepFinished:
+    case EventType::TextMessageStart:
+    case EventType::TextMessageEnd:
+    case EventType::ToolCallStart:
+    case EventType::ToolCallEnd:
+    case EventType::ReasoningStart:
+    case EventType::ReasoningMessageStart:
+    case EventType::ReasoningMessageEnd:
+    case EventType::ReasoningEnd:
+    case EventType::ThinkingEnd:
+    case EventType::ThinkingTextMessageStart:
+    case EventType::ThinkingTextMessageEnd:
+    // Their text is the delta: event() redacted it (the catalogue's streamsDelta).
+    case EventType::TextMessageContent:
+    case EventType::TextMessageChunk:
+    case EventType::ReasoningMessageContent:
+    case EventType::ReasoningMessageChunk:
+    case EventType::ThinkingTextMessageContent:
+    // Argument deltas: the export redacts them per tool call (see event()).
+    case EventType::ToolCallArgs:
+    case EventType::ToolCallChunk:
+    // Not an event: the export redacts the frame's bytes whole (redactedexport.cpp).
+    case EventType::Invalid:
         break;
     }
-    redact("rawEvent", asValue);
-    return out;
 }
 
 QList<QString> ContentRedactor::splitText(const QString &text, int pieces)

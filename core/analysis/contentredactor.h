@@ -31,7 +31,8 @@ public:
 
     QString text(const QString &value);
     QJsonValue value(const QJsonValue &value); // keys and structural members kept
-    // An event's JSON with its content redacted (tool argument deltas: see argsDelta()).
+    // An event's JSON with its content redacted, but for tool argument deltas: the export
+    // redacts those per tool call (toolArguments(), splitText()).
     QJsonObject event(EventType type, const QJsonObject &event);
     QJsonObject runInput(const QJsonObject &input); // a RunAgentInput (request body)
     // Argument text of one tool call: the whole text redacted (JSON values inside when it parses,
@@ -49,6 +50,9 @@ private:
     QJsonValue member(const QString &key, const QJsonValue &value);
     QJsonValue messages(const QJsonValue &messages);
     QJsonValue jsonOrText(const QJsonValue &content);
+    QJsonValue textOrValue(const QJsonValue &v); // a string's marker; anything else as value()
+    // The members of `type` that hold content, besides delta and rawEvent (event()).
+    void redactTypeMembers(EventType type, QJsonObject &out);
 
     QByteArray m_key;
     qint64 m_count = 0;

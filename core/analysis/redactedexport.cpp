@@ -222,7 +222,8 @@ Capture redactCapture(const Capture &capture, ContentRedactor &redactor, Redacti
         if (original.response.present && (status < 200 || status > 299)) {
             for (const Chunk &c : original.chunks) // an error body: content, not events
                 run.chunks.append({c.receivedAtUs,
-                                   redactor.text(QString::fromUtf8(c.bytes)).toUtf8(), -1, false});
+                                   redactor.text(QString::fromUtf8(c.bytes)).toUtf8(), -1, false,
+                                   c.order});
             continue;
         }
         redactBody(run, original, redactor, s);

@@ -48,6 +48,8 @@ public:
         if (type != m_chunkType)
             m_chunk = {};
         m_chunkType = EventType::Invalid;
+        // Every type is listed, with no default: a new type that opens or closes a stream does
+        // not compile (-Wswitch) until it is tracked here, instead of leaving its stalls unnamed.
         switch (type) {
         case EventType::TextMessageStart:
             m_open.append({QStringLiteral("message"), id});
@@ -77,7 +79,34 @@ public:
         case EventType::RunError:
             m_open.clear();
             break;
-        default:
+        // Open and close nothing a stall is named after.
+        case EventType::RunStarted:
+        case EventType::StepStarted:
+        case EventType::StepFinished:
+        case EventType::TextMessageContent:
+        case EventType::ToolCallArgs:
+        case EventType::ToolCallResult:
+        case EventType::StateSnapshot:
+        case EventType::StateDelta:
+        case EventType::MessagesSnapshot:
+        case EventType::ActivitySnapshot:
+        case EventType::ActivityDelta:
+        case EventType::ReasoningStart:
+        case EventType::ReasoningMessageContent:
+        case EventType::ReasoningEnd:
+        case EventType::ReasoningEncryptedValue:
+        case EventType::SubagentStarted:
+        case EventType::SubagentFinished:
+        case EventType::SubagentError:
+        case EventType::Raw:
+        case EventType::Custom:
+        case EventType::ThinkingStart:
+        case EventType::ThinkingEnd:
+        case EventType::ThinkingTextMessageContent:
+        case EventType::Unknown:
+        case EventType::Invalid:
+        // Not kept open as a chunk, unlike the text and tool call chunks above.
+        case EventType::ReasoningMessageChunk:
             break;
         }
     }
@@ -265,7 +294,8 @@ ExchangeTiming computeExchange(const TimingInput &in, int exchange, QList<qint64
     const bool arrival = in.clock.source == TimeSource::Arrival;
     ExchangeTiming t;
     t.exchange = exchange;
-    t.label = times.label.isEmpty() ? QStringLiteral("run %1").arg(exchange) : times.label;
+    // Counted from 1, as the event list's Run column and the Diff tab's pickers count.
+    t.label = times.label.isEmpty() ? QStringLiteral("run %1").arg(exchange + 1) : times.label;
     t.bodyBytes = times.bodyBytes;
     t.keepAlives = times.keepAliveAtUs.size();
     const ExchangeEvents ex = gather(in, std::move(seqs), times, arrival);
@@ -432,7 +462,9 @@ QList<ExchangeTimes> exchangesOf(const Capture &capture)
     QList<ExchangeTimes> list;
     for (const RunRecording &run : capture.runs) {
         ExchangeTimes e;
-        e.label = run.label.isEmpty() ? QStringLiteral("run %1").arg(run.id) : run.label;
+        // Counted from 1 in the capture's order, as every view counts runs (the file's own run
+        // ids are its business).
+        e.label = run.label.isEmpty() ? QStringLiteral("run %1").arg(list.size() + 1) : run.label;
         e.httpStatus = run.response.status;
         e.requestSentUs = run.request.present ? run.request.sentAtUs : -1;
         e.responseHeadUs = run.response.present ? run.response.receivedAtUs : -1;

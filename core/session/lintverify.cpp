@@ -389,6 +389,8 @@ void VerifyRules::check(const EventView &e, qint64 index, LintSink &sink)
     checkNulls(e, index, sink);
 
     const Owner tag = tagOf(e);
+    // Every type is listed, with no default: a new type does not compile (-Wswitch) until someone
+    // has read what the client's verify stage orders about it.
     switch (e.type) {
     case EventType::TextMessageStart:
         checkTextStart(e, tag, index, sink);
@@ -442,7 +444,24 @@ void VerifyRules::check(const EventView &e, qint64 index, LintSink &sink)
     case EventType::RunError:
         checkRun(e, terminatedBefore, index, sink);
         break;
-    default:
+    // The client verifies nothing about these beyond what checkLifecycle() and checkNulls()
+    // above check of every event.
+    case EventType::StateSnapshot:
+    case EventType::StateDelta:
+    case EventType::Raw:
+    case EventType::Custom:
+    // Never delivered to verify: chunks are expanded and unknown types and invalid frames dropped
+    // (returned above), THINKING_* translated to REASONING_* (ClientPipeline::compat).
+    case EventType::TextMessageChunk:
+    case EventType::ToolCallChunk:
+    case EventType::ReasoningMessageChunk:
+    case EventType::ThinkingStart:
+    case EventType::ThinkingEnd:
+    case EventType::ThinkingTextMessageStart:
+    case EventType::ThinkingTextMessageContent:
+    case EventType::ThinkingTextMessageEnd:
+    case EventType::Unknown:
+    case EventType::Invalid:
         break;
     }
 }

@@ -184,6 +184,34 @@ private Q_SLOTS:
             QLatin1String("<redacted string, 3 chars")));
     }
 
+    // What the catalogue does not describe is content too: an unknown type's members, any
+    // event's metadata, a THINKING_START's title.
+    void nothingOutsideTheCatalogueLeaks()
+    {
+        ContentRedactor r;
+        const auto redacted = [&r](EventType type, const char *json) {
+            return QString::fromUtf8(
+                QJsonDocument(r.event(type, QJsonDocument::fromJson(json).object())).toJson());
+        };
+        const QString unknown = redacted(
+            EventType::Unknown,
+            R"({"type":"FUTURE_EVENT","messageId":"m1","note":"Paris","extra":{"who":"Ada"}})");
+        QVERIFY2(!unknown.contains(QLatin1String("Paris"))
+                     && !unknown.contains(QLatin1String("Ada")),
+                 qPrintable(unknown));
+        QVERIFY(unknown.contains(QLatin1String("FUTURE_EVENT"))); // structure stays
+        QVERIFY(unknown.contains(QLatin1String("\"m1\"")));
+        const QString withMetadata = redacted(
+            EventType::TextMessageEnd,
+            R"({"type":"TEXT_MESSAGE_END","messageId":"m1","metadata":{"user":"ada@example.org"}})");
+        QVERIFY2(!withMetadata.contains(QLatin1String("ada@example.org")),
+                 qPrintable(withMetadata));
+        const QString thinking
+            = redacted(EventType::ThinkingStart,
+                       R"({"type":"THINKING_START","title":"Planning a trip for Ada"})");
+        QVERIFY2(!thinking.contains(QLatin1String("Ada")), qPrintable(thinking));
+    }
+
     void bookmarkNotesAreRedacted()
     {
         Capture capture;
