@@ -2,6 +2,7 @@
 
 #include "core/json/jsonrebuild.h"
 #include "core/json/wtf8.h"
+#include "core/protocol/catalogue.h"
 #include "core/protocol/clientpatch.h"
 #include "core/session/emptyhash.h"
 #include "core/session/toolargs.h"
@@ -28,21 +29,11 @@ bool hasSchemaErrorUnder(const Diagnostics &diagnostics, const QString &pointer)
 }
 
 // Events that may carry an attribution tag (the SUBAGENT_* ones name their subject instead; RUN_*
-// and MESSAGES_SNAPSHOT do not define one).
+// and MESSAGES_SNAPSHOT do not define one). The catalogue's entry says so, so that a new type is
+// decided where its fields are, not by a default here.
 bool isAttributable(EventType type)
 {
-    switch (type) {
-    case EventType::RunStarted:
-    case EventType::RunFinished:
-    case EventType::RunError:
-    case EventType::MessagesSnapshot:
-    case EventType::SubagentStarted:
-    case EventType::SubagentFinished:
-    case EventType::SubagentError:
-        return false;
-    default:
-        return true;
-    }
+    return eventSpec(type).attribution;
 }
 
 // Where a failed patch points: "/<op index as sent>", or "" when the patch as a whole is wrong.
@@ -583,6 +574,13 @@ void ExtraRules::checkRunEnd(const EventView &e, qint64 index, LintSink &sink)
         }
         return;
     }
+    const QString message = stringMember(e, QLatin1StringView("message")).value_or(QString());
+    const QString code = stringMember(e, QLatin1StringView("code")).value_or(QString());
+    sink.report(u"lint.run-error", index, QStringLiteral("/message"),
+                QStringLiteral("Run %1 failed: %2%3")
+                    .arg(m_runId ? QStringLiteral("'%1'").arg(*m_runId) : QStringLiteral("(no id)"),
+                         message.isEmpty() ? QStringLiteral("(no message)") : message,
+                         code.isEmpty() ? QString() : QStringLiteral(" (code %1)").arg(code)));
     if (m_phase == RunPhase::Finished)
         sink.report(u"lint.terminal-after-terminal", index, QString(),
                     QStringLiteral("RUN_ERROR after the run already finished with RUN_FINISHED "

@@ -168,6 +168,10 @@ QList<LintRule> buildRules()
            "reported); the client delivers it and a UI should show the run failed after all."),
          L("docs.ag-ui.com/spec/1.1/events/lifecycle (a late RUN_ERROR is admitted); @ag-ui/client "
            "1.0.0 verifyEvents")},
+        {L("lint.run-error"), I, kLint, L("Run failed"),
+         L("The run ended with RUN_ERROR: the agent reports a failure. The stream is valid; the "
+           "finding is there so that a failed run stands out in the findings and the event list."),
+         L("docs.ag-ui.com/spec/1.1/events/lifecycle (RUN_ERROR ends a run with an error)")},
         {L("lint.run-id-mismatch"), W, kLint, L("RUN_FINISHED ids differ from RUN_STARTED"),
          L("RUN_FINISHED.threadId/runId differ from the RUN_STARTED that opened the run."),
          L("docs.ag-ui.com/spec/1.1/events/lifecycle")},

@@ -20,6 +20,9 @@ QList<ColouringRule> ColouringRules::defaults()
     return {
         {QObject::tr("Errors"), QStringLiteral("has:error"), QColor(0xff, 0xd6, 0xd6), true},
         {QObject::tr("Warnings"), QStringLiteral("has:warning"), QColor(0xff, 0xf1, 0xc2), true},
+        // Before the run boundaries: a run that failed must not look like one that finished.
+        {QObject::tr("Failed runs"), QStringLiteral("type:RUN_ERROR"), QColor(0xf4, 0xb8, 0xb8),
+         true},
         {QObject::tr("Run boundaries"), QStringLiteral("type:RUN_*"), QColor(0xdd, 0xe8, 0xfa),
          true},
     };
