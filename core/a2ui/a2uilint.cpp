@@ -171,7 +171,7 @@ Issue make(const Surface &s, const char *rule, Severity sev, const QString &comp
            const QString &path, const QString &message)
 {
     return Issue {QLatin1String(rule), sev, s.surfaceId, componentId, path, message,
-                  s.sourceId,          -1};
+                  s.sourceId,          -1,  {}};
 }
 
 } // namespace
@@ -313,10 +313,13 @@ Issues lintSurface(const Surface &s)
         for (const auto &[pointer, path] : paths) {
             if (inV08Template.contains(id) && pointer != QStringLiteral("/children/path"))
                 continue;
-            if (!json::resolve(s.dataModel, path))
-                out.append(make(
-                    s, "a2ui.unresolved-path", Severity::Warning, id, pointer,
-                    QStringLiteral("nothing at %1 in the data model (shown empty)").arg(path)));
+            if (json::resolve(s.dataModel, path))
+                continue;
+            Issue issue
+                = make(s, "a2ui.unresolved-path", Severity::Warning, id, pointer,
+                       QStringLiteral("nothing at %1 in the data model (shown empty)").arg(path));
+            issue.dataPath = path;
+            out.append(std::move(issue));
         }
         // Templates bigger than the renderer will materialise.
         if (tpl.contains(QStringLiteral("componentId"))) {

@@ -24,6 +24,7 @@ struct Issue
     QString message;
     QString sourceId; // the activity message id / tool call id the message came from
     qsizetype messageIndex = -1; // index of the A2UI message within its source's list
+    QString dataPath; // the data-model pointer a binding names, when the issue is about one
 
     friend bool operator==(const Issue &, const Issue &) = default;
 };

@@ -49,7 +49,8 @@ void Surface::reapplyUserEdits()
                                       "over the agent's model: %2")
                            .arg(it.key(), error),
                        sourceId,
-                       -1});
+                       -1,
+                       {}});
         }
     }
 }

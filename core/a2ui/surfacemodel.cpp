@@ -98,7 +98,8 @@ SurfaceSet buildSurfaceSet(const QList<A2uiSource> &sources)
                                         QStringLiteral("/a2ui_operations"),
                                         error,
                                         source.id,
-                                        -1});
+                                        -1,
+                                        {}});
             }
         } else if (const auto ops = operationsFromToolResult(source.content)) {
             set.applySource(source.id, *ops);

@@ -120,7 +120,8 @@ void SurfaceSet::applySource(const QString &sourceId, const QJsonArray &messages
                                                             : QStringLiteral("scalar"),
                                    json::toShortJson(messages.at(i))),
                           sourceId,
-                          i});
+                          i,
+                          {}});
             continue;
         }
         applyMessage(messages.at(i).toObject(), sourceId, i);
@@ -160,7 +161,8 @@ bool SurfaceSet::applyMessage(const QJsonObject &message, const QString &sourceI
                                      "(keys: %1)")
                           .arg(keysOf(message)),
                       sourceId,
-                      messageIndex});
+                      messageIndex,
+                      {}});
     } else {
         const QString surfaceId
             = message.value(op).toObject().value(QStringLiteral("surfaceId")).toString();
@@ -174,7 +176,8 @@ bool SurfaceSet::applyMessage(const QJsonObject &message, const QString &sourceI
                                          "several (keys: %1); only \"%2\" was applied")
                               .arg(keysOf(message), op),
                           sourceId,
-                          messageIndex});
+                          messageIndex,
+                          {}});
         }
         const bool v08Op = op == QStringLiteral("surfaceUpdate")
             || op == QStringLiteral("dataModelUpdate") || op == QStringLiteral("beginRendering");
@@ -189,7 +192,8 @@ bool SurfaceSet::applyMessage(const QJsonObject &message, const QString &sourceI
                                              "version \"%2\"; applied as v0.8")
                                   .arg(op, versionText),
                               sourceId,
-                              messageIndex});
+                              messageIndex,
+                              {}});
             }
             ok = applyV08(message, op, sourceId, messageIndex);
         } else {
@@ -209,7 +213,8 @@ bool SurfaceSet::applyMessage(const QJsonObject &message, const QString &sourceI
                                          "applied as v0.9")
                               .arg(json::toShortJson(message.value(QStringLiteral("version")))),
                     sourceId,
-                    messageIndex});
+                    messageIndex,
+                    {}});
                 v = Version::V0_9;
             }
             ok = applyV09(message, op, v, sourceId, messageIndex);
@@ -239,33 +244,50 @@ static void upsertComponents(Surface &s, const QJsonArray &list, Version version
                                      .arg(j)
                                      .arg(json::toShortJson(list.at(j))),
                                  sourceId,
-                                 index});
+                                 index,
+                                 {}});
             continue;
         }
         if (seen.contains(id)) {
             issues.append(
-                Issue {QStringLiteral("a2ui.duplicate-id"), Severity::Error, s.surfaceId, id,
+                Issue {QStringLiteral("a2ui.duplicate-id"),
+                       Severity::Error,
+                       s.surfaceId,
+                       id,
                        where + QStringLiteral("/id"),
                        QStringLiteral("id \"%1\" appears more than once in this component "
                                       "list; the later one wins")
                            .arg(id),
-                       sourceId, index});
+                       sourceId,
+                       index,
+                       {}});
         }
         seen.insert(id);
         const bool v08Shape = raw.value(QStringLiteral("component")).isObject();
         const NormalizedComponent n = normalizeComponent(raw, version);
         for (const QString &problem : n.problems)
-            issues.append(Issue {QStringLiteral("a2ui.bad-message"), Severity::Error, s.surfaceId,
-                                 id, where + QStringLiteral("/component"), problem, sourceId,
-                                 index});
+            issues.append(Issue {QStringLiteral("a2ui.bad-message"),
+                                 Severity::Error,
+                                 s.surfaceId,
+                                 id,
+                                 where + QStringLiteral("/component"),
+                                 problem,
+                                 sourceId,
+                                 index,
+                                 {}});
         if (v08Shape && version != Version::V0_8) {
-            issues.append(Issue {QStringLiteral("a2ui.version-mixed-prop"), Severity::Warning,
-                                 s.surfaceId, id, QStringLiteral("/component"),
+            issues.append(Issue {QStringLiteral("a2ui.version-mixed-prop"),
+                                 Severity::Warning,
+                                 s.surfaceId,
+                                 id,
+                                 QStringLiteral("/component"),
                                  QStringLiteral("v0.8 component shape {\"%1\":{...}} in a %2 "
                                                 "message (v0.9+ uses \"component\":\"%1\" with the "
                                                 "props beside it)")
                                      .arg(n.type, versionName(version)),
-                                 sourceId, index});
+                                 sourceId,
+                                 index,
+                                 {}});
         }
         Component c;
         c.id = id;
@@ -305,7 +327,8 @@ bool SurfaceSet::applyV08(const QJsonObject &message, const QString &op, const Q
                       QStringLiteral("/%1%2").arg(op, field),
                       why,
                       sourceId,
-                      index});
+                      index,
+                      {}});
         return false;
     };
     if (!payloadValue.isObject())
@@ -324,7 +347,8 @@ bool SurfaceSet::applyV08(const QJsonObject &message, const QString &op, const Q
                 QStringLiteral("/deleteSurface/surfaceId"),
                 QStringLiteral("deleteSurface for \"%1\", which does not exist").arg(surfaceId),
                 sourceId,
-                index});
+                index,
+                {}});
             return false;
         }
         deleteSurface(surfaceId);
@@ -360,7 +384,8 @@ bool SurfaceSet::applyV08(const QJsonObject &message, const QString &op, const Q
                           QStringLiteral("/dataModelUpdate/contents"),
                           p,
                           sourceId,
-                          index});
+                          index,
+                          {}});
         QString path = normalizeV08Path(payload.value(QStringLiteral("path")).toString());
         if (path == QStringLiteral("/"))
             path.clear();
@@ -378,7 +403,8 @@ bool SurfaceSet::applyV08(const QJsonObject &message, const QString &op, const Q
                               QStringLiteral("/dataModelUpdate/path"),
                               QStringLiteral("dataModelUpdate at \"%1\": %2").arg(p, error),
                               sourceId,
-                              index});
+                              index,
+                              {}});
             }
         };
         if (contents.isObject()) {
@@ -422,7 +448,8 @@ bool SurfaceSet::applyV09(const QJsonObject &message, const QString &op, Version
                       QStringLiteral("/%1%2").arg(op, field),
                       why,
                       sourceId,
-                      index});
+                      index,
+                      {}});
     };
     if (op == QStringLiteral("callRendererFunction") || op == QStringLiteral("actionResponse")) {
         issue("a2ui.unsupported-message", Severity::Info, QString(),

@@ -11,7 +11,9 @@ Finding findingOf(const a2ui::Issue &issue, qint64 seq)
 {
     // Where in the ACTIVITY_* event: the A2UI message the issue is about, when it names one.
     QString path = QStringLiteral("/content");
-    if (issue.messageIndex >= 0)
+    if (!issue.dataPath.isEmpty())
+        path = issue.dataPath; // what is missing says more than where the binding sits
+    else if (issue.messageIndex >= 0)
         path += QLatin1Char('/') + a2ui::operationsKey() + QLatin1Char('/')
             + QString::number(issue.messageIndex);
     else if (issue.path.startsWith(QLatin1Char('/')) && issue.componentId.isEmpty())
@@ -30,11 +32,18 @@ Finding findingOf(const a2ui::Issue &issue, qint64 seq)
                     QStringLiteral("a2ui")};
 }
 
+// Rules about data a streamed surface may still receive: judged when it settles.
+bool dependsOnDataToCome(const a2ui::Issue &issue)
+{
+    return issue.ruleId == QLatin1String("a2ui.unresolved-path");
+}
+
 } // namespace
 
-Findings a2uiFindings(const SessionSnapshot &snapshot, const EventChange &change, qint64 seq)
+QList<SurfaceFindings> a2uiFindings(const SessionSnapshot &snapshot, const EventChange &change,
+                                    qint64 seq)
 {
-    Findings out;
+    QList<SurfaceFindings> out;
     for (const QString &id : change.activitiesChanged) {
         const qsizetype index = snapshot.messagePosition(id);
         if (index < 0)
@@ -43,8 +52,11 @@ Findings a2uiFindings(const SessionSnapshot &snapshot, const EventChange &change
         if (!m.isActivity() || m.rare().activityType != a2ui::surfaceActivityType())
             continue;
         const a2ui::SurfaceSet set = a2ui::surfacesFromActivity(m.content().toObject(), id);
+        SurfaceFindings found {id, {}, {}};
         for (const a2ui::Issue &issue : a2ui::lintSurfaceSet(set))
-            out.append(findingOf(issue, seq));
+            (dependsOnDataToCome(issue) ? found.ifSettled : found.now)
+                .append(findingOf(issue, seq));
+        out.append(std::move(found));
     }
     return out;
 }

@@ -107,6 +107,12 @@ void Linter::endRequest(qint64 lastIndex)
     d->pipeline.reset();
 }
 
+void Linter::startRequestAfterFinish()
+{
+    d->verify = VerifyRules();
+    d->pipeline.reset();
+}
+
 void Linter::finish()
 {
     if (d->finished)

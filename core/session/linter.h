@@ -77,6 +77,10 @@ public:
     void endRequest(qint64 lastIndex);
     // End of stream: end-of-stream findings (truncated run, no timestamps). Feeding after finish()
     // starts nothing new; calling finish() twice reports nothing twice.
+    // A request that follows the end of the stream (a run sent again from an opened file): its
+    // events are verified afresh, as the client verifies each run it starts, and what finish()
+    // said of the stream before is not said again.
+    void startRequestAfterFinish();
     void finish();
 
     // Of the last frame fed: which of the events the client's pipeline made of it the client

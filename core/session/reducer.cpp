@@ -4,6 +4,7 @@
 #include "core/session/applycontext.h"
 
 #include <array>
+#include <cmath>
 
 namespace agui {
 
@@ -18,11 +19,29 @@ constexpr std::array<Applier, 9> kAppliers {
     &applyActivityEvent, &applyStepEvent,  &applySubagentEvent,
 };
 
+// When the recording kept no arrival times (a JSON-lines file, a pasted stream), the event's own
+// optional timestamp (ms since the epoch) is the best clock there is, so that tool call, step and
+// run durations still show. A synthesised event borrows the timestamp of the one it came from.
+qint64 eventTimeUs(const EventView &event, const EventView &received)
+{
+    if (event.receivedAtUs >= 0)
+        return event.receivedAtUs;
+    for (const EventView *e : {&event, &received}) {
+        const json::JsonView t = e->value(EventKey::Timestamp);
+        if (!t.isDouble())
+            continue;
+        const double ms = t.toDouble();
+        if (std::isfinite(ms) && ms >= 0 && ms < 9.0e12) // beyond year 2255: not a timestamp
+            return qint64(ms * 1000.0);
+    }
+    return -1;
+}
+
 void applyOne(ReducerState &state, const EventView &event, const EventView &received,
               EventChange &change, bool detailed)
 {
-    ApplyContext ctx {state,        state.snapshot,     event,   change,
-                      received.seq, event.receivedAtUs, detailed};
+    ApplyContext ctx {
+        state, state.snapshot, event, change, received.seq, eventTimeUs(event, received), detailed};
     ctx.legacy = isLegacyType(received.type);
     ctx.received = &received;
     for (Applier apply : kAppliers) {

@@ -33,6 +33,13 @@ Session::~Session() = default;
 void Session::setRunInput(const QJsonObject &runAgentInput)
 {
     endRequest(); // the previous request's body, when nobody said it ended
+    if (m_finished) {
+        // A request after the stream's end (Run Again on an opened file): the client starts it
+        // from scratch, whatever the file's last run left open, and its body ends as any
+        // request's does (endRequest reports it truncated; the stream's own end was said).
+        m_finished = false;
+        m_linter.startRequestAfterFinish();
+    }
     const qint64 before = size();
     m_runInputs[before].append(runAgentInput);
     if (m_requestStarts.isEmpty() || m_requestStarts.last() != before)
@@ -112,15 +119,41 @@ void Session::process(const EventView &received, const Diagnostics &diagnostics)
     }
     for (const Diagnostic &d : std::as_const(change.diagnostics))
         addFinding(Finding {seq, d, QStringLiteral("session")});
-    if (!change.activitiesChanged.isEmpty())
-        for (Finding &f : a2uiFindings(m_state->snapshot, change, seq))
-            addFinding(std::move(f));
+    if (view.type == EventType::RunStarted)
+        settleSurfaces(); // a run that never finished ended here
+    if (!change.activitiesChanged.isEmpty()) {
+        for (SurfaceFindings &found : a2uiFindings(m_state->snapshot, change, seq)) {
+            for (Finding &f : found.now)
+                addFinding(std::move(f));
+            holdUntilSettled(std::move(found));
+        }
+    }
+    if (view.type == EventType::RunFinished || view.type == EventType::RunError)
+        settleSurfaces();
     m_store.setRunIndex(seq, change.runIndex);
 
     if (m_interval > 0 && (seq + 1) % m_interval == 0) {
         m_checkpoints.append(*m_state);
         m_checkpoints.last().snapshot.dropIndexes();
     }
+}
+
+// A later change to the same surface message replaces what an earlier one would have found.
+void Session::holdUntilSettled(SurfaceFindings found)
+{
+    const auto same
+        = [&found](const SurfaceFindings &held) { return held.activityId == found.activityId; };
+    m_unsettled.removeIf(same);
+    if (!found.ifSettled.isEmpty())
+        m_unsettled.append(std::move(found));
+}
+
+void Session::settleSurfaces()
+{
+    for (SurfaceFindings &held : m_unsettled)
+        for (Finding &f : held.ifSettled)
+            addFinding(std::move(f));
+    m_unsettled.clear();
 }
 
 // The first error of the layers that model the client's rejections ends what it delivers, until
@@ -205,6 +238,7 @@ void Session::endRequest()
     if (m_requestEnded || size() == 0 || m_finished)
         return;
     m_requestEnded = true;
+    settleSurfaces();
     const qint64 last = size() - 1;
     m_requestEnds.append(last);
     m_linter.endRequest(last);
@@ -225,6 +259,7 @@ void Session::finish()
     if (!m_requestStarts.isEmpty())
         endRequest();
     m_finished = true;
+    settleSurfaces();
     m_linter.finish();
     for (Finding &f : m_linter.takeFindings())
         addFinding(std::move(f));

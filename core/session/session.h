@@ -2,6 +2,7 @@
 
 #include "core/protocol/event.h"
 #include "core/protocol/streamdecoder.h"
+#include "core/session/a2uifindings.h"
 #include "core/session/change.h"
 #include "core/session/clientpipeline.h"
 #include "core/session/eventstore.h"
@@ -145,6 +146,8 @@ private:
     void reduceStored(ReducerState &state, qint64 seq, EventChange *change, bool detailed) const;
     void addFinding(Finding f);
     void noteRejection(qint64 seq);
+    void holdUntilSettled(SurfaceFindings found);
+    void settleSurfaces();
 
     int m_interval;
     EventStore m_store;
@@ -154,6 +157,9 @@ private:
     QHash<qint64, QList<QJsonObject>> m_runInputs; // applied before event seq
     Findings m_findings;
     QHash<qint64, QList<qsizetype>> m_findingsByEvent;
+    // Per streamed A2UI surface message, what its last change found that holds only if it stays
+    // as it is (a2uifindings.h); recorded when its run ends.
+    QList<SurfaceFindings> m_unsettled;
     EventChange m_lastChange;
     ClientStep m_step; // what the client's pipeline made of the event being appended
     EventMembers m_members; // of the event being appended, when its producer did not index them

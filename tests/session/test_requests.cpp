@@ -66,6 +66,7 @@ private Q_SLOTS:
     void aSeekFromACheckpointKeepsTheTruncation();
     void aWholeRequestEndsQuietly();
     void aStreamWithoutRequestsReportsAtItsEnd();
+    void aRequestAfterAFinishedSessionIsVerifiedAfresh();
 };
 
 void TestRequests::aCutRequestIsTruncatedAtItsLastEvent_data()
@@ -175,6 +176,28 @@ void TestRequests::aStreamWithoutRequestsReportsAtItsEnd()
     const Findings truncated = withRule(s.findings(), QStringLiteral("lint.truncated-run"));
     QCOMPARE(truncated.size(), 1);
     QCOMPARE(truncated.first().eventIndex, -1);
+}
+
+// An opened file (a stream without requests, its last run cut short) and then a request of ours
+// (Run Again in the window): the file's open run is no "run still active" error on the new one.
+void TestRequests::aRequestAfterAFinishedSessionIsVerifiedAfresh()
+{
+    Session s;
+    feed(s,
+         {"{'type':'RUN_STARTED','threadId':'t','runId':'r1'}",
+          "{'type':'TEXT_MESSAGE_START','messageId':'m1','role':'assistant'}"});
+    s.finish(); // the file's end
+    QCOMPARE(withRule(s.findings(), QStringLiteral("lint.truncated-run")).size(), 1);
+    s.setRunInput(input("r2"));
+    feed(s,
+         {"{'type':'RUN_STARTED','threadId':'t','runId':'r2'}",
+          "{'type':'RUN_FINISHED','threadId':'t','runId':'r2'}"});
+    s.endRequest();
+    for (const Finding &f : s.findingsAt(2))
+        QVERIFY2(f.layer != QLatin1String("verify"), qPrintable(f.diagnostic.message));
+    QVERIFY(s.findingsAt(3).isEmpty());
+    QVERIFY(s.clientRejections().isEmpty());
+    QCOMPARE(statusOf(s.current(), QStringLiteral("r2")), RunStatus::Finished);
 }
 
 QTEST_MAIN(TestRequests)

@@ -9,6 +9,7 @@
 #include "ui/a2ui/surfacespanel.h"
 #include "ui/a2ui/surfacewidget.h"
 
+#include <QApplication>
 #include <QBuffer>
 #include <QCheckBox>
 #include <QDateTimeEdit>
@@ -276,9 +277,16 @@ void TestA2uiRender::failingCheckDisablesTheButton()
     auto *nameChecks
         = w.widgetFor(QStringLiteral("name"))->findChild<QLabel *>(QStringLiteral("a2uiChecks"));
     QCOMPARE(nameChecks->text(), QStringLiteral("Name is required"));
+    w.resize(600, 900);
+    w.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&w));
+    const QPoint sendAt = send->mapTo(&w, QPoint(0, 0));
     QTest::keyClicks(input<QLineEdit>(w, QStringLiteral("name")), QStringLiteral("A"));
     QVERIFY(send->isEnabled());
     QVERIFY(nameChecks->text().isEmpty());
+    // The message going away does not move the button the user is about to click.
+    QApplication::processEvents();
+    QCOMPARE(send->mapTo(&w, QPoint(0, 0)), sendAt);
     input<QLineEdit>(w, QStringLiteral("name"))->selectAll();
     QTest::keyClick(input<QLineEdit>(w, QStringLiteral("name")),
                     Qt::Key_Backspace); // the user erases it

@@ -53,10 +53,15 @@ SurfacesPanel::SurfacesPanel(QWidget *parent)
     bar->addWidget(new QLabel(tr("Surface:"), this));
     m_picker = new QComboBox(this);
     m_picker->setObjectName(QStringLiteral("surfacePicker"));
-    m_picker->setSizeAdjustPolicy(QComboBox::AdjustToContents);
+    // Neither a long surface id nor a long status may widen the pane: its minimum width is the
+    // detail pane's, and a wider one pushes the event list's columns out of sight (and stays in
+    // the saved splitter). Both keep their full text in a tooltip.
+    m_picker->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
+    m_picker->setMinimumContentsLength(16);
     bar->addWidget(m_picker);
     m_status = new QLabel(this);
     m_status->setTextFormat(Qt::PlainText);
+    m_status->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
     bar->addWidget(m_status, 1);
     layout->addLayout(bar);
 
@@ -139,12 +144,18 @@ void SurfacesPanel::showCurrent()
         m_surface->setSurface(empty);
         m_shownId.clear();
         QString text = tr("No A2UI surface as of this event.");
+        QString content;
         for (const a2ui::PendingSurface &p : m_set.pending()) {
-            if (QStringLiteral("pending:") + p.sourceId == id)
-                text = tr("%1: %2").arg(p.sourceId, json::toIndentedJson(p.content));
+            if (QStringLiteral("pending:") + p.sourceId != id)
+                continue;
+            // One line here; what the message holds goes to the side pane, which scrolls.
+            text
+                = tr("%1: %2").arg(p.sourceId, p.status.isEmpty() ? tr("no operations") : p.status);
+            content = json::toIndentedJson(p.content);
         }
         m_status->setText(text);
-        m_dataModel->clear();
+        m_status->setToolTip(text);
+        m_dataModel->setPlainText(content);
         m_findings->clear();
         return;
     }
@@ -159,6 +170,7 @@ void SurfacesPanel::showCurrent()
                                s->catalogId.isEmpty() ? tr("(basic, not named)") : s->catalogId)
                           .arg(s->components.size())
                           .arg(s->ready ? QString() : tr(" · not ready")));
+    m_status->setToolTip(m_status->text());
     updateSidePanel();
 }
 

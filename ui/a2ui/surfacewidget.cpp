@@ -378,7 +378,8 @@ void SurfaceWidget::writeUser(const QString &path, const QJsonValue &value)
                          path,
                          tr("the value typed could not be stored: %1").arg(error),
                          m_surface.sourceId,
-                         -1});
+                         -1,
+                         {}});
         return;
     }
     if (templatesChanged()) // e.g. the user's edit changed a list a template iterates
@@ -450,8 +451,10 @@ QWidget *SurfaceWidget::checksLine(const Component &c, const QString &scope)
             messages.append(f.message.isEmpty() ? tr("Check %1 fails").arg(f.index) : f.message);
         messages.append(r.errors);
         line->setText(messages.join(QLatin1Char('\n')));
-        line->setVisible(!messages.isEmpty());
     });
+    // The line keeps a line's height while the checks pass, so that the form does not jump as
+    // they fail and pass: the button below stays under the cursor that is about to click it.
+    line->setMinimumHeight(line->fontMetrics().height());
     return line;
 }
 

@@ -258,11 +258,14 @@ void SessionDocument::feedChunk(int run, const QByteArray &chunk, qint64 receive
     if (!feeder)
         return;
     const qint64 first = size();
+    const qsizetype findingsBefore = session().findings().size();
     feeder->feed(chunk, receivedAtUs);
     if (size() > first) {
         m_backing->noteCaptureRun(first, run);
         Q_EMIT eventsAppended(first, size() - 1);
     }
+    // A run's end can settle findings on events already shown (a streamed surface's).
+    announceFindingsSince(findingsBefore);
 }
 
 void SessionDocument::finishRunBody(int run)
