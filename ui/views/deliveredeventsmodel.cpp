@@ -5,6 +5,8 @@
 #include "ui/models/eventlistmodel.h"
 #include "ui/models/sessiondocument.h"
 
+#include <QColor>
+
 #include <algorithm>
 
 namespace agui::ui {
@@ -64,12 +66,56 @@ void DeliveredEventsModel::appendRowsFor(int first, int last, std::vector<Row> &
     if (!m_document)
         return;
     const Session &session = m_document->session();
+    const QList<Session::ClientRejection> &rejections = session.clientRejections();
     for (int r = first; r <= last; ++r) {
         const qint64 seq = seqOf(r);
         const int count = session.deliveredCount(seq);
         for (int k = 0; k < count; ++k)
             if (session.isDelivered(seq, k))
                 out.push_back(Row {r, k});
+        if (std::any_of(rejections.cbegin(), rejections.cend(),
+                        [seq](const Session::ClientRejection &j) { return j.seq == seq; }))
+            out.push_back(Row {r, kRejectionNote});
+    }
+}
+
+qint64 DeliveredEventsModel::deliveredCount() const
+{
+    return std::count_if(m_rows.cbegin(), m_rows.cend(),
+                         [](const Row &row) { return row.index != kRejectionNote; });
+}
+
+QVariant DeliveredEventsModel::rejectionData(qint64 seq, int column, int role) const
+{
+    if (role == IsRejectionRole)
+        return true;
+    if (role == DeliveryRole)
+        return QString();
+    if (role == EventListModel::SeqRole)
+        return seq;
+    const QList<Session::ClientRejection> &rejections = m_document->session().clientRejections();
+    const auto it = std::find_if(rejections.cbegin(), rejections.cend(),
+                                 [seq](const Session::ClientRejection &j) { return j.seq == seq; });
+    if (it == rejections.cend())
+        return {};
+    const QString why
+        = tr("@ag-ui/client rejects the stream at event %1 and delivers nothing more of this run "
+             "(%2: %3)")
+              .arg(seq)
+              .arg(it->ruleId, it->message);
+    switch (role) {
+    case Qt::DisplayRole:
+        return column == EventListModel::TypeColumn   ? tr("REJECTED")
+            : column == EventListModel::SummaryColumn ? why
+                                                      : QVariant();
+    case Qt::ToolTipRole:
+        return why;
+    case Qt::ForegroundRole:
+        return column == EventListModel::TypeColumn || column == EventListModel::SummaryColumn
+            ? QVariant(QColor(0xd0, 0x30, 0x30))
+            : QVariant();
+    default:
+        return {};
     }
 }
 
@@ -149,6 +195,10 @@ QVariant DeliveredEventsModel::data(const QModelIndex &proxyIndex, int role) con
         return {};
     const Row &row = m_rows[size_t(proxyIndex.row())];
     const qint64 seq = seqOf(row.sourceRow);
+    if (row.index == kRejectionNote)
+        return rejectionData(seq, proxyIndex.column(), role);
+    if (role == IsRejectionRole)
+        return false;
     if (!m_document->session().isReshaped(seq))
         return role == DeliveryRole ? QVariant(deliveryName(Delivery::AsReceived))
                                     : source.data(role);

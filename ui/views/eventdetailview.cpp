@@ -12,6 +12,7 @@
 
 #include <QApplication>
 #include <QClipboard>
+#include <QColor>
 #include <QHeaderView>
 #include <QJsonDocument>
 #include <QLabel>
@@ -19,6 +20,8 @@
 #include <QPlainTextEdit>
 #include <QStyle>
 #include <QTabWidget>
+#include <QTextCursor>
+#include <QTextEdit>
 #include <QTreeView>
 #include <QTreeWidget>
 #include <QVBoxLayout>
@@ -264,6 +267,39 @@ void EventDetailView::fillRaw()
     m_raw->setPlainText(event.framing == Framing::Proto
                             ? protoFrameText(event)
                             : rawAsText(event.raw.isEmpty() ? event.payload : event.raw));
+    markErrorInRaw(event);
+}
+
+// Where a payload stops parsing, marked in the bytes it is in: the diagnostic names a stream
+// offset, the page shows the frame from its own stream offset on.
+void EventDetailView::markErrorInRaw(const Event &event)
+{
+    QList<QTextEdit::ExtraSelection> marks;
+    const bool showsRaw = event.framing != Framing::Proto && !event.raw.isEmpty();
+    for (const Diagnostic &d : std::as_const(m_diagnosticList)) {
+        const qint64 at = d.byteOffset - event.streamOffset;
+        if (!showsRaw || d.byteOffset < 0 || event.streamOffset < 0 || at < 0
+            || at > event.raw.size())
+            continue;
+        // The text before the offset is the same text the page shows for those bytes.
+        const int position = int(rawAsText(event.raw.left(at)).size());
+        QTextEdit::ExtraSelection mark;
+        mark.cursor = QTextCursor(m_raw->document());
+        const int last = qMax(0, m_raw->document()->characterCount() - 1);
+        mark.cursor.setPosition(qMin(position, last));
+        mark.cursor.setPosition(qMin(position + 1, last), QTextCursor::KeepAnchor);
+        mark.format.setBackground(QColor(0xe0, 0x40, 0x40));
+        mark.format.setForeground(Qt::white);
+        mark.format.setToolTip(d.message);
+        marks.append(mark);
+        if (marks.size() == 1) {
+            QTextCursor cursor(m_raw->document());
+            cursor.setPosition(qMin(position, last));
+            m_raw->setTextCursor(cursor);
+            m_raw->ensureCursorVisible();
+        }
+    }
+    m_raw->setExtraSelections(marks);
 }
 
 void EventDetailView::setDiagnostics(const Diagnostics &diagnostics)

@@ -69,6 +69,7 @@ private:
     // Bring a built page up to the shown event when it is the current one (or asked for).
     void syncPages(bool evenIfHidden = false);
     void fillRaw();
+    void markErrorInRaw(const Event &event);
     void fillDiagnostics();
 
     QLabel *m_header = nullptr;

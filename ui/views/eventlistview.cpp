@@ -1,9 +1,11 @@
 #include "ui/views/eventlistview.h"
 
 #include "ui/models/eventlistmodel.h"
+#include "ui/views/idelision.h"
 #include "ui/widgets/columnmenu.h"
 
 #include <QAbstractProxyModel>
+#include <QApplication>
 #include <QHeaderView>
 #include <QScrollBar>
 #include <QStyle>
@@ -13,9 +15,10 @@ namespace agui::ui {
 
 namespace {
 
-// Ids are often long generated strings sharing a prefix (UUIDs derived from a thread id): their
-// distinguishing end stays visible when elided in the middle.
-class MiddleElideDelegate : public QStyledItemDelegate
+// Ids are often long generated strings sharing a prefix and a suffix: each is elided so that what
+// tells it apart from the ids of the rows beside it stays in view (idelision.h). The neighbours'
+// ids are the model's display text, already computed: nothing is parsed here.
+class IdElideDelegate : public QStyledItemDelegate
 {
 public:
     using QStyledItemDelegate::QStyledItemDelegate;
@@ -24,7 +27,17 @@ protected:
     void initStyleOption(QStyleOptionViewItem *option, const QModelIndex &index) const override
     {
         QStyledItemDelegate::initStyleOption(option, index);
-        option->textElideMode = Qt::ElideMiddle;
+        const auto neighbour = [&index](int step) {
+            const QModelIndex other = index.siblingAtRow(index.row() + step);
+            return other.isValid() ? other.data().toString() : QString();
+        };
+        const int margins = 2
+                * (option->widget ? option->widget->style() : QApplication::style())
+                      ->pixelMetric(QStyle::PM_FocusFrameHMargin, option, option->widget)
+            + 2;
+        option->text = elideIdAmong(option->text, neighbour(-1), neighbour(1), option->fontMetrics,
+                                    option->rect.width() - margins);
+        option->textElideMode = Qt::ElideRight; // what is left fits, or nearly
     }
 };
 
@@ -126,7 +139,7 @@ void EventListView::setModel(QAbstractItemModel *model)
     h->resizeSection(EventListModel::DiagnosticsColumn, digit * 7);
     // The summary takes what is left; the diagnostics column stays visible at the right.
     h->setSectionResizeMode(EventListModel::SummaryColumn, QHeaderView::Stretch);
-    setItemDelegateForColumn(EventListModel::IdColumn, new MiddleElideDelegate(this));
+    setItemDelegateForColumn(EventListModel::IdColumn, new IdElideDelegate(this));
 }
 
 void EventListView::setFollowLive(bool follow)
