@@ -103,6 +103,12 @@ ComposerDialog::ComposerDialog(QWidget *parent)
     m_mode->addItem(tr("Resume interrupts"), int(Mode::ResumeInterrupt));
     m_mode->addItem(tr("Raw JSON body"), int(Mode::RawJson));
     form->addRow(tr("Send:"), m_mode);
+    m_endpoint = new QLabel(this);
+    m_endpoint->setObjectName(QStringLiteral("composerEndpoint"));
+    m_endpoint->setTextFormat(Qt::PlainText); // a URL is agent-controlled text: inert
+    m_endpoint->setWordWrap(true);
+    m_endpoint->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    form->addRow(tr("POST to:"), m_endpoint);
     layout->addLayout(form);
 
     m_pages = new QStackedWidget(this);
@@ -173,6 +179,16 @@ void ComposerDialog::setContext(const ComposerContext &context)
             json::toIndentedJson(defaultResumeEntries(context.pendingInterrupts)));
     }
     rebuild();
+}
+
+void ComposerDialog::setEndpoint(const QString &url, const QString &problem)
+{
+    m_endpoint->setText(url.isEmpty() ? problem : url);
+    m_endpoint->setToolTip(url.isEmpty() ? QString()
+                                         : tr("The session's endpoint: the thread "
+                                              "continues where its runs went"));
+    m_hasEndpoint = !url.isEmpty();
+    validate();
 }
 
 void ComposerDialog::setRunId(const QString &runId)
@@ -271,7 +287,7 @@ void ComposerDialog::validate()
                             + m_bodyProblems.join(QLatin1Char('\n')));
         m_problems->setStyleSheet(QStringLiteral("color: #b02020;"));
     }
-    m_send->setEnabled(m_bodyValid || m_sendInvalid->isChecked());
+    m_send->setEnabled(m_hasEndpoint && (m_bodyValid || m_sendInvalid->isChecked()));
     m_send->setText(m_bodyValid ? tr("Send") : tr("Send invalid body"));
 }
 

@@ -41,6 +41,9 @@ public:
     explicit ComposerDialog(QWidget *parent = nullptr);
 
     void setContext(const ComposerContext &context);
+    // Where Send will POST (credentials already taken out), or why there is nowhere to: then
+    // Send is disabled.
+    void setEndpoint(const QString &url, const QString &problem = {});
     // The runId of the next run ("" = a fresh UUID each time the body is rebuilt).
     void setRunId(const QString &runId);
     void setMode(Mode mode);
@@ -78,6 +81,8 @@ private:
     QPlainTextEdit *m_action = nullptr;
     QPlainTextEdit *m_resume = nullptr;
     QLabel *m_modeProblem = nullptr;
+    QLabel *m_endpoint = nullptr;
+    bool m_hasEndpoint = true; // until setEndpoint() says there is none
     QPlainTextEdit *m_body = nullptr;
     QLabel *m_problems = nullptr;
     QCheckBox *m_sendInvalid = nullptr;

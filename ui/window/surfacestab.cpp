@@ -153,6 +153,11 @@ ComposerDialog *SurfacesTab::openComposer(const QJsonObject &userAction)
     composer->setContext(composerContextOf(m_window->document()->session().current()));
     if (!userAction.isEmpty())
         composer->setUserAction(userAction);
+    // Where Send goes, said before it is pressed (credentials never shown: redactUrl).
+    QString problem;
+    const RunRequest target = composedRunTarget(&problem);
+    composer->setEndpoint(problem.isEmpty() ? redactUrl(target.url.toString()) : QString(),
+                          problem);
     connect(composer, &ComposerDialog::sendRequested, this,
             [this](const QByteArray &body, const QJsonObject &input, bool) {
                 sendComposed(body, input);
@@ -163,6 +168,34 @@ ComposerDialog *SurfacesTab::openComposer(const QJsonObject &userAction)
     return composer;
 }
 
+// The composed body continues this session's thread, so it goes to that thread's endpoint: the
+// one an opened capture's runs went to, or the window's own last run's. Never another session's
+// endpoint: the thread's messages and state would go to an agent that never had them.
+RunRequest SurfacesTab::composedRunTarget(QString *problem) const
+{
+    const LiveRunController *live = m_window->liveRun();
+    RunRequest request;
+    const Capture &capture = m_window->document()->capture();
+    const RecordedRequest *recorded
+        = capture.runs.isEmpty() ? nullptr : &capture.runs.last().request;
+    if (recorded && recorded->present && !recorded->url.isEmpty()) {
+        request.url = QUrl(recorded->url);
+        request.acceptProtobuf = headerValue(recorded->headers, QLatin1StringView("Accept"))
+                                     .contains(QLatin1String("vnd.ag-ui.event+proto"));
+        if (redactUrl(live->lastRequest().url.toString()) == recorded->url)
+            request = live->lastRequest(); // the same endpoint: its headers (credentials) too
+    } else if (m_window->sessionOrigin() == MainWindow::SessionOrigin::Live) {
+        request = live->lastRequest();
+    }
+    if (request.url.isValid() && !request.url.isEmpty())
+        return request;
+    *problem = m_window->sessionOrigin() == MainWindow::SessionOrigin::File
+        ? tr("This capture does not say where its runs were sent, so its thread has no endpoint "
+             "to continue at: Run > Connect… starts a new session with an agent of your choice.")
+        : tr("No endpoint is known for this session: start a run with Run > Connect… first.");
+    return {};
+}
+
 bool SurfacesTab::sendComposed(const QByteArray &body, const QJsonObject &input)
 {
     LiveRunController *live = m_window->liveRun();
@@ -170,25 +203,19 @@ bool SurfacesTab::sendComposed(const QByteArray &body, const QJsonObject &input)
         reportError(tr("A run is in progress: stop it before sending the composed run."));
         return false;
     }
-    RunRequest request = live->lastRequest();
-    // An opened capture names the endpoint its runs went to; that one wins over an unrelated
-    // earlier connection (whose headers are then not sent there).
-    const Capture &capture = m_window->document()->capture();
-    if (!capture.runs.isEmpty()) {
-        const RecordedRequest &recorded = capture.runs.last().request;
-        if (recorded.present && !recorded.url.isEmpty()
-            && recorded.url != redactUrl(request.url.toString())) {
-            request = RunRequest();
-            request.url = QUrl(recorded.url);
-            request.acceptProtobuf = headerValue(recorded.headers, QLatin1StringView("Accept"))
-                                         .contains(QLatin1String("vnd.ag-ui.event+proto"));
-        }
-    }
-    if (!request.url.isValid() || request.url.isEmpty()) {
-        reportError(tr("No endpoint is known for this session: start a run with Run > Connect… "
-                       "first."));
+    QString problem;
+    RunRequest request = composedRunTarget(&problem);
+    if (!problem.isEmpty()) {
+        reportError(problem);
         return false;
     }
+    // A surface's action answers that surface: like Run Again, the run joins the session the
+    // surface came from (its thread, its endpoint), where the agent's reply updates it. Any other
+    // composed run leaves a capture's or the proxy's session as it is and starts a new one.
+    const bool answersSurface
+        = m_composer && m_composer->mode() == ComposerDialog::Mode::UserAction;
+    if (!answersSurface && !m_window->confirmRunStartsSession(tr("Compose Run")))
+        return false;
     request.body = body; // the exact bytes, even invalid on purpose
     request.input = input;
     m_lastError.clear();

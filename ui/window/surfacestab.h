@@ -10,6 +10,7 @@
 //   - Run > Compose Run… opens the composer by hand (message / action / resume / raw JSON).
 
 #include "ui/composer/composerdialog.h" // complete: a signal argument (moc's metatype)
+#include "ui/live/runrequest.h"
 
 #include <QJsonObject>
 #include <QObject>
@@ -49,6 +50,8 @@ public:
     // Starts the composed run on the last endpoint; false (and a status message) when no
     // endpoint is known or a run is in progress.
     bool sendComposed(const QByteArray &body, const QJsonObject &input);
+    // Where a composed run goes (see sendComposed); empty with *problem set when nowhere.
+    RunRequest composedRunTarget(QString *problem) const;
     // Rebuilds now if a rebuild is pending (tests, screenshots).
     void flush();
 
