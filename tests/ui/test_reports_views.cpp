@@ -187,7 +187,7 @@ private Q_SLOTS:
         QVERIFY(document.runCount() >= 3);
         for (QComboBox *picker : pickers) {
             QCOMPARE(picker->count(), document.runCount());
-            QCOMPARE(picker->itemText(2), QStringLiteral("2"));
+            QCOMPARE(picker->itemText(2), QStringLiteral("3"));
         }
         view.setRuns(1, 1);
         view.compare();

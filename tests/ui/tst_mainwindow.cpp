@@ -54,6 +54,7 @@ private Q_SLOTS:
     void saveAsJsonLinesDecodesProtobuf();
     void missingFileIsAClearError();
     void listAsDelivered();
+    void listAsDeliveredSaysWhereTheClientRejects();
     void viewsAttachThroughTheWindow();
     void rewritingTheOpenFileInPlaceIsAnnounced();
 };
@@ -273,6 +274,47 @@ void TestMainWindow::listAsDelivered()
     mode->setCurrentIndex(0);
     QCOMPARE(window.eventList()->model()->rowCount(), 5);
     QCOMPARE(window.eventList()->currentSeq(), 3);
+}
+
+// A stream the client rejects: as delivered, a row says where and why (as `cat --as-client`
+// does), the counts say how many events are delivered, and an event the delivered list does not
+// have is not left in the detail pane.
+void TestMainWindow::listAsDeliveredSaysWhereTheClientRejects()
+{
+    QTemporaryDir dir;
+    const QString path = dir.filePath(QStringLiteral("rejected.jsonl"));
+    QFile file(path);
+    QVERIFY(file.open(QIODevice::WriteOnly));
+    file.write("{\"type\":\"RUN_STARTED\",\"threadId\":\"t\",\"runId\":\"r\"}\n"
+               "{\"type\":\"TEXT_MESSAGE_CONTENT\",\"messageId\":\"nobody\",\"delta\":\"a\"}\n"
+               "{\"type\":\"TEXT_MESSAGE_START\",\"messageId\":\"m\",\"role\":\"assistant\"}\n"
+               "{\"type\":\"TEXT_MESSAGE_END\",\"messageId\":\"m\"}\n"
+               "{\"type\":\"RUN_FINISHED\",\"threadId\":\"t\",\"runId\":\"r\"}\n");
+    file.close();
+    MainWindow window;
+    window.show();
+    QVERIFY(window.openCaptureAndWait(path));
+    QVERIFY(window.selectEvent(3));
+    auto *mode = window.findChild<QComboBox *>(QStringLiteral("eventListMode"));
+    QVERIFY(mode);
+    mode->setCurrentIndex(1);
+    auto *delivered = qobject_cast<DeliveredEventsModel *>(window.eventList()->model());
+    QVERIFY(delivered);
+    QAbstractItemModelTester tester(delivered,
+                                    QAbstractItemModelTester::FailureReportingMode::QtTest);
+    QCOMPARE(delivered->rowCount(), 2); // RUN_STARTED, then the note
+    QVERIFY(!delivered->index(0, 0).data(DeliveredEventsModel::IsRejectionRole).toBool());
+    const QModelIndex note = delivered->index(1, EventListModel::SummaryColumn);
+    QVERIFY(note.data(DeliveredEventsModel::IsRejectionRole).toBool());
+    QCOMPARE(note.data(EventListModel::SeqRole).toLongLong(), 1);
+    QVERIFY2(note.data().toString().contains(QStringLiteral("rejects the stream at event 1")),
+             qPrintable(note.data().toString()));
+    QCOMPARE(delivered->deliveredCount(), 1);
+    auto *counts = window.findChild<QLabel *>(QStringLiteral("filterCounts"));
+    QVERIFY(counts);
+    QCOMPARE(counts->text(), QStringLiteral("1 delivered of 5 received"));
+    // Event 3 comes after the rejection: not delivered, so not shown as if selected.
+    QCOMPARE(window.detailView()->headerLabel()->text(), QStringLiteral("No event selected"));
 }
 
 // Every installer attaches through MainWindow's extension points: each tab is where showTab()

@@ -27,7 +27,7 @@ QVariant RunNumberModel::data(const QModelIndex &index, int role) const
     if (!index.isValid() || index.row() >= m_count
         || (role != Qt::DisplayRole && role != Qt::EditRole))
         return {};
-    return QString::number(index.row());
+    return QString::number(index.row() + 1); // counted from 1, as the event list counts runs
 }
 
 } // namespace agui::ui

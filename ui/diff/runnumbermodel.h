@@ -4,7 +4,8 @@
 
 namespace agui::ui {
 
-// The run pickers' items: "0" .. "count - 1", made on demand. A session of ten thousand runs
+// The run pickers' items: "1" .. "count" (row r is run index r, shown as the event list numbers
+// it), made on demand. A session of ten thousand runs
 // held one QStandardItem per run and per picker (7.5 MB for the bench's 17,681 runs) in a tab
 // that is not even shown; this holds one int.
 class RunNumberModel : public QAbstractListModel

@@ -52,11 +52,13 @@ void DocumentRecorder::chunkReceived(const QByteArray &bytes, qint64 receivedAtU
     if (m_file)
         m_file->chunkReceived(bytes, receivedAtUs);
     if (RunRecording *r = current()) {
+        // Its place among every run's chunks: concurrent runs (proxy exchanges) are saved in it.
+        const qint64 order = m_document->mutableCapture().chunkCount++;
         if (m_file && *m_inMemory + bytes.size() > LiveRunController::kMaxInMemoryBodyBytes) {
             *m_spilled = true; // in the file only: a huge body must not fill memory twice
         } else {
             *m_inMemory += bytes.size();
-            r->chunks.append(Chunk {receivedAtUs, bytes, -1, false});
+            r->chunks.append(Chunk {receivedAtUs, bytes, -1, false, order});
         }
         m_document->feedChunk(m_index, bytes, receivedAtUs); // recorded first, then decoded
     }
@@ -70,6 +72,7 @@ void DocumentRecorder::runEnded(RunEnd end, const QString &error, qint64 atUs)
         r->end = end;
         r->endError = error;
         r->endedAtUs = atUs;
+        r->endOrder = m_document->capture().chunkCount;
         m_document->finishRunBody(m_index);
     }
 }

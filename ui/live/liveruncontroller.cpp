@@ -115,10 +115,13 @@ void LiveRunController::setStallTimeoutMs(int ms)
 
 QString LiveRunController::newCapturePath(const QString &prefix) const
 {
+    // The app's folder under the user's data folder (~/.local/share/agui-inspector/captures,
+    // %LOCALAPPDATA%\agui-inspector\captures): AppLocalDataLocation would name the app twice,
+    // organisation and application both being "agui-inspector".
     const QString dir = m_captureDirSet
         ? m_captureDir
-        : QStandardPaths::writableLocation(QStandardPaths::AppLocalDataLocation)
-            + QStringLiteral("/captures");
+        : QStandardPaths::writableLocation(QStandardPaths::GenericDataLocation)
+            + QStringLiteral("/agui-inspector/captures");
     if (dir.isEmpty())
         return {}; // memory only
     QDir().mkpath(dir);
@@ -222,6 +225,8 @@ QString LiveRunController::statusText() const
 
 QString LiveRunController::statusDetail() const
 {
+    if (m_state == State::Idle)
+        return statusText(); // nothing of an earlier session's run
     QString detail = statusText();
     if (m_state == State::Failed && !errorString().isEmpty())
         detail += QStringLiteral("\n") + errorString();
@@ -279,13 +284,19 @@ void LiveRunController::resetThread()
 {
     m_threadInput = {};
     if (!isRunning()) {
-        // A new session (an opened capture) gets its own recording file on its next run.
+        // A new session (an opened capture) gets its own recording file on its next run, and the
+        // last run's status ("Finished · HTTP 200", an old 404) is not the new session's.
         m_client->setSink(nullptr);
         m_recorder.reset();
         m_writer.reset();
         m_capturePath.clear();
         m_inMemoryBody = 0;
         m_spilled = false;
+        m_firstRecordedRun = 0;
+        if (m_state != State::Idle) {
+            m_state = State::Idle;
+            Q_EMIT stateChanged(m_state);
+        }
     }
 }
 

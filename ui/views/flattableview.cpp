@@ -295,11 +295,25 @@ void FlatTableView::scrollContentsBy(int dx, int dy)
     QAbstractItemView::scrollContentsBy(isRightToLeft() ? -dx : dx, dy * m_rowHeight);
 }
 
+void FlatTableView::setEmptyText(const QString &text)
+{
+    if (text == m_emptyText)
+        return;
+    m_emptyText = text;
+    viewport()->update();
+}
+
 void FlatTableView::paintEvent(QPaintEvent *event)
 {
     if (!model())
         return;
     QPainter painter(viewport());
+    if (rowCount() == 0 && !m_emptyText.isEmpty()) {
+        painter.setPen(palette().color(QPalette::Disabled, QPalette::Text));
+        const QRect box = viewport()->rect().adjusted(24, 24, -24, -24);
+        painter.drawText(box, Qt::AlignCenter | Qt::TextWordWrap, m_emptyText);
+        return;
+    }
     QStyleOptionViewItem base;
     initViewItemOption(&base);
     base.state &= ~(QStyle::State_HasFocus | QStyle::State_Selected | QStyle::State_MouseOver);

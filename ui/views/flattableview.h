@@ -23,6 +23,11 @@ public:
     void setModel(QAbstractItemModel *model) override;
     QHeaderView *header() const { return m_header; } // the columns' header
 
+    // Said in the middle of the view while it has no rows (plain text, lines kept), so an empty
+    // result ("no events match") or an empty window (what to do first) is never a blank table.
+    void setEmptyText(const QString &text);
+    QString emptyText() const { return m_emptyText; }
+
     int rowHeight() const { return m_rowHeight; }
     void setRowHeight(int height);
     int rowCount() const;
@@ -57,6 +62,7 @@ private:
     QHeaderView *m_header;
     int m_rowHeight;
     bool m_inGeometries = false;
+    QString m_emptyText;
     QList<QMetaObject::Connection> m_rowConnections;
 };
 

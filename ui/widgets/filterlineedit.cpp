@@ -4,9 +4,11 @@
 
 #include <QAbstractItemView>
 #include <QAction>
+#include <QApplication>
 #include <QCompleter>
 #include <QKeyEvent>
 #include <QPainter>
+#include <QScopedValueRollback>
 #include <QScrollBar>
 #include <QStringListModel>
 
@@ -114,6 +116,7 @@ void FilterLineEdit::onTextChanged(const QString &text)
         Q_EMIT syntaxStateChanged(state);
     }
     updateLook();
+    Q_EMIT syntaxChecked(state);
     if (m_filter.isValid())
         m_applyTimer.start();
     else
@@ -155,10 +158,22 @@ void FilterLineEdit::paintEvent(QPaintEvent *event)
     p.fillRect(marker, QColor(0xd0, 0x20, 0x20));
 }
 
+void FilterLineEdit::changeEvent(QEvent *event)
+{
+    // A theme switch changes the window's palette; the field keeps its own Base (the state's
+    // colour) and takes the rest from the new palette, so it follows into the dark theme.
+    if ((event->type() == QEvent::PaletteChange
+         || event->type() == QEvent::ApplicationPaletteChange)
+        && !m_updatingLook)
+        updateLook();
+    QLineEdit::changeEvent(event);
+}
+
 void FilterLineEdit::updateLook()
 {
-    QPalette p = palette();
-    const QPalette base = parentWidget() ? parentWidget()->palette() : QPalette();
+    const QScopedValueRollback guard(m_updatingLook, true);
+    const QPalette base = parentWidget() ? parentWidget()->palette() : QApplication::palette();
+    QPalette p = base;
     QColor background = base.color(QPalette::Base);
     const bool dark = background.lightness() < 128;
     if (m_state == Valid)

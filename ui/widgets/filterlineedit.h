@@ -44,12 +44,17 @@ public:
 Q_SIGNALS:
     void filterReady(const agui::EventFilter &filter);
     void syntaxStateChanged(SyntaxState state);
+    // After every check of the text, whether or not its state changed: an invalid filter's
+    // error moves as the user types.
+    void syntaxChecked(SyntaxState state);
 
 protected:
     void paintEvent(QPaintEvent *event) override;
+    void changeEvent(QEvent *event) override;
     void keyPressEvent(QKeyEvent *event) override;
 
 private:
+    bool m_updatingLook = false; // updateLook() sets the palette, which reports a change
     void onTextChanged(const QString &text);
     void applyNow();
     void updateLook();

@@ -34,6 +34,7 @@
 #include "ui/window/surfacestab.h"
 #include "ui/window/theme.h"
 
+#include <QAbstractButton>
 #include <QAction>
 #include <QActionGroup>
 #include <QApplication>
@@ -76,12 +77,13 @@ namespace {
 bool g_persistSettings = true;
 constexpr int kMaxRecent = 10;
 
-QString captureFileFilter()
-{
-    return QObject::tr("Captures (*.aguicap *.agui.jsonl *.jsonl *.sse *.txt);;All files (*)");
-}
-
 } // namespace
+
+QString MainWindow::openFileFilter()
+{
+    return tr("Captures (*.aguicap *.agui.jsonl *.jsonl *.sse *.har *.proto *.bin *.txt);;"
+              "All files (*)");
+}
 
 void MainWindow::setPersistSettings(bool persist)
 {
@@ -129,6 +131,9 @@ MainWindow::MainWindow(QWidget *parent)
     installFindingsDock(this); // View > Findings, the session's findings in one list
     installFileChangeNotice(this); // a warning when the open capture is rewritten on disk
     connect(m_filterModel, &EventFilterModel::countsChanged, this, &MainWindow::updateCounts);
+    for (auto signal : {&QAbstractItemModel::rowsInserted, &QAbstractItemModel::rowsRemoved})
+        connect(m_deliveredModel, signal, this, &MainWindow::updateCounts);
+    connect(m_deliveredModel, &QAbstractItemModel::modelReset, this, &MainWindow::updateCounts);
     connect(m_live, &LiveRunController::stateChanged, this, &MainWindow::onRunStateChanged);
     m_connectionLabel->setText(m_live->statusText());
     restoreSettings();
@@ -143,7 +148,25 @@ void MainWindow::onRunStateChanged()
 {
     m_connectionLabel->setText(m_live->statusText());
     m_connectionLabel->setToolTip(m_live->statusDetail());
+    if (m_live->isRunning() && m_origin == SessionOrigin::Empty) {
+        // The first run of a session: the session is the endpoint's now, and the title says so
+        // (the built-in demo agent by name: a new user should know the run is not theirs).
+        m_origin = SessionOrigin::Live;
+        const QUrl url = m_live->lastRequest().url;
+        const bool demo = m_demo && url == m_demo->url();
+        setWindowTitle(demo ? tr("Built-in demo agent (live) — AG-UI Inspector")
+                            : tr("%1 (live) — AG-UI Inspector")
+                                  .arg(url.host()
+                                       + (url.port() > 0 ? QStringLiteral(":%1").arg(url.port())
+                                                         : QString())));
+        if (demo)
+            statusBar()->showMessage(
+                tr("This run is the built-in demo agent's, served on this machine: Run > "
+                   "Connect… runs your own agent"),
+                15000);
+    }
     updateActions();
+    updateCounts(); // the empty list's words ("Waiting for the first event…")
     if (m_live->isRunning())
         return;
     refreshShownFindings(); // end-of-stream findings
@@ -167,6 +190,7 @@ void MainWindow::createCentralArea()
     m_filterEdit = new FilterLineEdit(left);
     m_filterEdit->setVocabularySource([this] { return m_document->filterVocabulary(); });
     m_filterCounts = new QLabel(left);
+    m_filterCounts->setObjectName(QStringLiteral("filterCounts"));
     m_filterCounts->setTextFormat(Qt::PlainText);
     auto *listMode = new QComboBox(left);
     listMode->setObjectName(QStringLiteral("eventListMode"));
@@ -199,10 +223,15 @@ void MainWindow::createCentralArea()
             m_list->selectSeq(m_pendingSelect);
         m_pendingSelect = -1;
     });
-    connect(m_filterEdit, &FilterLineEdit::syntaxStateChanged, this, [this] {
-        if (m_filterEdit->syntaxState() == FilterLineEdit::Invalid)
-            statusBar()->showMessage(tr("Filter: %1").arg(m_filterEdit->errorString()), 4000);
-    });
+    // The error of the text as it is now, not the first one typed; gone once the text is valid.
+    connect(m_filterEdit, &FilterLineEdit::syntaxChecked, this,
+            [this](FilterLineEdit::SyntaxState state) {
+                const QString prefix = tr("Filter: ");
+                if (state == FilterLineEdit::Invalid)
+                    statusBar()->showMessage(prefix + m_filterEdit->errorString(), 4000);
+                else if (statusBar()->currentMessage().startsWith(prefix))
+                    statusBar()->clearMessage();
+            });
     connect(m_list, &EventListView::currentSeqChanged, this, &MainWindow::showCurrentEvent);
 
     m_tabs = new QTabWidget(m_splitter);
@@ -243,8 +272,11 @@ void MainWindow::setListShowsDelivered(bool delivered)
     m_deliveredModel->setSourceModel(delivered ? m_filterModel : nullptr);
     m_list->setModel(delivered ? static_cast<QAbstractItemModel *>(m_deliveredModel)
                                : m_filterModel);
-    if (seq >= 0)
-        m_list->selectSeq(seq);
+    // An event the list no longer has (the client drops it, or it comes after a rejection) is
+    // not left in the detail pane as if it were selected.
+    if (seq < 0 || !m_list->selectSeq(seq))
+        showCurrentEvent(-1);
+    updateCounts();
 }
 
 void MainWindow::createActions()
@@ -264,7 +296,11 @@ void MainWindow::createActions()
     connect(m_openAction, &QAction::triggered, this, &MainWindow::openDialog);
 
     m_saveAsAction = new QAction(glyphIcon(Glyph::Save), tr("Save &As…"), this);
-    m_saveAsAction->setShortcut(QKeySequence::SaveAs);
+    // Ctrl+Shift+S everywhere (docs/gui.md), also where the platform names no Save As key.
+    QList<QKeySequence> saveAsKeys = QKeySequence::keyBindings(QKeySequence::SaveAs);
+    if (!saveAsKeys.contains(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_S)))
+        saveAsKeys.prepend(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_S));
+    m_saveAsAction->setShortcuts(saveAsKeys);
     connect(m_saveAsAction, &QAction::triggered, this, &MainWindow::saveAsDialog);
 
     m_followAction = new QAction(glyphIcon(Glyph::FollowEnd), tr("&Follow Live"), this);
@@ -274,6 +310,15 @@ void MainWindow::createActions()
     m_followAction->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_L));
     m_followAction->setToolTip(tr("Scroll to new events while the list is at its end"));
     connect(m_followAction, &QAction::toggled, m_list, &EventListView::setFollowLive);
+
+    m_newSessionAction = new QAction(tr("&New Session"), this);
+    m_newSessionAction->setShortcut(QKeySequence::New);
+    m_newSessionAction->setToolTip(tr("An empty session: the next run starts it"));
+    connect(m_newSessionAction, &QAction::triggered, this, [this] { startSession(); });
+    m_closeAction = new QAction(tr("&Close"), this);
+    m_closeAction->setShortcut(QKeySequence::Close);
+    m_closeAction->setToolTip(tr("Close the open capture or session"));
+    connect(m_closeAction, &QAction::triggered, this, [this] { startSession(); });
 
     auto *quitAction = new QAction(tr("&Quit"), this);
     quitAction->setShortcut(QKeySequence::Quit);
@@ -292,9 +337,11 @@ void MainWindow::createActions()
     connect(copyAction, &QAction::triggered, m_detail, &EventDetailView::copySelectedValue);
 
     QMenu *file = menuBar()->addMenu(tr("&File"));
+    file->addAction(m_newSessionAction);
     file->addAction(m_openAction);
     m_recentMenu = file->addMenu(tr("Open &Recent"));
     file->addAction(m_saveAsAction);
+    file->addAction(m_closeAction);
     file->addSeparator();
     file->addAction(quitAction);
     QMenu *edit = menuBar()->addMenu(tr("&Edit"));
@@ -365,15 +412,34 @@ void MainWindow::updateActions()
     if (m_demoAction)
         m_demoAction->setEnabled(!running);
     m_openAction->setEnabled(!running);
-    m_saveAsAction->setEnabled(m_document->size() > 0 || !m_document->capture().runs.isEmpty());
+    const bool hasSession = m_document->size() > 0 || !m_document->capture().runs.isEmpty();
+    m_saveAsAction->setEnabled(hasSession);
+    m_newSessionAction->setEnabled(!running);
+    m_closeAction->setEnabled(!running && (hasSession || m_origin != SessionOrigin::Empty));
 }
 
 void MainWindow::updateCounts()
 {
     const qint64 shown = m_filterModel->rowCount();
     const qint64 total = m_filterModel->totalCount();
+    // What an empty list means, said in it.
+    if (total == 0 && m_live->isRunning())
+        m_list->setEmptyText(tr("Waiting for the first event…"));
+    else if (total == 0 && m_origin == SessionOrigin::Empty)
+        m_list->setEmptyText(tr("No session open.\n\nFile > Open… (Ctrl+O) a capture, or drop one "
+                                "here\nRun > Connect… (Ctrl+R) an agent's AG-UI endpoint\nRun > "
+                                "Run the Demo Agent: a built-in agent on this machine"));
+    else if (total == 0)
+        m_list->setEmptyText(tr("This session has no events."));
+    else if (shown == 0 && !m_filterModel->isFiltering())
+        m_list->setEmptyText(tr("No events match the filter."));
+    else
+        m_list->setEmptyText(QString());
     QString counts = m_filterModel->filter().isEmpty() ? tr("%1 events").arg(total)
                                                        : tr("%1 of %2 shown").arg(shown).arg(total);
+    if (m_list->model() == m_deliveredModel)
+        counts
+            = tr("%1 delivered of %2 received").arg(m_deliveredModel->deliveredCount()).arg(total);
     if (m_filterModel->isFiltering())
         counts += tr(" (filtering…)");
     m_filterCounts->setText(counts);
@@ -627,6 +693,7 @@ void MainWindow::onLoadFinished()
     m_document->adopt(std::move(result.backing));
     m_showsLoadPreview = false;
     m_live->resetThread();
+    m_origin = SessionOrigin::File;
     setWindowFilePath(result.path);
     setWindowTitle(tr("%1 — AG-UI Inspector").arg(QFileInfo(result.path).fileName()));
     addRecentFile(result.path);
@@ -706,7 +773,7 @@ void MainWindow::openDialog()
         ? QSettings().value(QStringLiteral("files/lastDir")).toString()
         : QString();
     const QString path
-        = QFileDialog::getOpenFileName(this, tr("Open Capture"), dir, captureFileFilter());
+        = QFileDialog::getOpenFileName(this, tr("Open Capture"), dir, openFileFilter());
     if (path.isEmpty())
         return;
     if (g_persistSettings)
@@ -747,9 +814,55 @@ void MainWindow::showConnectDialog(const QString &endpoint)
     }
     if (!endpoint.isEmpty())
         dialog.setEndpoint(endpoint);
-    if (dialog.exec() != QDialog::Accepted)
+    if (dialog.exec() != QDialog::Accepted || !confirmRunStartsSession(tr("Connect")))
         return;
     m_live->start(dialog.request());
+}
+
+bool MainWindow::confirmRunStartsSession(const QString &title)
+{
+    if (m_origin != SessionOrigin::File && m_origin != SessionOrigin::Proxy)
+        return true;
+    if (m_document->size() == 0 && m_document->capture().runs.isEmpty()) {
+        startSession();
+        return true;
+    }
+    const QString name = m_origin == SessionOrigin::File
+        ? tr("the capture %1").arg(QFileInfo(windowFilePath()).fileName())
+        : tr("the proxy's session");
+    QMessageBox box(QMessageBox::Question, title,
+                    tr("This run starts a new session in place of %1, which stays as it is on "
+                       "disk; Save As keeps what is only in the window.")
+                        .arg(name),
+                    QMessageBox::Ok | QMessageBox::Cancel, this);
+    box.setTextFormat(Qt::PlainText);
+    box.button(QMessageBox::Ok)->setText(tr("Start a New Session"));
+    if (box.exec() != QMessageBox::Ok)
+        return false;
+    startSession();
+    return true;
+}
+
+void MainWindow::startSession(SessionOrigin origin)
+{
+    if (m_live->isRunning())
+        return;
+    if (m_loader->isRunning()) {
+        m_loader->cancel();
+        dropLoadPreview();
+    }
+    m_document->clear();
+    m_live->resetThread(); // also puts its status back to "Not connected"
+    m_origin = origin;
+    m_lastError.clear();
+    m_pendingSelect = -1;
+    setWindowFilePath(QString());
+    setWindowTitle(tr("AG-UI Inspector"));
+    statusBar()->clearMessage();
+    m_connectionLabel->setText(m_live->statusText());
+    m_connectionLabel->setToolTip(QString());
+    updateCounts();
+    updateActions();
 }
 
 bool MainWindow::startRun(const RunRequest &request)
@@ -762,7 +875,7 @@ bool MainWindow::startRun(const RunRequest &request)
 
 bool MainWindow::startDemoRun(QString *error)
 {
-    if (m_live->isRunning())
+    if (m_live->isRunning() || !confirmRunStartsSession(tr("Run the Demo Agent")))
         return false;
     if (!m_demo)
         m_demo = new DemoService(this);
@@ -894,7 +1007,19 @@ void MainWindow::restoreSettings()
     if (!restoreGeometry(settings.value(QStringLiteral("window/geometry")).toByteArray()))
         fitToScreen();
     restoreState(settings.value(QStringLiteral("window/state")).toByteArray());
+    // The bottom docks (findings, bookmarks) show themselves when they have something to say; a
+    // launch starts with an empty session, where restored docks are blank boxes that take a
+    // quarter of the list's height.
+    for (QDockWidget *dock : findChildren<QDockWidget *>())
+        if (dockWidgetArea(dock) == Qt::BottomDockWidgetArea)
+            dock->hide();
     m_splitter->restoreState(settings.value(QStringLiteral("window/splitter")).toByteArray());
+    // A split saved while a wide pane squeezed the event list is not brought back: the list is
+    // the window's main view and keeps at least 40% of its width.
+    const QList<int> sizes = m_splitter->sizes();
+    const int total = sizes.size() == 2 ? sizes[0] + sizes[1] : 0;
+    if (total > 0 && sizes[0] < total * 40 / 100)
+        m_splitter->setSizes({total * 62 / 100, total * 38 / 100});
     m_followAction->setChecked(settings.value(QStringLiteral("view/follow"), true).toBool());
 }
 

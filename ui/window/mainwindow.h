@@ -52,6 +52,21 @@ public:
     bool saveCapture(const QString &path, QString *error = nullptr,
                      QString *warning = nullptr) const;
 
+    // Where the session the window shows came from. A run the user starts continues the window's
+    // own live session (its thread); a capture opened from a file, or the proxy's session, is
+    // left as it is: a run there starts a new session (confirmRunStartsSession). Run Again is the
+    // one run that joins a file's session, to be compared with the recorded one.
+    enum class SessionOrigin { Empty, Live, File, Proxy };
+    SessionOrigin sessionOrigin() const { return m_origin; }
+    // Before a run the user starts (Connect, Run the Demo Agent, Compose Run): true when it may
+    // start. With a file's or the proxy's session open, asks whether to start a new session
+    // (the open one is replaced: Save As keeps it) and starts one on yes.
+    bool confirmRunStartsSession(const QString &title);
+    // An empty session in place of the open one (File > New Session, File > Close, a proxy
+    // starting): no events, no thread to continue, a title and status bar that speak for it.
+    // `origin` says what will fill it (Proxy) or that the next run will (Empty).
+    void startSession(SessionOrigin origin = SessionOrigin::Empty);
+
     // Serves the built-in demo agent in-process and starts a run against it (first launch).
     bool startDemoRun(QString *error = nullptr);
     // The Connect dialog, its endpoint filled in when one is given; runs what it is accepted with.
@@ -116,6 +131,10 @@ public:
     // The time-travel cursor: the event every session view shows the world after. One per
     // window, beside the document it reads.
     TimeTravel *timeTravel() const { return m_timeTravel; }
+
+    // The Open dialog's file types: every format the inspector reads (.har and protobuf bodies
+    // too), then all files.
+    static QString openFileFilter();
 
     // Settings are kept unless disabled (tests and the screenshot mode run with a clean slate).
     static void setPersistSettings(bool persist);
@@ -187,6 +206,9 @@ private:
     QAction *m_saveAsAction = nullptr;
     QAction *m_followAction = nullptr;
     QAction *m_demoAction = nullptr;
+    QAction *m_newSessionAction = nullptr;
+    QAction *m_closeAction = nullptr;
+    SessionOrigin m_origin = SessionOrigin::Empty;
     QString m_lastError;
     qint64 m_shownSeq = -1;
     qint64 m_pendingSelect = -1;

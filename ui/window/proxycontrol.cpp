@@ -163,8 +163,7 @@ void ProxyControl::setRewriteRules(const intercept::RewriteRules &rules, const Q
 void ProxyControl::beginSession()
 {
     m_startingSession = true;
-    m_window->document()->clear();
-    m_window->liveRun()->resetThread();
+    m_window->startSession(MainWindow::SessionOrigin::Proxy);
     m_startingSession = false;
     m_exchanges = 0;
     m_rewrites = 0;
@@ -172,7 +171,6 @@ void ProxyControl::beginSession()
     m_recordError.clear();
     m_inMemory = 0;
     m_spilled = false;
-    m_window->setWindowFilePath(QString());
     m_window->setWindowTitle(MainWindow::tr("Proxy — AG-UI Inspector"));
     // Kept with the session (Save As writes it), so a reader sees what changed the streams.
     if (!m_mapCapture.isEmpty())
