@@ -147,6 +147,13 @@ void TestServeCapture::servesRecordedRunsInOrder()
     std::unique_ptr<QNetworkReply> refused(nam.post(again, QByteArrayLiteral("{}")));
     QTRY_VERIFY_WITH_TIMEOUT(refused->isFinished(), 60000);
     QCOMPARE(refused->error(), QNetworkReply::ConnectionRefusedError);
+
+    // The stopped server's requests stay with its session, not the next one.
+    QCOMPARE(serve->requestList()->topLevelItemCount(), 3);
+    window->startSession();
+    QCOMPARE(serve->requestList()->topLevelItemCount(), 0);
+    QVERIFY(serve->received().isEmpty());
+    QVERIFY(serve->requestView()->toPlainText().isEmpty());
 }
 
 void TestServeCapture::servesChosenRunEveryTime()

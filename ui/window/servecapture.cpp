@@ -40,6 +40,11 @@ CaptureServer::CaptureServer(MainWindow *window)
                                        "each POST gets a recorded run with its pacing"));
     connect(m_serve, &QAction::triggered, this, &CaptureServer::showDialog);
     createStatusWidget();
+    // A stopped server's requests belong to the session it served: a new one starts without.
+    connect(window->document(), &SessionDocument::resetDone, this, [this] {
+        if (!m_server)
+            forgetRequests();
+    });
     // The Received Requests dock is made when serving first starts: most sessions never serve,
     // and making it was 2 M of the window's start-up instructions.
 }
@@ -102,6 +107,16 @@ bool CaptureServer::start(const net::ReplayServer::Options &options, quint16 por
     }
     Q_EMIT servingChanged(true);
     return true;
+}
+
+void CaptureServer::forgetRequests()
+{
+    m_received.clear();
+    if (!m_dock)
+        return;
+    m_requests->clear();
+    m_requestView->clear();
+    m_dock->hide();
 }
 
 void CaptureServer::stop()

@@ -52,6 +52,7 @@ private:
     void showRequest(int index);
     void createStatusWidget();
     void createDock();
+    void forgetRequests();
 
     MainWindow *m_window;
     QAction *m_serve = nullptr;
