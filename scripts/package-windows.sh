@@ -81,7 +81,7 @@ cross_build() {
     -DQT_HOST_PATH=/usr -DQT_HOST_PATH_CMAKE_DIR=/usr/lib/x86_64-linux-gnu/cmake \
     -DCMAKE_PREFIX_PATH="$deps_prefix" -DAGUI_WINDOWS_PREFIXES="$deps_prefix" \
     -DCMAKE_BUILD_TYPE=Release -DAGUI_WERROR=ON -DAGUI_BUILD_BENCH=OFF \
-    -DAGUI_TEST_AREAS="platform;json;wire;protocol;session;conformance;a2ui;capture;ingest;analysis;agent;intercept;net;mcp;cli" \
+    -DAGUI_TEST_AREAS="platform;json;wire;protocol;session;recording;conformance;a2ui;capture;ingest;analysis;agent;intercept;net;mcp;cli" \
     -DAGUI_HOST_RENDER_ICON="$linux_build/agui_render_icon" \
     -DAGUI_THIRD_PARTY_LICENSES="$licenses" >"$out.configure.log" 2>&1 \
     || { tail -40 "$out.configure.log"; return 1; }

@@ -6,6 +6,7 @@
 #include "../net/faultcases.h"
 
 #include "core/capture/capturereader.h"
+#include "core/recording/recording.h"
 #include "ui/live/liveruncontroller.h"
 #include "ui/models/sessiondocument.h"
 #include "ui/window/mainwindow.h"
@@ -56,8 +57,7 @@ private Q_SLOTS:
         QCOMPARE(onDisk.bodyBytes, server.bodyBytesSent());
         QCOMPARE(onDisk.sha256, server.bodySha256());
         QVERIFY(live->bodyOnlyOnDisk());
-        QVERIFY(window.document()->capture().bodyBytes()
-                <= LiveRunController::kMaxInMemoryBodyBytes);
+        QVERIFY(window.document()->capture().bodyBytes() <= Recording::kDefaultMemoryBudget);
         // Save As gives the whole capture: the recording, byte for byte.
         const QString saved = dir.filePath(QStringLiteral("saved.aguicap"));
         QString error;

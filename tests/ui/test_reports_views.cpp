@@ -33,9 +33,8 @@ void load(SessionDocument &document, const QString &path)
 {
     CaptureLoadResult result = CaptureLoader::load(path, nullptr, {});
     QVERIFY2(result.error.isEmpty(), qPrintable(result.error));
-    document.setCapture(std::move(result.capture));
     document.setSourceName(path);
-    document.adopt(std::move(result.backing));
+    document.adopt(std::move(result.backing), std::move(result.capture));
 }
 
 void saveShot(QWidget &widget, const char *name)

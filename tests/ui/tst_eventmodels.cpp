@@ -2,6 +2,7 @@
 // batching of inserts, the filter language and the filter proxy's counts.
 
 #include "core/protocol/decoder.h"
+#include "core/recording/runrecorder.h"
 #include "core/session/eventfilter.h"
 #include "core/session/session.h"
 #include "ui/models/eventfiltermodel.h"
@@ -14,6 +15,8 @@
 #include <QJsonDocument>
 #include <QSignalSpy>
 #include <QTest>
+
+#include <vector>
 
 using namespace agui;
 using namespace agui::ui;
@@ -46,17 +49,27 @@ QList<Event> sampleRun(int run)
     };
 }
 
-// Gives the document `count` recorded runs answered 200 with JSON-lines bodies, as a live run's
-// or a proxy's recorder does before it feeds their chunks.
-void addJsonLineRuns(SessionDocument &doc, int count)
+// Starts `count` runs of the document's session answered 200 with SSE bodies, as the proxy's
+// exchanges are recorded (several open at once).
+std::vector<std::unique_ptr<RunRecorder>> startRuns(SessionDocument &doc, int count)
 {
-    Capture &capture = doc.mutableCapture();
-    capture.runs.resize(count);
-    for (RunRecording &run : capture.runs) {
-        run.response.present = true;
-        run.response.status = 200;
-        run.framing = Framing::JsonLine;
+    std::vector<std::unique_ptr<RunRecorder>> runs;
+    for (int i = 0; i < count; ++i) {
+        runs.push_back(doc.recordRun());
+        runs.back()->requestSent({true,
+                                  0,
+                                  QStringLiteral("POST"),
+                                  QStringLiteral("http://127.0.0.1:1/agent"),
+                                  {},
+                                  "{}",
+                                  {}});
+        runs.back()->responseStarted(
+            {true,
+             0,
+             200,
+             {{QStringLiteral("Content-Type"), QStringLiteral("text/event-stream")}}});
     }
+    return runs;
 }
 
 } // namespace
@@ -258,26 +271,26 @@ void TestEventModels::aRequestEndsWithItsLastOpenBody()
 {
     SessionDocument doc;
     QSignalSpy added(&doc, &SessionDocument::findingsAdded);
-    addJsonLineRuns(doc, 2);
-    doc.feedChunk(0,
-                  "{\"type\":\"RUN_STARTED\",\"threadId\":\"t\",\"runId\":\"r\"}\n"
-                  "{\"type\":\"TEXT_MESSAGE_START\",\"messageId\":\"m\",\"role\":\"assistant\"}\n",
-                  -1);
-    doc.feedChunk(1, QByteArray(), -1); // the other run's body: nothing yet
-    doc.finishRunBody(1);
-    doc.feedChunk(0,
-                  "{\"type\":\"TEXT_MESSAGE_CONTENT\",\"messageId\":\"m\",\"delta\":\"hi\"}\n"
-                  "{\"type\":\"TEXT_MESSAGE_END\",\"messageId\":\"m\"}\n",
-                  -1);
+    const auto runs = startRuns(doc, 2);
+    runs[0]->chunkReceived("data: {\"type\":\"RUN_STARTED\",\"threadId\":\"t\",\"runId\":\"r\"}\n\n"
+                           "data: {\"type\":\"TEXT_MESSAGE_START\",\"messageId\":\"m\","
+                           "\"role\":\"assistant\"}\n\n",
+                           -1);
+    runs[1]->runEnded(RunEnd::Finished, QString(), -1); // the other run's body: nothing at all
+    runs[0]->chunkReceived("data: {\"type\":\"TEXT_MESSAGE_CONTENT\",\"messageId\":\"m\","
+                           "\"delta\":\"hi\"}\n\n"
+                           "data: {\"type\":\"TEXT_MESSAGE_END\",\"messageId\":\"m\"}\n\n",
+                           -1);
     QCOMPARE(doc.size(), 4);
     // Cut off here: the last body's end ends the request, and the run is truncated.
-    doc.finishRunBody(0);
+    runs[0]->runEnded(RunEnd::Error, QStringLiteral("connection closed"), -1);
     QStringList rules;
     for (const Finding &f : doc.session().findings())
         rules << f.diagnostic.ruleId;
     QCOMPARE(rules, QStringList {QStringLiteral("lint.truncated-run")});
     QCOMPARE(doc.session().findings().first().eventIndex, 3);
     QCOMPARE(added.size(), 1);
+    QCOMPARE(doc.captureRunOf(3), 0);
 }
 
 // A body whose end was never said (the connection vanished): the next run's request ends it,
@@ -286,8 +299,9 @@ void TestEventModels::aNewRequestEndsAnUnendedOne()
 {
     SessionDocument doc;
     QSignalSpy added(&doc, &SessionDocument::findingsAdded);
-    addJsonLineRuns(doc, 1);
-    doc.feedChunk(0, "{\"type\":\"RUN_STARTED\",\"threadId\":\"t\",\"runId\":\"r\"}\n", -1);
+    const auto runs = startRuns(doc, 1);
+    runs[0]->chunkReceived(
+        "data: {\"type\":\"RUN_STARTED\",\"threadId\":\"t\",\"runId\":\"r\"}\n\n", -1);
     QCOMPARE(added.size(), 0);
     doc.setRunInput(QJsonObject {{QStringLiteral("threadId"), QStringLiteral("t")},
                                  {QStringLiteral("runId"), QStringLiteral("r2")}});

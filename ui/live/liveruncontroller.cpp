@@ -4,8 +4,8 @@
 #include "core/net/runclient.h"
 #include "core/protocol/eventsummary.h"
 #include "core/protocol/runagentinput.h"
+#include "core/recording/runrecorder.h"
 #include "core/session/session.h"
-#include "ui/live/documentrecorder.h"
 #include "ui/models/sessiondocument.h"
 
 #include <QDateTime>
@@ -48,7 +48,7 @@ LiveRunController::LiveRunController(SessionDocument *document, QObject *parent)
     , m_document(document)
     , m_client(std::make_unique<net::RunClient>())
 {
-    // The document decodes the body from the recorded chunks (DocumentRecorder).
+    // The session's Recording decodes the body from the recorded chunks (recordRun).
     m_client->setDecodeEvents(false);
     if (m_document)
         connect(m_document, &SessionDocument::eventsAppended, this,
@@ -158,8 +158,7 @@ void LiveRunController::start(const RunRequest &request)
         m_threadInput = request.input;
     m_recordError.clear();
     const bool recording = ensureCaptureFile();
-    m_recorder = std::make_unique<DocumentRecorder>(
-        m_document, recording ? m_writer.get() : nullptr, &m_inMemoryBody, &m_spilled);
+    m_recorder = m_document->recordRun(recording ? m_writer.get() : nullptr);
     m_client->setSink(m_recorder.get());
     m_document->setRunInput(request.input);
     m_events = 0;
@@ -240,9 +239,15 @@ QString LiveRunController::statusDetail() const
     return detail;
 }
 
+bool LiveRunController::bodyOnlyOnDisk() const
+{
+    // The budget is the session's: a new session (a Recording of its own) starts with none used.
+    return m_document && !m_capturePath.isEmpty() && m_document->bodySpilled();
+}
+
 bool LiveRunController::saveSpilledRecording(const QString &path, QString *error) const
 {
-    if (!m_spilled)
+    if (!bodyOnlyOnDisk())
         return false;
     if (m_firstRecordedRun != 0) {
         *error = tr("The live runs of this session are larger than the inspector keeps in "
@@ -290,8 +295,6 @@ void LiveRunController::resetThread()
         m_recorder.reset();
         m_writer.reset();
         m_capturePath.clear();
-        m_inMemoryBody = 0;
-        m_spilled = false;
         m_firstRecordedRun = 0;
         if (m_state != State::Idle) {
             m_state = State::Idle;

@@ -10,6 +10,7 @@
 
 namespace agui {
 class CaptureWriter;
+class RunRecorder;
 namespace net {
 class RunClient;
 }
@@ -18,7 +19,6 @@ class RunClient;
 namespace agui::ui {
 
 class SessionDocument;
-class DocumentRecorder;
 
 // Runs AG-UI requests against an endpoint (core/net RunClient: POST, streamed, stall watchdog)
 // and feeds the session as events arrive. Every chunk is recorded before it is decoded: first
@@ -32,10 +32,6 @@ class LiveRunController : public QObject
 public:
     enum class State { Idle, Connecting, Streaming, Stalled, Finished, Failed, Stopped };
     Q_ENUM(State)
-
-    // Body bytes of live runs the document keeps in memory (for Save As) while they are also
-    // recorded to a capture file; the rest is in the file only (see saveSpilledRecording).
-    static constexpr qint64 kMaxInMemoryBodyBytes = 64 * 1024 * 1024;
 
     explicit LiveRunController(SessionDocument *document, QObject *parent = nullptr);
     ~LiveRunController() override;
@@ -75,7 +71,7 @@ public:
     void resetThread();
 
     // Some body bytes of this session's live runs are only in captureFilePath().
-    bool bodyOnlyOnDisk() const { return m_spilled; }
+    bool bodyOnlyOnDisk() const;
     // Save As for such a session: copies the recording when the session is exactly that
     // recording, else says where the bytes are (*error). False when nothing was spilled (the
     // document's own capture is complete: save that).
@@ -92,7 +88,7 @@ private:
     QPointer<SessionDocument> m_document;
     std::unique_ptr<net::RunClient> m_client;
     std::unique_ptr<CaptureWriter> m_writer;
-    std::unique_ptr<DocumentRecorder> m_recorder;
+    std::unique_ptr<RunRecorder> m_recorder;
     qint64 m_events = 0; // decoded in the current run
     QString m_captureDir;
     bool m_captureDirSet = false;
@@ -100,8 +96,6 @@ private:
     QString m_recordError;
     RunRequest m_lastRequest;
     QJsonObject m_threadInput; // the thread's last RunAgentInput (tools, context, ...)
-    qint64 m_inMemoryBody = 0; // body bytes of live runs held in the document's capture
-    bool m_spilled = false; // some were not: they are in the capture file only
     int m_firstRecordedRun = 0; // the document's first run recorded in the capture file
     State m_state = State::Idle;
 };

@@ -1,5 +1,6 @@
 #pragma once
 
+#include "core/recording/recording.h"
 #include "core/session/session.h"
 #include "ui/models/sessiondocument.h"
 
@@ -7,12 +8,14 @@
 
 namespace agui::ui {
 
-// The one adapter between the GUI and core/session: a Session (compact EventStore, linter,
-// reducer, checkpoints) plus the little bookkeeping the status bar wants. Built on a worker
-// thread when a capture is opened, then handed to the GUI thread; used from one thread at a time.
+// The one adapter between the GUI and the core's Recording (its Session: compact EventStore,
+// linter, reducer, checkpoints; its capture; the runs the events came from) plus the little
+// bookkeeping the status bar wants. Built on a worker thread when a capture is opened, then
+// handed to the GUI thread; used from one thread at a time.
 class EventBacking
 {
 public:
+    EventBacking();
     qint64 size() const { return m_session.size(); }
     Event event(qint64 seq) const { return m_session.events().event(seq); }
     QByteArray payload(qint64 seq) const { return m_session.events().payload(seq); }
@@ -27,22 +30,23 @@ public:
 
     // Which recorded run (an index into the capture's runs) the events from firstSeq on came
     // from, until the next note: told by whoever feeds the session (the loader, live runs).
-    void noteCaptureRun(qint64 firstSeq, int run);
-    int captureRunOf(qint64 seq) const; // -1 when not told
+    void noteCaptureRun(qint64 firstSeq, int run) { m_recording->noteCaptureRun(firstSeq, run); }
+    int captureRunOf(qint64 seq) const { return m_recording->captureRunOf(seq); }
 
     void append(const Event &event); // materialised events (tests)
-    void setRunInput(const QJsonObject &input) { m_session.setRunInput(input); }
     void finish() { m_session.finish(); }
 
     const Session &session() const { return m_session; }
-    Session &session() { return m_session; } // loaders and live runs append through it
+    Session &session() { return m_session; } // loaders append through it
+    const Recording &recording() const { return *m_recording; }
+    Recording &recording() { return *m_recording; }
 
 private:
-    Session m_session;
+    std::shared_ptr<Recording> m_recording; // shared: a live run's sink holds it weakly
+    Session &m_session; // the recording's
     mutable EventDecoder m_decoder; // summaries
     mutable QSet<qint64> m_eventsWithFindings;
     mutable qsizetype m_findingsSeen = 0;
-    QList<QPair<qint64, int>> m_runSpans; // (first seq, capture run), one per change of run
 };
 
 } // namespace agui::ui

@@ -2,9 +2,8 @@
 
 #include "ui/models/eventbacking.h"
 
-#include "core/capture/rewriteorder.h"
 #include "core/protocol/eventsummary.h"
-#include "core/session/ingest.h"
+#include "core/recording/runrecorder.h"
 
 #include <algorithm>
 #include <cmath>
@@ -43,20 +42,10 @@ qint64 EventBacking::diagnosticEventCount() const
     return m_eventsWithFindings.size();
 }
 
-void EventBacking::noteCaptureRun(qint64 firstSeq, int run)
-{
-    // Concurrent runs interleave chunk by chunk: a span per change, not per event.
-    if (m_runSpans.isEmpty() || m_runSpans.last().second != run)
-        m_runSpans.append({firstSeq, run});
-}
-
-int EventBacking::captureRunOf(qint64 seq) const
-{
-    const auto after = std::upper_bound(
-        m_runSpans.cbegin(), m_runSpans.cend(), seq,
-        [](qint64 value, const QPair<qint64, int> &span) { return value < span.first; });
-    return after == m_runSpans.cbegin() ? -1 : std::prev(after)->second;
-}
+EventBacking::EventBacking()
+    : m_recording(std::make_shared<Recording>())
+    , m_session(m_recording->session())
+{ }
 
 void EventBacking::append(const Event &event)
 {
@@ -66,9 +55,42 @@ void EventBacking::append(const Event &event)
 SessionDocument::SessionDocument(QObject *parent)
     : QObject(parent)
     , m_backing(createBacking())
-{ }
+{
+    listenTo(*m_backing);
+}
 
-SessionDocument::~SessionDocument() = default;
+SessionDocument::~SessionDocument()
+{
+    m_backing->recording().setListener({}); // a run's sink may outlive the document
+}
+
+void SessionDocument::listenTo(EventBacking &backing)
+{
+    backing.recording().setListener(
+        {[this](qint64 first, qint64 last) { Q_EMIT eventsAppended(first, last); },
+         [this](qsizetype first) { Q_EMIT findingsAdded(first); },
+         [this] { Q_EMIT rewritesChanged(); }});
+}
+
+std::unique_ptr<RunRecorder> SessionDocument::recordRun(CaptureWriter *file)
+{
+    return m_backing->recording().recordRun(file);
+}
+
+bool SessionDocument::bodySpilled() const
+{
+    return m_backing->recording().bodySpilled();
+}
+
+const Capture &SessionDocument::capture() const
+{
+    return m_backing->recording().capture();
+}
+
+Capture &SessionDocument::mutableCapture()
+{
+    return m_backing->recording().mutableCapture();
+}
 
 std::shared_ptr<EventBacking> SessionDocument::createBacking()
 {
@@ -103,11 +125,7 @@ const Session &SessionDocument::session() const
 
 void SessionDocument::setRunInput(const QJsonObject &input)
 {
-    // A new request ends the previous one if nobody did (Session::endRequest): that can report
-    // its run truncated, on an event already shown.
-    const qsizetype findingsBefore = session().findings().size();
-    m_backing->setRunInput(input);
-    announceFindingsSince(findingsBefore);
+    m_backing->recording().setRunInput(input);
 }
 
 EventSummary SessionDocument::row(qint64 seq) const
@@ -185,48 +203,23 @@ int SessionDocument::captureRunOf(qint64 seq) const
 
 const BodyRewrite *SessionDocument::rewriteOf(qint64 seq) const
 {
-    const int run = captureRunOf(seq);
-    if (run < 0 || run >= m_capture.runs.size() || m_capture.runs.at(run).rewrites.isEmpty())
-        return nullptr;
-    const EventSummary summary = row(seq);
-    return summary.framing == Framing::Synthetic
-        ? nullptr // a chunk's expansion: the change is on the chunk event itself
-        : m_capture.runs.at(run).rewriteAt(summary.streamOffset);
+    return m_backing->recording().rewriteOf(seq);
 }
 
 const RecordedRequest *SessionDocument::changedRequestOf(qint64 seq) const
 {
-    const int run = captureRunOf(seq);
-    if (run < 0 || run >= m_capture.runs.size() || !m_capture.runs.at(run).request.frontEndBody)
-        return nullptr; // the common case, asked for every painted row: no summary built
-    return row(seq).type == EventType::RunStarted ? &m_capture.runs.at(run).request : nullptr;
-}
-
-void SessionDocument::addRewrite(int run, const BodyRewrite &rewrite)
-{
-    if (run < 0 || run >= m_capture.runs.size())
-        return;
-    insertInBodyOrder(m_capture.runs[run].rewrites, rewrite);
-    Q_EMIT rewritesChanged();
+    return m_backing->recording().changedRequestOf(seq);
 }
 
 void SessionDocument::setHeldFrom(const QHash<int, qint64> &heldFrom)
 {
-    if (heldFrom == m_heldFrom)
-        return;
-    m_heldFrom = heldFrom;
-    Q_EMIT heldChanged();
+    if (m_backing->recording().setHeldFrom(heldFrom))
+        Q_EMIT heldChanged();
 }
 
 bool SessionDocument::isHeldBack(qint64 seq) const
 {
-    if (m_heldFrom.isEmpty())
-        return false;
-    const auto from = m_heldFrom.constFind(captureRunOf(seq));
-    if (from == m_heldFrom.cend())
-        return false;
-    const EventSummary summary = row(seq);
-    return summary.framing != Framing::Synthetic && summary.streamOffset >= *from;
+    return m_backing->recording().isHeldBack(seq);
 }
 
 void SessionDocument::appendEvents(const QList<Event> &events)
@@ -238,76 +231,28 @@ void SessionDocument::appendEvents(const QList<Event> &events)
     Q_EMIT eventsAppended(first, size() - 1);
 }
 
-SessionFeeder *SessionDocument::bodyFeeder(int run)
-{
-    if (run < 0 || run >= m_capture.runs.size())
-        return nullptr;
-    const RecordedResponse &response = m_capture.runs.at(run).response;
-    if (response.present && (response.status < 200 || response.status > 299))
-        return nullptr; // the error body is recorded, not decoded
-    std::unique_ptr<SessionFeeder> &feeder = m_bodyFeeders[run];
-    if (!feeder)
-        feeder
-            = std::make_unique<SessionFeeder>(m_backing->session(), m_capture.runs.at(run).framing);
-    return feeder.get();
-}
-
-void SessionDocument::feedChunk(int run, const QByteArray &chunk, qint64 receivedAtUs)
-{
-    SessionFeeder *feeder = bodyFeeder(run);
-    if (!feeder)
-        return;
-    const qint64 first = size();
-    const qsizetype findingsBefore = session().findings().size();
-    feeder->feed(chunk, receivedAtUs);
-    if (size() > first) {
-        m_backing->noteCaptureRun(first, run);
-        Q_EMIT eventsAppended(first, size() - 1);
-    }
-    // A run's end can settle findings on events already shown (a streamed surface's).
-    announceFindingsSince(findingsBefore);
-}
-
-void SessionDocument::finishRunBody(int run)
-{
-    const auto it = m_bodyFeeders.find(run);
-    if (it == m_bodyFeeders.end())
-        return;
-    const qint64 first = size();
-    const qsizetype findingsBefore = session().findings().size();
-    it->second->finish(false); // more runs may follow in this session
-    m_bodyFeeders.erase(it);
-    // The request ends with its body, unless another body is still streaming: concurrent runs
-    // (a proxy's) interleave in one session, which cannot tell their events apart, and must not
-    // have the other run's verification started afresh in its middle.
-    if (m_bodyFeeders.empty())
-        m_backing->session().endRequest();
-    if (size() > first) {
-        m_backing->noteCaptureRun(first, run);
-        Q_EMIT eventsAppended(first, size() - 1);
-    }
-    announceFindingsSince(findingsBefore);
-}
-
-void SessionDocument::announceFindingsSince(qsizetype first)
-{
-    if (session().findings().size() > first)
-        Q_EMIT findingsAdded(first);
-}
-
 void SessionDocument::clear()
 {
-    m_capture = Capture {};
     m_sourceName.clear();
     adopt(createBacking());
 }
 
+void SessionDocument::adopt(std::shared_ptr<EventBacking> backing, Capture capture)
+{
+    if (!backing)
+        backing = createBacking();
+    backing->recording().setCapture(std::move(capture));
+    adopt(std::move(backing));
+}
+
 void SessionDocument::adopt(std::shared_ptr<EventBacking> backing)
 {
-    m_bodyFeeders.clear();
-    m_heldFrom.clear(); // held in the session going away
+    // The recording going away stops talking to the document; a live run still writing into it
+    // goes on into its capture file only (RunRecorder holds it weakly).
+    m_backing->recording().setListener({});
     Q_EMIT aboutToReset();
     m_backing = backing ? std::move(backing) : createBacking();
+    listenTo(*m_backing);
     Q_EMIT resetDone();
 }
 

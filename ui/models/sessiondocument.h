@@ -9,12 +9,12 @@
 #include <QObject>
 #include <QString>
 
-#include <map>
 #include <memory>
 
 namespace agui {
+class CaptureWriter;
+class RunRecorder;
 class Session;
-class SessionFeeder;
 } // namespace agui
 
 namespace agui::ui {
@@ -59,9 +59,6 @@ public:
     // The request of event seq's run when seq is a RUN_STARTED and a proxy's breakpoint on the
     // request changed that request before it went to the agent; nullptr otherwise.
     const RecordedRequest *changedRequestOf(qint64 seq) const;
-    // A proxy changed an event of `run` on its way to the front end: kept with the run, in body
-    // order (Save As writes it), and said (rewritesChanged) so the list marks it.
-    void addRewrite(int run, const BodyRewrite &rewrite);
     // Where a proxy's breakpoints hold the runs' bodies: capture run -> the held event's body
     // offset. That event and the run's events after it have not reached the front end yet.
     void setHeldFrom(const QHash<int, qint64> &heldFrom);
@@ -77,25 +74,27 @@ public:
 
     // Appends in arrival order; seq is (re)assigned to the session's running count.
     void appendEvents(const QList<Event> &events);
-    // A live run's response body, decoded as it arrives on the path a file load takes (the
-    // store shares the chunk with the capture; nothing is materialised). run indexes
-    // capture().runs, whose response says the framing; a non-2xx body is not decoded (the
-    // reference client fails such a run). finishRunBody: the body ended (its unterminated
-    // last frame, if any, is an event too).
-    void feedChunk(int run, const QByteArray &chunk, qint64 receivedAtUs);
-    void finishRunBody(int run);
+    // The sink of a live run (the window's, a proxy exchange): the session's Recording keeps
+    // its bytes (and `file`, when given, first) and decodes its body as it arrives, on the path
+    // a file load takes; eventsAppended and findingsAdded say what it added. A run rewritten by
+    // the proxy says so with rewritesChanged.
+    std::unique_ptr<RunRecorder> recordRun(CaptureWriter *file = nullptr);
+    // Some body bytes of the live runs are in their capture file only (past the in-memory
+    // budget, Recording::kDefaultMemoryBudget).
+    bool bodySpilled() const;
     void clear();
 
-    // Replaces the contents with a backing built elsewhere (a worker thread): one reset.
+    // Replaces the contents with a backing built elsewhere (a worker thread): one reset. With
+    // `capture`, the recordings its events were read from.
     void adopt(std::shared_ptr<EventBacking> backing);
+    void adopt(std::shared_ptr<EventBacking> backing, Capture capture);
     static std::shared_ptr<EventBacking> createBacking();
     static void appendToBacking(EventBacking &backing, const QList<Event> &events);
 
     // The recordings behind the events (request, response head, every body chunk), for Save As
     // in the project's capture format. Live runs add theirs as they go.
-    const Capture &capture() const { return m_capture; }
-    Capture &mutableCapture() { return m_capture; }
-    void setCapture(Capture capture) { m_capture = std::move(capture); }
+    const Capture &capture() const;
+    Capture &mutableCapture();
 
     QString sourceName() const { return m_sourceName; }
     void setSourceName(const QString &name) { m_sourceName = name; }
@@ -111,15 +110,10 @@ Q_SIGNALS:
     void rewritesChanged(); // addRewrite()
 
 private:
-    SessionFeeder *bodyFeeder(int run);
-    // findingsAdded(first) when findings from index `first` on were added without new events.
-    void announceFindingsSince(qsizetype first);
+    void listenTo(EventBacking &backing); // its recording's news become this document's signals
 
     std::shared_ptr<EventBacking> m_backing;
-    std::map<int, std::unique_ptr<SessionFeeder>> m_bodyFeeders; // live runs, by capture run
     QString m_sourceName;
-    Capture m_capture;
-    QHash<int, qint64> m_heldFrom;
 };
 
 } // namespace agui::ui

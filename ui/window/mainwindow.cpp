@@ -658,9 +658,8 @@ bool MainWindow::openCaptureAndWait(const QString &path, QString *error)
 void MainWindow::onLoadPreview()
 {
     CaptureLoadResult preview = m_loader->takePreview();
-    m_document->setCapture(std::move(preview.capture));
     m_document->setSourceName(preview.path);
-    m_document->adopt(std::move(preview.backing));
+    m_document->adopt(std::move(preview.backing), std::move(preview.capture));
     m_showsLoadPreview = true;
     setWindowTitle(tr("%1 (loading…) — AG-UI Inspector").arg(QFileInfo(preview.path).fileName()));
 }
@@ -688,9 +687,8 @@ void MainWindow::onLoadFinished()
         Q_EMIT captureLoaded(result.path, false);
         return;
     }
-    m_document->setCapture(std::move(result.capture));
     m_document->setSourceName(result.path);
-    m_document->adopt(std::move(result.backing));
+    m_document->adopt(std::move(result.backing), std::move(result.capture));
     m_showsLoadPreview = false;
     m_live->resetThread();
     m_origin = SessionOrigin::File;

@@ -3,8 +3,8 @@
 #include "core/capture/capturewriter.h"
 #include "core/capture/redaction.h"
 #include "core/protocol/eventsummary.h"
+#include "core/recording/runrecorder.h"
 #include "ui/dialogs/proxydialog.h"
-#include "ui/live/documentrecorder.h"
 #include "ui/live/liveruncontroller.h"
 #include "ui/live/proxyworker.h"
 #include "ui/models/sessiondocument.h"
@@ -169,8 +169,6 @@ void ProxyControl::beginSession()
     m_rewrites = 0;
     m_recordPath.clear();
     m_recordError.clear();
-    m_inMemory = 0;
-    m_spilled = false;
     m_window->setWindowTitle(MainWindow::tr("Proxy — AG-UI Inspector"));
     // Kept with the session (Save As writes it), so a reader sees what changed the streams.
     if (!m_mapCapture.isEmpty())
@@ -274,8 +272,7 @@ void ProxyControl::onFailed(const QString &reason)
 void ProxyControl::onRequest(int exchange, const RecordedRequest &request)
 {
     forgetHolds(exchange); // a held request is decided (or its front end hung up)
-    auto recorder = std::make_unique<DocumentRecorder>(m_window->document(), nullptr, &m_inMemory,
-                                                       &m_spilled);
+    std::unique_ptr<RunRecorder> recorder = m_window->document()->recordRun();
     recorder->requestSent(request); // redacted as it is recorded
     m_open[exchange] = std::move(recorder);
     ++m_exchanges;
@@ -299,7 +296,7 @@ void ProxyControl::onEnded(int exchange, RunEnd end, const QString &error, qint6
     const auto it = m_open.find(exchange);
     if (it == m_open.end())
         return;
-    const std::unique_ptr<DocumentRecorder> recorder = std::move(it->second);
+    const std::unique_ptr<RunRecorder> recorder = std::move(it->second);
     m_open.erase(it);
     forgetHolds(exchange);
     recorder->runEnded(end, error, atUs);

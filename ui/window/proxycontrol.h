@@ -3,7 +3,7 @@
 // File > Start Proxy…: the recording proxy (core/net's AgentProxy, the one `agui-inspect proxy`
 // runs) in the window. A front end points at the proxy instead of its agent; each exchange is a
 // run of the window's live session, shown as it happens and recorded the way the window's own
-// runs are (DocumentRecorder: request with credentials redacted, response head, every chunk
+// runs are (the session's Recording: request with credentials redacted, response head, every chunk
 // with its receive time, the end). The status bar shows the URL to give the front end, the
 // counts, Copy and Stop.
 //
@@ -33,9 +33,12 @@
 class QAction;
 class QThread;
 
+namespace agui {
+class RunRecorder;
+} // namespace agui
+
 namespace agui::ui {
 
-class DocumentRecorder;
 class MainWindow;
 class ProxyWorker;
 
@@ -139,7 +142,7 @@ private:
     QString m_lastError;
     QString m_recordPath;
     QString m_recordError;
-    std::map<int, std::unique_ptr<DocumentRecorder>> m_open; // by exchange
+    std::map<int, std::unique_ptr<RunRecorder>> m_open; // by exchange
     int m_exchanges = 0;
     intercept::RewriteRules m_rules;
     QString m_rulesSource;
@@ -147,8 +150,6 @@ private:
     QString m_mapCapture;
     int m_rewrites = 0;
     QList<Hold> m_holds;
-    qint64 m_inMemory = 0; // the recorder's budget counters (no file: all stays in memory)
-    bool m_spilled = false;
     bool m_breakpointsActive = true;
     bool m_startingSession = false; // our own reset of the document, not someone else's
 };
