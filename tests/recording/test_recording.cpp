@@ -5,10 +5,12 @@
 
 #include "core/capture/capturereader.h"
 #include "core/capture/capturewriter.h"
+#include "core/recording/loadrecording.h"
 #include "core/recording/recording.h"
 #include "core/recording/runrecorder.h"
 
 #include <QBuffer>
+#include <QSet>
 #include <QTest>
 
 using namespace agui;
@@ -148,6 +150,27 @@ private Q_SLOTS:
         const Capture onDisk = readCapture(file);
         QCOMPARE(onDisk.runs.size(), 1);
         QCOMPARE(onDisk.runs.at(0).chunks.size(), 2);
+    }
+
+    void aFileIsReadIntoTheSameObject()
+    {
+        // Two runs whose chunks interleave, the first cut off: each event knows its run, and
+        // the capture keeps every chunk for Save As.
+        Recording recording;
+        const SessionLoadResult loaded = loadIntoRecording(
+            QStringLiteral(AGUI_TEST_DATA_DIR "/capture/interleaved-cut-off.aguicap"), recording);
+        QVERIFY2(loaded.ok, qPrintable(loaded.error));
+        const Capture &capture = recording.capture();
+        QVERIFY(capture.runs.size() >= 2);
+        QSet<int> runsSeen;
+        for (qint64 seq = 0; seq < recording.session().size(); ++seq) {
+            const int run = recording.captureRunOf(seq);
+            QVERIFY2(run >= 0 && run < capture.runs.size(), qPrintable(QString::number(seq)));
+            runsSeen.insert(run);
+        }
+        QCOMPARE(runsSeen.size(), int(capture.runs.size()));
+        for (const RunRecording &run : capture.runs)
+            QVERIFY(!run.chunks.isEmpty());
     }
 
     void aRunOutlivesADroppedRecording()

@@ -34,7 +34,7 @@ void load(SessionDocument &document, const QString &path)
     CaptureLoadResult result = CaptureLoader::load(path, nullptr, {});
     QVERIFY2(result.error.isEmpty(), qPrintable(result.error));
     document.setSourceName(path);
-    document.adopt(std::move(result.backing), std::move(result.capture));
+    document.adopt(std::move(result.backing));
 }
 
 void saveShot(QWidget &widget, const char *name)

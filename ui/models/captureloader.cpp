@@ -1,7 +1,7 @@
 #include "ui/models/captureloader.h"
 
-#include "core/ingest/sessionloader.h"
 #include "core/platform/heap.h"
+#include "core/recording/loadrecording.h"
 #include "ui/models/eventbacking.h"
 
 #include <QElapsedTimer>
@@ -29,25 +29,20 @@ CaptureLoader::~CaptureLoader()
 
 namespace {
 
-// What both loads share: the backing learns each frame's capture run, the capture keeps its
-// chunks (Save As writes the recordings back; the store shares them).
+// What both loads share: the file read into the backing's Recording, which learns each frame's
+// capture run and keeps the chunks (Save As writes the recordings back; the store shares them).
 CaptureLoadResult loadWith(const QString &path, SessionLoadOptions options,
                            const std::function<void(qint64 frames)> &afterFrame = {})
 {
     CaptureLoadResult result;
     result.path = path;
     result.backing = std::make_shared<EventBacking>();
-    options.keepChunks = true;
-    EventBacking *backing = result.backing.get();
     qint64 frames = 0;
-    options.onFrame
-        = [backing, &frames, &afterFrame](const DecodedFrame &, const EventOrigin &origin) {
-              backing->noteCaptureRun(backing->size(), origin.runIndex); // the frame's first seq
-              if (afterFrame)
-                  afterFrame(++frames);
-          };
-    const SessionLoadResult r
-        = loadIntoSession(path, result.backing->session(), &result.capture, options);
+    if (afterFrame)
+        options.onFrame = [&frames, &afterFrame](const DecodedFrame &, const EventOrigin &) {
+            afterFrame(++frames);
+        };
+    const SessionLoadResult r = loadIntoRecording(path, result.backing->recording(), options);
     if (!r.ok)
         result.error = r.error;
     result.cancelled = r.cancelled;

@@ -17,8 +17,9 @@ namespace agui::ui {
 struct CaptureLoadResult
 {
     QString path;
-    std::shared_ptr<EventBacking> backing; // events decoded from every run, in order
-    Capture capture; // the recordings themselves (for Save As) and the reader's problems
+    // The file's Recording: its events decoded from every run, in order, and the recordings
+    // themselves (for Save As) with the reader's problems.
+    std::shared_ptr<EventBacking> backing;
     QString error; // the file could not be read at all
     bool cancelled = false;
 };

@@ -237,14 +237,6 @@ void SessionDocument::clear()
     adopt(createBacking());
 }
 
-void SessionDocument::adopt(std::shared_ptr<EventBacking> backing, Capture capture)
-{
-    if (!backing)
-        backing = createBacking();
-    backing->recording().setCapture(std::move(capture));
-    adopt(std::move(backing));
-}
-
 void SessionDocument::adopt(std::shared_ptr<EventBacking> backing)
 {
     // The recording going away stops talking to the document; a live run still writing into it

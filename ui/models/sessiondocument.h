@@ -84,10 +84,9 @@ public:
     bool bodySpilled() const;
     void clear();
 
-    // Replaces the contents with a backing built elsewhere (a worker thread): one reset. With
-    // `capture`, the recordings its events were read from.
+    // Replaces the contents with a backing built elsewhere (a worker thread; its Recording holds
+    // the capture its events were read from): one reset.
     void adopt(std::shared_ptr<EventBacking> backing);
-    void adopt(std::shared_ptr<EventBacking> backing, Capture capture);
     static std::shared_ptr<EventBacking> createBacking();
     static void appendToBacking(EventBacking &backing, const QList<Event> &events);
 

@@ -659,7 +659,7 @@ void MainWindow::onLoadPreview()
 {
     CaptureLoadResult preview = m_loader->takePreview();
     m_document->setSourceName(preview.path);
-    m_document->adopt(std::move(preview.backing), std::move(preview.capture));
+    m_document->adopt(std::move(preview.backing));
     m_showsLoadPreview = true;
     setWindowTitle(tr("%1 (loading…) — AG-UI Inspector").arg(QFileInfo(preview.path).fileName()));
 }
@@ -688,7 +688,7 @@ void MainWindow::onLoadFinished()
         return;
     }
     m_document->setSourceName(result.path);
-    m_document->adopt(std::move(result.backing), std::move(result.capture));
+    m_document->adopt(std::move(result.backing));
     m_showsLoadPreview = false;
     m_live->resetThread();
     m_origin = SessionOrigin::File;
