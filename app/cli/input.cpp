@@ -78,10 +78,8 @@ bool openInput(const QString &path, Input *input, const InputOptions &options)
     load.keepChunks = options.keepChunks;
     load.onRunStart = [input](const Capture &capture, int runIndex) {
         // The POSTed RunAgentInput seeds messages and state like the client had them.
-        const QJsonObject body
-            = QJsonDocument::fromJson(capture.runs[runIndex].request.body).object();
-        if (input->session && !body.isEmpty())
-            input->session->setRunInput(body);
+        if (input->session)
+            input->session->seedFromRequestBody(capture.runs[runIndex].request.body);
     };
     load.onFrame = [input, &options](const DecodedFrame &frame, const EventOrigin &origin) {
         input->origins.note(input->events++, origin, frame.streamOffset);

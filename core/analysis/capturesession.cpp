@@ -2,8 +2,6 @@
 
 #include "core/ingest/sessionloader.h"
 
-#include <QJsonDocument>
-
 #include <cmath>
 
 namespace agui::analysis {
@@ -47,10 +45,7 @@ CaptureLoadOptions loadInto(CaptureSession *out)
     load.keepChunks = true;
     load.onRunStart = [out](const Capture &capture, int runIndex) {
         // The POSTed RunAgentInput seeds messages and state like the client had them.
-        const QJsonObject body
-            = QJsonDocument::fromJson(capture.runs[runIndex].request.body).object();
-        if (!body.isEmpty())
-            out->session->setRunInput(body);
+        out->session->seedFromRequestBody(capture.runs[runIndex].request.body);
     };
     load.onFrame = [out](const DecodedFrame &frame, const EventOrigin &origin) {
         out->origins.note(out->samples.exchangeOfSeq.size(), origin, frame.streamOffset);

@@ -1,9 +1,9 @@
 #include "core/ingest/sessionloader.h"
 
 #include "core/ingest/batchqueue.h"
+#include "core/protocol/runagentinput.h"
 
 #include <QElapsedTimer>
-#include <QJsonDocument>
 
 #include <thread>
 
@@ -12,13 +12,10 @@ namespace agui {
 namespace {
 
 // The RunAgentInput a run was started with, if its request carried one.
+// Parsed on the reading thread, so the session's thread only seeds with it.
 QJsonObject runInputOf(const Capture &capture, int runIndex)
 {
-    const RecordedRequest &request = capture.runs.at(runIndex).request;
-    if (request.body.isEmpty())
-        return {};
-    const QJsonDocument body = QJsonDocument::fromJson(request.body);
-    return body.isObject() ? body.object() : QJsonObject();
+    return runAgentInputOfBody(capture.runs.at(runIndex).request.body);
 }
 
 // Calls onProgress at most every kProgressIntervalMs (and always for the last call).
@@ -191,9 +188,7 @@ SessionLoadResult loadOnOneThread(const QString &path, Session &session, Capture
     load.mappedFile = mapped;
     load.cancel = options.cancel;
     load.onRunStart = [&session](const Capture &c, int runIndex) {
-        const QJsonObject input = runInputOf(c, runIndex);
-        if (!input.isEmpty())
-            session.setRunInput(input);
+        session.seedFromRequestBody(c.runs.at(runIndex).request.body);
     };
     load.onFrame = [&](const DecodedFrame &f, const EventOrigin &origin) {
         if (options.onFrame)

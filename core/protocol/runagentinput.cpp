@@ -107,6 +107,14 @@ Diagnostics validateRunAgentInput(const QJsonObject &input)
     return validateRunAgentInputSchema(input);
 }
 
+QJsonObject runAgentInputOfBody(const QByteArray &body)
+{
+    if (body.isEmpty())
+        return {};
+    const QJsonDocument document = QJsonDocument::fromJson(body);
+    return document.isObject() ? document.object() : QJsonObject();
+}
+
 Diagnostics validateRunAgentInputText(const QByteArray &body)
 {
     QJsonParseError error;

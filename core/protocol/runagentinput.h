@@ -52,6 +52,11 @@ Diagnostics validateRunAgentInput(const QJsonObject &input);
 // offset and Qt's message), a non-object input.not-object.
 Diagnostics validateRunAgentInputText(const QByteArray &body);
 
+// The RunAgentInput a request body carries (what a capture recorded as POSTed, what the CLI's
+// `run` sends): the body's JSON object, or an empty object when the body is empty or not a JSON
+// object (nothing to seed a session with).
+QJsonObject runAgentInputOfBody(const QByteArray &body);
+
 // The input of the next run on the same thread, the way @ag-ui/client prepares it: same threadId,
 // a new runId (or the one given), the thread's current messages without activity messages (the
 // client never sends those back; a null subagentRunId is removed as the client does), the given

@@ -1,5 +1,7 @@
 #include "core/session/session.h"
 
+#include "core/protocol/runagentinput.h"
+
 #include "core/session/a2uifindings.h"
 #include "core/session/reducer.h"
 
@@ -29,6 +31,13 @@ Session::Session(const SessionOptions &options)
 }
 
 Session::~Session() = default;
+
+void Session::seedFromRequestBody(const QByteArray &requestBody)
+{
+    const QJsonObject input = runAgentInputOfBody(requestBody);
+    if (!input.isEmpty())
+        setRunInput(input);
+}
 
 void Session::setRunInput(const QJsonObject &runAgentInput)
 {

@@ -60,6 +60,9 @@ public:
     // seeds the model like the client's agent before the run (messages not yet present are
     // appended, its state becomes the state) and is given to the linter.
     void setRunInput(const QJsonObject &runAgentInput);
+    // The run whose events follow was POSTed with `requestBody`: its RunAgentInput seeds the
+    // session as setRunInput does; a body that is not a JSON object seeds nothing.
+    void seedFromRequestBody(const QByteArray &requestBody);
 
     // One frame a StreamDecoder decoded (the fast path: views only, the bytes are copied once
     // into the store): stored as event number size(), linted, reduced.

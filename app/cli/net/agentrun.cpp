@@ -10,7 +10,6 @@
 #include "core/session/session.h"
 
 #include <QCoreApplication>
-#include <QJsonDocument>
 #include <QTimer>
 
 #include <cmath>
@@ -119,9 +118,7 @@ RunOutcome executeRun(const QString &command, const RunOptions &options, Session
         return {};
     }
     net::CaptureWriterSink sink(&writer);
-    const QJsonObject input = QJsonDocument::fromJson(options.body).object();
-    if (!input.isEmpty())
-        session->setRunInput(input);
+    session->seedFromRequestBody(options.body);
     RunPrinter printer(command, options.text, secretsOf(options.headers));
     net::RunClient client;
     if (writer.isOpen())

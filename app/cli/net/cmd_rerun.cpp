@@ -11,8 +11,6 @@
 #include "core/net/resendheaders.h"
 #include "core/session/session.h"
 
-#include <QJsonDocument>
-
 #include <algorithm>
 
 namespace agui::cli {
@@ -64,9 +62,7 @@ bool loadRecorded(const QString &path, int exchange, Recorded *recorded)
     if (exchange >= recorded->exchanges)
         return true;
     recorded->request = input.capture.runs[exchange].request;
-    const QJsonObject body = QJsonDocument::fromJson(recorded->request.body).object();
-    if (!body.isEmpty())
-        recorded->session->setRunInput(body);
+    recorded->session->seedFromRequestBody(recorded->request.body);
     for (const Event &e : std::as_const(events))
         recorded->session->append(e);
     recorded->session->finish();
