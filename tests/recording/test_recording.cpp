@@ -35,6 +35,21 @@ QByteArray sse(const QByteArray &json)
     return "data: " + json + "\n\n";
 }
 
+// A capture file in memory: what a run records with a file, read back.
+struct CaptureFile
+{
+    QByteArray bytes;
+    QBuffer device {&bytes};
+    CaptureWriter writer;
+
+    bool open() { return device.open(QIODevice::WriteOnly) && writer.open(&device); }
+    Capture read()
+    {
+        writer.close();
+        return readCapture(bytes);
+    }
+};
+
 const QByteArray kStarted = R"({"type":"RUN_STARTED","threadId":"t","runId":"r"})";
 const QByteArray kFinished = R"({"type":"RUN_FINISHED","threadId":"t","runId":"r"})";
 
@@ -129,25 +144,21 @@ private Q_SLOTS:
 
     void pastTheBudgetTheBodyIsInTheFileOnly()
     {
-        QByteArray file;
-        QBuffer device(&file);
-        device.open(QIODevice::WriteOnly);
-        CaptureWriter writer;
-        QVERIFY(writer.open(&device));
+        CaptureFile file;
+        QVERIFY(file.open());
         auto recording = std::make_shared<Recording>();
         recording->setMemoryBudget(sse(kStarted).size());
-        const auto run = recording->recordRun(&writer);
+        const auto run = recording->recordRun(&file.writer);
         run->requestSent(request());
         run->responseStarted(sseResponse());
         run->chunkReceived(sse(kStarted), 3000);
         QVERIFY(!recording->bodySpilled());
         run->chunkReceived(sse(kFinished), 4000);
         run->runEnded(RunEnd::Finished, QString(), 5000);
-        writer.close();
         QVERIFY(recording->bodySpilled());
         QCOMPARE(recording->capture().runs.at(0).chunks.size(), 1);
         QCOMPARE(recording->session().size(), 2); // decoded all the same
-        const Capture onDisk = readCapture(file);
+        const Capture onDisk = file.read();
         QCOMPARE(onDisk.runs.size(), 1);
         QCOMPARE(onDisk.runs.at(0).chunks.size(), 2);
     }
@@ -175,21 +186,17 @@ private Q_SLOTS:
 
     void aRunOutlivesADroppedRecording()
     {
-        QByteArray file;
-        QBuffer device(&file);
-        device.open(QIODevice::WriteOnly);
-        CaptureWriter writer;
-        QVERIFY(writer.open(&device));
+        CaptureFile file;
+        QVERIFY(file.open());
         auto recording = std::make_shared<Recording>();
-        const auto run = recording->recordRun(&writer);
+        const auto run = recording->recordRun(&file.writer);
         run->requestSent(request());
         run->responseStarted(sseResponse());
         run->chunkReceived(sse(kStarted), 3000);
         recording.reset(); // the window opened a file in the middle of the run
         run->chunkReceived(sse(kFinished), 4000);
         run->runEnded(RunEnd::Finished, QString(), 5000);
-        writer.close();
-        const Capture onDisk = readCapture(file);
+        const Capture onDisk = file.read();
         QCOMPARE(onDisk.runs.at(0).chunks.size(), 2);
         QCOMPARE(onDisk.runs.at(0).end, RunEnd::Finished);
     }
