@@ -251,35 +251,28 @@ struct WriteStep
 // its events as the session did. One assembled by hand (orders unknown) is written run after run.
 std::vector<WriteStep> writeOrder(const Capture &capture)
 {
-    bool ordered = true;
-    for (const RunRecording &r : capture.runs)
-        for (const Chunk &c : r.chunks)
-            ordered = ordered && c.order >= 0;
+    constexpr qint64 kLast = std::numeric_limits<qint64>::max();
     std::vector<WriteStep> steps;
-    qint64 sequential = 0; // the run-after-run order, when the capture's own is unknown
+    bool ordered = true;
     for (qsizetype run = 0; run < capture.runs.size(); ++run) {
         const RunRecording &r = capture.runs[run];
-        const auto placeOf = [&](qint64 order) { return ordered ? order : sequential++; };
-        const qint64 firstChunk = r.chunks.isEmpty() ? -1 : r.chunks.first().order;
-        qint64 end = r.endOrder;
-        if (!ordered || end < 0)
-            end = -1;
-        const qint64 head = !r.chunks.isEmpty() ? firstChunk : end;
-        steps.push_back(
-            {ordered ? (head >= 0 ? head : std::numeric_limits<qint64>::max()) : sequential++,
-             WriteStep::Head, run, -1});
-        for (qsizetype i = 0; i < r.chunks.size(); ++i)
-            steps.push_back({placeOf(r.chunks[i].order), WriteStep::Body, run, i});
-        qint64 endAt = end;
-        if (!ordered)
-            endAt = sequential++;
-        else if (endAt < 0) // ended where its chunks did, as far as anyone knows
-            endAt = r.chunks.isEmpty() ? steps.back().at : r.chunks.last().order + 1;
-        steps.push_back({endAt, WriteStep::End, run, -1});
+        const qint64 head = !r.chunks.isEmpty() ? r.chunks.first().order : r.endOrder;
+        steps.push_back({head >= 0 ? head : kLast, WriteStep::Head, run, -1});
+        for (qsizetype i = 0; i < r.chunks.size(); ++i) {
+            ordered = ordered && r.chunks[i].order >= 0;
+            steps.push_back({r.chunks[i].order, WriteStep::Body, run, i});
+        }
+        // Where it ended, or else where its chunks did, as far as anyone knows.
+        const qint64 end = r.endOrder >= 0 ? r.endOrder
+            : r.chunks.isEmpty()           ? steps.back().at
+                                           : r.chunks.last().order + 1;
+        steps.push_back({end, WriteStep::End, run, -1});
     }
-    std::stable_sort(steps.begin(), steps.end(), [](const WriteStep &a, const WriteStep &b) {
-        return a.at != b.at ? a.at < b.at : a.kind < b.kind;
-    });
+    // Orders unknown (a capture assembled by hand): run after run, as the steps were pushed.
+    if (ordered)
+        std::stable_sort(steps.begin(), steps.end(), [](const WriteStep &a, const WriteStep &b) {
+            return a.at != b.at ? a.at < b.at : a.kind < b.kind;
+        });
     return steps;
 }
 
