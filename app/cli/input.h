@@ -55,8 +55,9 @@ bool openInput(const QString &path, Input *input, const InputOptions &options = 
 // For the last input of a command, just before the process exits: its session, capture and
 // event origins are left for the OS to take back at exit instead of being freed container by
 // container, which took 70 ms of `lint`'s 0.93 s on a million events, and 0.7 ms of `stats`'s
-// 35 ms on 10k (the capture's blocks are unmapped one by one; bench/README.md). Sanitizer
-// builds free them as before, so LeakSanitizer still checks everything else.
+// 35 ms on 10k (the capture's blocks are unmapped one by one; bench/HISTORY.md, "Lint below a
+// second" and "the 10k flood's two threads"). Sanitizer builds free them as before, so
+// LeakSanitizer still checks everything else.
 void leaveInputToExit(Input &input);
 
 // Prints the capture's problems (truncation, broken records) as "warning:/error:" lines naming

@@ -13,7 +13,7 @@ namespace agui {
 // capture's chunks) and the pages a load has gone past are given back (releaseBefore), to be
 // read again from the page cache when a view shows an event. Before, the 1M-event file's 74 MB
 // were read into the heap and stayed there, the largest single item of the GUI's memory
-// (bench/README.md, "what the 1M open holds in memory").
+// (bench/HISTORY.md, "What the 1M open holds in memory").
 //
 // Two things a mapping would otherwise change:
 // - the byte after the last is readable and zero, as in a QByteArray: the mapping ends with a

@@ -14,9 +14,9 @@ namespace agui {
 // The ids' bytes lie end to end in one buffer; string() makes the QString a view shows when it
 // asks. A QString per id (a heap block with its header and allocator overhead, plus a list
 // entry) took three times the bytes of the ids themselves, for the 70,000 ids of a 1M-event
-// session (bench/README.md, "2026-12-06, late morning"). The index is an open-addressing table
-// of string numbers with each string's hash kept beside it, so growing it never reads the bytes
-// again. Ids compare by their bytes: two spellings of one text are two ids.
+// session (bench/HISTORY.md, "139 MB, the rest of the list"). The index is an open-addressing
+// table of string numbers with each string's hash kept beside it, so growing it never reads the
+// bytes again. Ids compare by their bytes: two spellings of one text are two ids.
 class IdPool
 {
 public:

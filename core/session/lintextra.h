@@ -98,8 +98,8 @@ private:
 
     // Whole session: what the client's message list would hold (roles), tool calls, ids. Keyed by
     // id number: a 1M-event session has some 50,000 ids, and hashes keyed by QStrings kept each
-    // as a heap string per hash, plus the role as a string (bench/README.md, "2026-12-06, late
-    // morning").
+    // as a heap string per hash, plus the role as a string (bench/HISTORY.md, "139 MB, the rest
+    // of the list").
     IdPool m_ids;
     std::vector<IdFacts> m_facts; // by id number
     QStringList m_roleNames; // the roles seen, by number

@@ -162,7 +162,8 @@ struct ToolCall
     QString resultMessageId;
     // The tool message's content (string or parts), as result() gives it. A string result
     // shares the tool message's text; kept as a QJsonValue it was a copy of its own (a container
-    // and the string again: 3.5 MB in a 1M-event session, bench/README.md "2026-12-06").
+    // and the string again: 3.5 MB in a 1M-event session, bench/HISTORY.md, "32-byte event
+    // records, and what the 176 MB hold").
     QString resultString; // when resultKind == Text
     ContentKind resultKind = ContentKind::Absent;
     ToolCallStatus status = ToolCallStatus::StreamingArgs;
