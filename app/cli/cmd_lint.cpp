@@ -8,6 +8,7 @@
 #include "core/a2ui/a2uilint.h"
 #include "core/analysis/lintfindings.h"
 #include "core/analysis/lintreport.h"
+#include "core/finding/rulecategory.h"
 #include "core/session/lintrules.h"
 
 #include <QCoreApplication>
@@ -65,12 +66,16 @@ void printJson(const QString &file, const analysis::FileFinding &l)
 
 int printRules()
 {
+    // id, severity, layer, status (published/draft), category, title, documentation
     for (const LintRule &r : lintRules()) {
-        out() << r.id << '\t' << severityName(r.severity) << '\t' << r.layer << '\t' << r.title
+        out() << r.id << '\t' << severityName(r.severity) << '\t' << r.layer << '\t'
+              << ruleStatusName(r.status) << '\t' << ruleCategory(QString(r.id)) << '\t' << r.title
               << '\t' << analysis::ruleDocReference(QString(r.id)) << '\n';
     }
     for (const a2ui::LintRule &r : a2ui::lintRules())
-        out() << r.id << '\t' << severityName(r.severity) << "\ta2ui\t" << r.summary << '\n';
+        out() << r.id << '\t' << severityName(r.severity) << "\ta2ui\tpublished\t"
+              << ruleCategory(r.id) << '\t' << r.summary << '\t' << analysis::ruleDocReference(r.id)
+              << '\n';
     return ExitOk;
 }
 

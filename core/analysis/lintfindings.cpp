@@ -1,5 +1,7 @@
 #include "core/analysis/lintfindings.h"
 
+#include "core/finding/rulecategory.h"
+
 namespace agui::analysis {
 
 QList<FileFinding> placedFindings(const Capture &capture, const Session &session,
@@ -34,6 +36,7 @@ QJsonObject findingToJson(const QString &file, const FileFinding &finding)
             {QLatin1String("ruleId"), finding.ruleId},
             {QLatin1String("severity"), severityName(finding.severity)},
             {QLatin1String("layer"), finding.layer},
+            {QLatin1String("category"), QString(ruleCategory(finding.ruleId))},
             {QLatin1String("eventIndex"), orNull(finding.eventIndex)},
             {QLatin1String("byteOffset"), orNull(finding.byteOffset)},
             {QLatin1String("path"), finding.path},

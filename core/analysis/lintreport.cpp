@@ -1,5 +1,6 @@
 #include "core/analysis/lintreport.h"
 
+#include "core/finding/rulecategory.h"
 #include "core/session/lintrules.h"
 
 #include <QJsonArray>
@@ -25,7 +26,7 @@ QString familyHeading(const QString &ruleId)
         return QStringLiteral("Capture file findings (`capture.*`)");
     if (family == QLatin1String("a2ui"))
         return QStringLiteral("A2UI findings (`a2ui.*`)");
-    return QStringLiteral("Three layers"); // schema.*, wire.*, chunk.*, input.*: the layer table
+    return QStringLiteral("Layers"); // schema.*, wire.*, chunk.*, input.*: the layer table
 }
 
 QString sarifLevel(Severity severity)
@@ -58,6 +59,7 @@ struct RuleEntry
     QString meaning;
     Severity severity = Severity::Error;
     QString layer;
+    RuleStatus status = RuleStatus::Published;
 };
 
 // Every rule of the linter's table, then the other ids the findings name, in id order.
@@ -65,8 +67,8 @@ QList<RuleEntry> rulesFor(const QList<LintedFile> &files)
 {
     QList<RuleEntry> rules;
     for (const LintRule &r : lintRules())
-        rules.append(
-            {QString(r.id), QString(r.title), QString(r.meaning), r.severity, QString(r.layer)});
+        rules.append({QString(r.id), QString(r.title), QString(r.meaning), r.severity,
+                      QString(r.layer), r.status});
     QMap<QString, RuleEntry> others;
     for (const LintedFile &file : files) {
         for (const FileFinding &f : file.findings) {
@@ -95,8 +97,16 @@ QJsonObject sarifRule(const RuleEntry &rule, const SarifOptions &options)
                      {QLatin1String("markdown"), QStringLiteral("See [%1](%1)").arg(reference)}});
     if (!options.docsBaseUri.isEmpty())
         o.insert(QLatin1String("helpUri"), QString(options.docsBaseUri + reference));
+    // tags: the rule's category (as ag-ui-validate 0.4.0 tags its rules), and "draft" for a rule
+    // of the draft specification.
+    QJsonArray tags {QString(ruleCategory(rule.id))};
+    if (rule.status == RuleStatus::Draft)
+        tags.append(QString(ruleStatusName(rule.status)));
     o.insert(QLatin1String("properties"),
              QJsonObject {{QLatin1String("layer"), rule.layer},
+                          {QLatin1String("category"), QString(ruleCategory(rule.id))},
+                          {QLatin1String("status"), QString(ruleStatusName(rule.status))},
+                          {QLatin1String("tags"), tags},
                           {QLatin1String("documentation"), reference}});
     return o;
 }
@@ -138,6 +148,7 @@ QJsonObject sarifResult(const FileFinding &f, int ruleIndex, int artifactIndex, 
     result.insert(QLatin1String("message"), QJsonObject {{QLatin1String("text"), f.message}});
     result.insert(QLatin1String("locations"), QJsonArray {sarifLocation(f, artifactIndex, uri)});
     QJsonObject properties {{QLatin1String("layer"), f.layer},
+                            {QLatin1String("category"), QString(ruleCategory(f.ruleId))},
                             {QLatin1String("jsonPointer"), f.path}};
     properties.insert(QLatin1String("eventIndex"),
                       f.eventIndex >= 0 ? QJsonValue(double(f.eventIndex)) : QJsonValue());
@@ -179,9 +190,21 @@ void junitSuite(QXmlStreamWriter &xml, const LintedFile &file, Severity failOn)
         xml.writeAttribute(QStringLiteral("classname"), name);
         xml.writeAttribute(QStringLiteral("name"),
                            f.ruleId + QStringLiteral(" at ") + findingPlace(f));
-        const QString detail = QStringLiteral("%1 %2 (%3): %4\nSee %5")
-                                   .arg(severityName(f.severity), f.ruleId, f.layer, f.message,
-                                        ruleDocReference(f.ruleId));
+        // The rule's layer and category as testcase properties (the form CI dashboards that read
+        // JUnit group and filter by).
+        xml.writeStartElement(QStringLiteral("properties"));
+        for (const auto &[key, value] :
+             {std::pair(QStringLiteral("layer"), f.layer),
+              std::pair(QStringLiteral("category"), QString(ruleCategory(f.ruleId)))}) {
+            xml.writeEmptyElement(QStringLiteral("property"));
+            xml.writeAttribute(QStringLiteral("name"), key);
+            xml.writeAttribute(QStringLiteral("value"), value);
+        }
+        xml.writeEndElement();
+        const QString detail
+            = QStringLiteral("%1 %2 (%3, %4): %5\nSee %6")
+                  .arg(severityName(f.severity), f.ruleId, f.layer, ruleCategory(f.ruleId),
+                       f.message, ruleDocReference(f.ruleId));
         if (f.severity >= failOn) {
             xml.writeStartElement(QStringLiteral("failure"));
             xml.writeAttribute(QStringLiteral("type"), f.ruleId);

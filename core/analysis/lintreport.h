@@ -18,7 +18,7 @@ struct FileFinding
 {
     QString ruleId;
     Severity severity = Severity::Error;
-    QString layer; // "schema", "verify", "lint", "session", "capture", "a2ui"
+    QString layer; // "schema", "verify", "lint", "compat", "session", "capture", "a2ui"
     qint64 eventIndex = -1; // -1: about the stream or the file as a whole
     qint64 byteOffset = -1; // in the file; -1 unknown
     qint64 line = -1; // 1-based line in the file (text formats); -1 unknown

@@ -17,7 +17,8 @@ namespace agui {
 
 // The AG-UI 1.0 event catalogue (docs.ag-ui.com/spec/1.0, read from the zod schemas of
 // @ag-ui/core 1.0.0, the package @ag-ui/client 1.0.0 validates with) as data, plus the schema layer
-// of findings built on it. Members AG-UI 1.1 added are known as such (schema.newer-field).
+// of findings built on it. Members AG-UI 1.1 added are known as such (compat.newer-field: the
+// pinned client strips them, a 1.1 consumer keeps them; core/session/lintrules.h lists the row).
 //
 // Rule ids produced by validateEvent() (stable; documented in docs/lint-rules.md):
 // Errors are what the client rejects the stream for (a malformed known value); their message ends
@@ -44,8 +45,9 @@ namespace agui {
 //   schema.null-stripped     warning  a null the client silently removes (RunAgentInput.state)
 //   schema.unknown-field     warning  a member the schema does not define (the client strips it; we
 //                                     keep it)
-//   schema.newer-field       warning  a member a later AG-UI version defines that the client's 1.0
-//                                     does not (1.1's encryptedValueType): stripped likewise
+//   compat.newer-field       info     a member a later AG-UI version defines that the client's 1.0
+//                                     does not (1.1's encryptedValueType): the client strips it
+//                                     likewise; not a fault of a 1.1 stream
 //   schema.unknown-type      warning  an event type outside the catalogue (the client drops it)
 //   schema.deprecated        warning  legacy THINKING_* types, legacy nulls the compat stage
 //                                     converts (parentMessageId:null, outcome:null, ...), binary

@@ -313,7 +313,7 @@ void Checker::checkObject(json::JsonView obj, const QList<FieldSpec> &fields, co
         const QString key = m.key();
         const QString at = pointerAppend(path, key);
         if (newerFieldSince(key) && newerFieldAllowedIn(fields)) {
-            add("schema.newer-field", Severity::Warning, at,
+            add("compat.newer-field", Severity::Info, at,
                 QStringLiteral("Removed unrecognised material at '%1' on %2: '%3' is AG-UI %4 "
                                "(the producer's name for the kind of encrypted value), which "
                                "@ag-ui/client 1.0.0 does not know; it strips it (kept here)")

@@ -113,7 +113,7 @@ Rewrite rewriteOf(const EventView &e, const Diagnostics &diagnostics)
     for (const Diagnostic &d : diagnostics) {
         const QString &rule = d.ruleId;
         if (rule == QLatin1String("schema.unknown-field")
-            || rule == QLatin1String("schema.newer-field")
+            || rule == QLatin1String("compat.newer-field")
             || rule == QLatin1String("schema.unknown-variant")
             || rule == QLatin1String("schema.null-stripped")) {
             r.remove(d.path);

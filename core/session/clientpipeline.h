@@ -59,7 +59,7 @@ struct ClientStep
 // implementation for the inspector's reducer, linter and client's view.
 //
 // The enforcement stage strips exactly what the schema layer reported on the event
-// (schema.unknown-field, schema.newer-field, schema.unknown-variant with the path of what the
+// (schema.unknown-field, compat.newer-field, schema.unknown-variant with the path of what the
 // client removes, legacy nulls of schema.deprecated), so an event the catalogue found clean is
 // passed through untouched, without a second look.
 //

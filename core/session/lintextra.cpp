@@ -42,29 +42,61 @@ QString failurePointer(const ClientPatchResult &r)
     return r.failedOp >= 0 ? QStringLiteral("/%1").arg(r.failedOp) : QString();
 }
 
-// The protocol version @ag-ui/client 1.0.0 speaks, and its judgement of a producer's
-// RUN_STARTED.protocolVersion: its warning, or "" when it says nothing. The grammar is the
-// published MAJOR.MINOR, checked before any comparison; components compare numerically.
-constexpr QLatin1StringView kClientProtocolVersion {"1.0"};
+// A producer's RUN_STARTED.protocolVersion as a consumer speaking `ours` judges it. The grammar is
+// the published MAJOR.MINOR, checked before any comparison; components compare numerically.
+constexpr QLatin1StringView kInspectorProtocolVersion {"1.1"};
+constexpr QLatin1StringView kPinnedClientProtocolVersion {"1.0"};
 
-QString producerVersionWarning(const QString &declared)
+enum class ProducerVersion : quint8 { Understood, Newer, Uninterpretable };
+
+ProducerVersion judgeProducerVersion(const QString &declared, QLatin1StringView ours)
 {
-    if (declared == kClientProtocolVersion)
-        return {};
+    if (declared == ours)
+        return ProducerVersion::Understood;
     static const QRegularExpression grammar(QStringLiteral("^\\d+\\.\\d+$"));
     if (!grammar.match(declared).hasMatch())
-        return QStringLiteral("The producer declared protocol version '%1', which this client "
-                              "cannot interpret.")
-            .arg(declared);
+        return ProducerVersion::Uninterpretable;
     const auto parts = [](const QString &v) {
         return std::pair(v.section(QLatin1Char('.'), 0, 0).toULongLong(),
                          v.section(QLatin1Char('.'), 1, 1).toULongLong());
     };
-    if (parts(declared) <= parts(kClientProtocolVersion))
+    return parts(declared) <= parts(ours) ? ProducerVersion::Understood : ProducerVersion::Newer;
+}
+
+// The inspector's own words, as an AG-UI 1.1 consumer.
+QString inspectorVersionWarning(const QString &declared)
+{
+    switch (judgeProducerVersion(declared, kInspectorProtocolVersion)) {
+    case ProducerVersion::Understood:
         return {};
-    return QStringLiteral("The producer speaks protocol %1; this client speaks %2. Unrecognised "
-                          "material will be stripped with warnings.")
-        .arg(declared, kClientProtocolVersion);
+    case ProducerVersion::Newer:
+        return QStringLiteral("The producer speaks protocol %1; the inspector reads AG-UI %2: "
+                              "material the newer version added is shown as unknown.")
+            .arg(declared, kInspectorProtocolVersion);
+    case ProducerVersion::Uninterpretable:
+        return QStringLiteral("The producer declared protocol version '%1', which the inspector "
+                              "(AG-UI %2) cannot interpret.")
+            .arg(declared, kInspectorProtocolVersion);
+    }
+    return {};
+}
+
+// The pinned @ag-ui/client 1.0.0's warning, byte for byte.
+QString pinnedClientVersionWarning(const QString &declared)
+{
+    switch (judgeProducerVersion(declared, kPinnedClientProtocolVersion)) {
+    case ProducerVersion::Understood:
+        return {};
+    case ProducerVersion::Newer:
+        return QStringLiteral("The producer speaks protocol %1; this client speaks %2. "
+                              "Unrecognised material will be stripped with warnings.")
+            .arg(declared, kPinnedClientProtocolVersion);
+    case ProducerVersion::Uninterpretable:
+        return QStringLiteral("The producer declared protocol version '%1', which this client "
+                              "cannot interpret.")
+            .arg(declared);
+    }
+    return {};
 }
 
 // encryptedValueType (AG-UI 1.1) on one object that may carry an encrypted value (an event, a
@@ -239,6 +271,56 @@ void ExtraRules::learnMessages(const QJsonValue &messages)
     }
 }
 
+// A stream carries the runs of one conversation: each RUN_STARTED names the request's thread
+// (draft rule; 1.1 does not say).
+void ExtraRules::checkThread(const EventView &e, const QJsonObject &input, qint64 index,
+                             LintSink &sink)
+{
+    const std::optional<QString> thread = stringMember(e, QLatin1StringView("threadId"));
+    if (!m_requestThreadId) {
+        const QJsonValue requested = input.value(QLatin1StringView("threadId"));
+        if (!requested.isString()) {
+            m_requestThreadId = thread;
+            return;
+        }
+        m_requestThreadId = requested.toString();
+    }
+    if (!thread || *thread == *m_requestThreadId)
+        return;
+    sink.report(u"lint.thread-changed", index, QStringLiteral("/threadId"),
+                QStringLiteral("RUN_STARTED names thread '%1', but this stream's runs are on "
+                               "thread '%2': the runs of one stream belong to one conversation "
+                               "(draft: every run carries the input's threadId)")
+                    .arg(*thread, *m_requestThreadId));
+}
+
+// An interrupt outcome whose interrupts share an id (draft rule): a resume entry answers one id.
+void ExtraRules::checkInterruptIds(json::JsonView outcome, qint64 index, LintSink &sink)
+{
+    if (!outcome.value("type").equals("interrupt"))
+        return;
+    const QJsonArray interrupts = outcome.value("interrupts").toQJsonArray();
+    QHash<QString, qsizetype> first;
+    for (qsizetype i = 0; i < interrupts.size(); ++i) {
+        const QJsonValue id = interrupts.at(i).toObject().value(QLatin1StringView("id"));
+        if (!id.isString())
+            continue; // schema.*
+        const auto seen = first.constFind(id.toString());
+        if (seen == first.cend()) {
+            first.insert(id.toString(), i);
+            continue;
+        }
+        sink.report(u"lint.duplicate-interrupt-id", index,
+                    QStringLiteral("/outcome/interrupts/%1/id").arg(i),
+                    QStringLiteral("RUN_FINISHED has two interrupts carrying the id '%1' (%2 and "
+                                   "%3): a resume entry answers an interrupt by its id, so one "
+                                   "answer would cover both")
+                        .arg(id.toString())
+                        .arg(*seen)
+                        .arg(i));
+    }
+}
+
 void ExtraRules::checkRunFinished(const EventView &e, qint64 index, LintSink &sink)
 {
     const auto compare = [&](QLatin1StringView field, const std::optional<QString> &started) {
@@ -254,6 +336,7 @@ void ExtraRules::checkRunFinished(const EventView &e, qint64 index, LintSink &si
     // pendingToolCallIds: an explicit non-empty list replaces what the client would derive
     // (calls started in the run and not answered); absent or [] means "derive".
     const json::JsonView outcome = e.value("outcome").toObject();
+    checkInterruptIds(outcome, index, sink);
     if (!outcome.value("type").equals("success"))
         return;
     const QJsonArray listed = outcome.value("pendingToolCallIds").toQJsonArray();
@@ -550,13 +633,22 @@ void ExtraRules::check(const EventView &e, const EventView &frame,
 void ExtraRules::checkRunStarted(const EventView &e, const EventView &frame, bool asSent,
                                  qint64 index, LintSink &sink)
 {
+    const QJsonObject echo = e.value("input").toQJsonObject();
+    checkThread(e, echo.isEmpty() ? m_pendingInput : echo, index, sink);
     startRun(e, index);
     const json::JsonView declared = e.value("protocolVersion");
-    const QString warning
-        = declared.isString() ? producerVersionWarning(declared.toString()) : QString();
-    if (!warning.isEmpty())
-        sink.report(u"lint.producer-protocol-version", index, QStringLiteral("/protocolVersion"),
-                    warning);
+    if (declared.isString()) {
+        const QString version = declared.toString();
+        const QString ours = inspectorVersionWarning(version);
+        if (!ours.isEmpty())
+            sink.report(u"lint.producer-protocol-version", index,
+                        QStringLiteral("/protocolVersion"), ours);
+        const QString pinned = pinnedClientVersionWarning(version);
+        if (!pinned.isEmpty())
+            sink.report(u"compat.producer-protocol-version", index,
+                        QStringLiteral("/protocolVersion"),
+                        QStringLiteral("@ag-ui/client 1.0.0 warns: ") + pinned);
+    }
     if (asSent)
         checkEncryptedValueTypes(frame.value("input").value("messages").toQJsonArray(),
                                  QStringLiteral("/input/messages"), index, sink);
@@ -794,6 +886,7 @@ void ExtraRules::checkRawWrapped(const EventView &e, qint64 index, LintSink &sin
 void ExtraRules::endRequest(qint64 lastIndex, LintSink &sink)
 {
     reportTruncatedRun(lastIndex, sink);
+    m_requestThreadId.reset();
     m_openText.clear();
     m_openReasoning.clear();
     m_openArgs.clear();

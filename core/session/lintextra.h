@@ -72,6 +72,8 @@ private:
                          LintSink &sink);
     void checkRunEnd(const EventView &e, qint64 index, LintSink &sink); // RUN_FINISHED/RUN_ERROR
     void checkRunFinished(const EventView &e, qint64 index, LintSink &sink);
+    void checkThread(const EventView &e, const QJsonObject &input, qint64 index, LintSink &sink);
+    void checkInterruptIds(json::JsonView outcome, qint64 index, LintSink &sink);
     void checkText(const EventView &e, const EventView &frame, qint64 index, LintSink &sink);
     void checkToolCallStart(const EventView &e, qint64 index, LintSink &sink);
     void collectToolCallArgs(const EventView &e);
@@ -93,6 +95,9 @@ private:
     enum class RunPhase : quint8 { None, Active, Finished, Errored };
     RunPhase m_phase = RunPhase::None;
     std::optional<QString> m_runId, m_threadId; // of the RUN_STARTED that opened the run
+    // The conversation of this request's stream: the request's threadId, else its first run's
+    // (lint.thread-changed). Unset until the request's first RUN_STARTED.
+    std::optional<QString> m_requestThreadId;
     qint64 m_terminalIndex = -1;
     QJsonObject m_pendingInput;
 

@@ -10,6 +10,8 @@ using L = QLatin1StringView;
 
 constexpr L kVerify {"verify"};
 constexpr L kLint {"lint"};
+constexpr L kCompat {"compat"};
+constexpr RuleStatus kDraft = RuleStatus::Draft;
 
 QList<LintRule> buildRules()
 {
@@ -162,7 +164,8 @@ QList<LintRule> buildRules()
          L("The stream ended inside a run (no RUN_FINISHED or RUN_ERROR); the client completes "
            "silently and the UI stays 'running'."),
          L("docs.ag-ui.com/spec/1.1/events/lifecycle (a run without a terminal event is "
-           "truncated); @ag-ui/client 1.0.0 does not check")},
+           "truncated); @ag-ui/client 1.0.0 does not check; the draft specification fails the run "
+           "(AG-UI conformance corpus, draft: truncated-stream-fails-the-run)")},
         {L("lint.terminal-after-terminal"), I, kLint, L("Late RUN_ERROR"),
          L("RUN_ERROR after RUN_FINISHED: admitted (a failure that surfaced after success was "
            "reported); the client delivers it and a UI should show the run failed after all."),
@@ -174,11 +177,21 @@ QList<LintRule> buildRules()
          L("docs.ag-ui.com/spec/1.1/events/lifecycle (RUN_ERROR ends a run with an error)")},
         {L("lint.run-id-mismatch"), W, kLint, L("RUN_FINISHED ids differ from RUN_STARTED"),
          L("RUN_FINISHED.threadId/runId differ from the RUN_STARTED that opened the run."),
-         L("docs.ag-ui.com/spec/1.1/events/lifecycle")},
-        {L("lint.producer-protocol-version"), W, kLint, L("Producer speaks another version"),
-         L("RUN_STARTED.protocolVersion is newer than the client's 1.0 or not a MAJOR.MINOR "
-           "identifier: the client proceeds and warns (newer material is stripped)."),
-         L("docs.ag-ui.com/spec/1.1/basic/versioning#version-negotiation; @ag-ui/client 1.0.0")},
+         L("docs.ag-ui.com/spec/1.1/events/lifecycle; fatal in the draft specification "
+           "(AG-UI conformance corpus, draft: run-finished-wrong-run-id-fatal, "
+           "run-finished-wrong-thread-id-fatal)")},
+        {L("lint.producer-protocol-version"), W, kLint, L("Producer speaks a newer version"),
+         L("RUN_STARTED.protocolVersion is newer than 1.1 or not a MAJOR.MINOR identifier: a 1.1 "
+           "consumer proceeds under its own processing model and warns; material of the newer "
+           "version may be misread or dropped."),
+         L("docs.ag-ui.com/spec/1.1/basic/versioning#version-negotiation")},
+        {L("lint.thread-changed"), W, kLint, L("Run on another thread"),
+         L("A RUN_STARTED names another threadId than the request (or the stream's first run): "
+           "the runs of one stream belong to one conversation. Fatal in the draft "
+           "specification; 1.1 does not say."),
+         L("docs.ag-ui.com/spec/draft/basic/run-input; AG-UI conformance corpus (draft) "
+           "second-run-on-another-thread-fatal"),
+         kDraft},
         // --- lint: tool calls ---
         {L("lint.tool-result-unknown-call"), W, kLint, L("Result for unknown tool call"),
          L("TOOL_CALL_RESULT names a tool call never started in this stream; the tool message is "
@@ -206,6 +219,13 @@ QList<LintRule> buildRules()
          L("TOOL_CALL_START.parentMessageId names a non-assistant message; the client puts the "
            "call on a new assistant message instead."),
          L("docs.ag-ui.com/spec/1.1/events/tool-calls; @ag-ui/client 1.0.0 defaultApplyEvents")},
+        {L("lint.duplicate-interrupt-id"), W, kLint, L("Two interrupts share an id"),
+         L("RUN_FINISHED's interrupt outcome lists two interrupts with one id: a resume entry "
+           "answers an interrupt by id, so one answer would cover both. Fatal in the draft "
+           "specification; 1.1 does not say."),
+         L("docs.ag-ui.com/spec/draft/basic/patterns/interrupt-resume; AG-UI conformance corpus "
+           "(draft) duplicate-interrupt-id-fatal"),
+         kDraft},
         {L("lint.pending-tool-calls-mismatch"), W, kLint, L("pendingToolCallIds disagree"),
          L("RUN_FINISHED.outcome.pendingToolCallIds differs from the calls started and not "
            "answered in the run."),
@@ -271,6 +291,17 @@ QList<LintRule> buildRules()
         {L("lint.no-timestamps"), I, kLint, L("No timestamps"),
          L("No event of the stream carries a timestamp; timings rely on arrival time only."),
          L("docs.ag-ui.com/spec/1.1/basic (timestamp); ag-ui-validate catalog 0.2.0 AGUI902")},
+
+        // --- compat: what the pinned 1.0 client does with a 1.1 stream ---
+        {L("compat.producer-protocol-version"), I, kCompat, L("A 1.0 client warns: newer producer"),
+         L("RUN_STARTED declares a protocol newer than 1.0: @ag-ui/client 1.0.0 proceeds and warns "
+           "(its words are quoted) and strips what it does not know."),
+         L("@ag-ui/client 1.0.0; docs.ag-ui.com/spec/1.1/basic/versioning#version-negotiation")},
+        {L("compat.newer-field"), I, kCompat, L("A 1.0 client strips a 1.1 member"),
+         L("A member AG-UI 1.1 added (encryptedValueType) on a carrier of an encryptedValue: "
+           "@ag-ui/client 1.0.0 removes it (its console text is quoted); a 1.1 consumer keeps it."),
+         L("@ag-ui/client 1.0.0 (enforce stage); "
+           "docs.ag-ui.com/spec/1.1/events/reasoning#encryptedvaluetype")},
     };
 }
 
@@ -280,6 +311,17 @@ const QList<LintRule> &lintRules()
 {
     static const QList<LintRule> rules = buildRules();
     return rules;
+}
+
+QLatin1StringView ruleStatusName(RuleStatus status)
+{
+    switch (status) {
+    case RuleStatus::Published:
+        return QLatin1StringView("published");
+    case RuleStatus::Draft:
+        return QLatin1StringView("draft");
+    }
+    return {};
 }
 
 const LintRule *findLintRule(QStringView id)

@@ -24,7 +24,11 @@ void LintSink::report(QStringView ruleId, qint64 eventIndex, const QString &path
 
 void LintSink::passThrough(qint64 eventIndex, const Diagnostic &diagnostic)
 {
-    m_out->append(Finding {eventIndex, diagnostic, QStringLiteral("schema")});
+    // The schema layer's ids are not in the rule table; the one row it produces that is
+    // (compat.newer-field) carries its own layer.
+    const LintRule *rule = findLintRule(diagnostic.ruleId);
+    m_out->append(
+        Finding {eventIndex, diagnostic, rule ? QString(rule->layer) : QStringLiteral("schema")});
 }
 
 namespace lint {

@@ -122,6 +122,19 @@ private Q_SLOTS:
                  QStringLiteral("event 1/messageId"));
         QCOMPARE(rules[index(rules, "verify.T2")][QLatin1String("helpUri")].toString(),
                  QStringLiteral("https://example.org/docs/lint-rules.md#verifyt2"));
+        // Categories as rule tags (as ag-ui-validate 0.4.0 writes them), "draft" for a draft rule,
+        // and on each result.
+        const auto tags = [&rules](const char *id) {
+            return rules[index(rules, id)][QLatin1String("properties")][QLatin1String("tags")]
+                .toArray();
+        };
+        QCOMPARE(tags("verify.T2"), QJsonArray {QStringLiteral("text")});
+        QCOMPARE(tags("lint.thread-changed"),
+                 (QJsonArray {QStringLiteral("lifecycle"), QStringLiteral("draft")}));
+        QCOMPARE(tags("compat.newer-field"), QJsonArray {QStringLiteral("compat")});
+        QCOMPARE(tags("wire.crlf-framing"), QJsonArray {QStringLiteral("transport")});
+        QCOMPARE(first[QLatin1String("properties")][QLatin1String("category")].toString(),
+                 QStringLiteral("text"));
         QCOMPARE(run[QLatin1String("artifacts")][1][QLatin1String("location")][QLatin1String("uri")]
                      .toString(),
                  QStringLiteral("file:///abs/clean.jsonl"));
@@ -136,11 +149,15 @@ private Q_SLOTS:
             int failures = 0;
             int testcases = 0;
             int suites = 0;
+            QStringList categories;
             QString total;
             while (!xml.atEnd()) {
                 xml.readNext();
                 if (!xml.isStartElement())
                     continue;
+                if (xml.name() == QLatin1String("property")
+                    && xml.attributes().value(QLatin1String("name")) == QLatin1String("category"))
+                    categories.append(xml.attributes().value(QLatin1String("value")).toString());
                 if (xml.name() == QLatin1String("testsuites"))
                     total = xml.attributes().value(QLatin1String("failures")).toString();
                 suites += xml.name() == QLatin1String("testsuite");
@@ -152,6 +169,7 @@ private Q_SLOTS:
             QCOMPARE(testcases, 4); // three findings, and "no findings" for the clean file
             QCOMPARE(failures, expected);
             QCOMPARE(total, QString::number(expected));
+            QCOMPARE(categories.size(), 3); // one per finding
         }
     }
 

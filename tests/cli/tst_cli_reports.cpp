@@ -263,6 +263,18 @@ private Q_SLOTS:
         QVERIFY(!findings.isEmpty());
         QVERIFY(findings.first()[QLatin1String("docs")].toString().startsWith(
             QLatin1String("docs/lint-rules.md#")));
+        for (const QJsonObject &f : findings)
+            QVERIFY2(!f[QLatin1String("category")].toString().isEmpty(),
+                     qPrintable(f[QLatin1String("ruleId")].toString()));
+
+        // --rules: id, severity, layer, status, category, title, documentation; draft rules and
+        // the client compatibility layer show as what they are.
+        const Result rules = run({QStringLiteral("lint"), QStringLiteral("--rules")});
+        QCOMPARE(rules.exitCode, 0);
+        QVERIFY(rules.out.contains("lint.thread-changed\twarning\tlint\tdraft\tlifecycle\t"));
+        QVERIFY(rules.out.contains(
+            "compat.producer-protocol-version\tinfo\tcompat\tpublished\tcompat\t"));
+        QVERIFY(rules.out.contains("verify.T2\terror\tverify\tpublished\ttext\t"));
         const Result sarif = run({QStringLiteral("lint"), QStringLiteral("--format"),
                                   QStringLiteral("sarif"), sample("errors.jsonl"), demoCapture()});
         QCOMPARE(sarif.exitCode, 1);

@@ -166,6 +166,8 @@ Observed replay(const Fixture &fixture)
         }
         if (f.diagnostic.severity != agui::Severity::Info)
             o.warnings.append(f.diagnostic.message);
+        if (f.layer == QLatin1String("compat"))
+            o.compat.append(f.diagnostic.message);
     }
     const agui::SessionSnapshot &snap = session.current();
     for (qsizetype i = 0; i < snap.runCount(); ++i)

@@ -18,7 +18,9 @@
 //   runError                 a run of the session ended by a RUN_ERROR whose message contains it
 //   eventTypes, eventTypesAbsent, eventPaths, eventAbsentPaths
 //                            the client's view: the events as delivered to an application
-//   warnings, noWarnings     the findings of every layer at warning or error severity
+//   warnings, noWarnings     the findings of every layer at warning or error severity (the
+//                            inspector's voice, a 1.1 consumer's: client compatibility findings
+//                            are info)
 //   messageCount, messages   messagesAsAgUi(session.current()) (subset match as the corpus
 //                            defines it)
 //   state                    the session's state
@@ -59,6 +61,7 @@ struct Observed
     QStringList runErrors; // RUN_ERROR messages of the session's runs
     QJsonArray delivered; // the client's view
     QStringList warnings; // messages of the findings at warning or error severity
+    QStringList compat; // messages of the client-compatibility findings (layer compat, info)
     QJsonArray messages; // messagesAsAgUi
     QJsonValue state;
     agui::Findings findings;

@@ -2,17 +2,22 @@
 // tests/data/conformance/ag-ui-spec is replayed into a Session (corpus.h says how, and where each
 // expectation key is read) and every key of its expectation is checked. A key the inspector answers
 // differently on purpose is marked in tests/data/conformance/marks.json with the reason and what
-// holds instead:
-//   "1.0-client"      the pinned @ag-ui/client 1.0.0, which the inspector models, does this
+// holds instead. The inspector judges a stream as an AG-UI 1.1 consumer; the pinned 1.0 client's
+// view is its own layer (compat.*, info) and its client view.
+//   "1.0-client"      the pinned @ag-ui/client 1.0.0, which the client view models, does this
 //                     differently from what the 1.1 corpus expects (tests/interop checks that the
 //                     client really does)
+//   "draft"           a rule of the draft specification that neither the pinned client nor a 1.1
+//                     consumer enforces; a draft rule of ours reports it instead
+//   "1.0-era"         a draft fixture written while 1.0 was current, expecting a 1.0 consumer
 //   "not-applicable"  the key is about something a recorded stream does not show (the request a
 //                     client sends, the peer ceiling it was configured with)
 //   "exception"       the inspector deliberately says more than the client (documented in
 //                     docs/interop.md)
 // A marked key is checked against its replacement ("instead"), and a mark whose key now meets the
 // corpus fails as stale. A failure names the fixture and the key. cleanupTestCase prints the
-// per-key counts that docs/interop.md reports.
+// per-key counts and the per-level fixture counts (MUST: every key but the SHOULD-level warnings
+// and noWarnings and the not observable request keys) that docs/interop.md reports.
 
 #include "corpus.h"
 
@@ -64,7 +69,24 @@ private:
         int fixtures = 0, clean = 0, marked = 0, failed = 0;
     };
     QMap<QString, Group> m_groups;
+    // Per folder and level ("MUST", "SHOULD"): how the fixtures having keys of that level fare:
+    // "meets" (every such key as the corpus states it), "n/a" (a key not observable), or the
+    // kind of the mark that explains the rest.
+    QMap<QString, QMap<QString, QMap<QString, int>>> m_levels;
 };
+
+namespace {
+
+QString levelOf(const QString &key)
+{
+    if (key == QLatin1String("warnings") || key == QLatin1String("noWarnings"))
+        return QStringLiteral("SHOULD");
+    if (key == QLatin1String("request") || key == QLatin1String("requestAbsentPaths"))
+        return QString(); // not observable in a recorded stream: counted as n/a per key
+    return QStringLiteral("MUST");
+}
+
+} // namespace
 
 void TestConformanceCorpus::initTestCase()
 {
@@ -84,7 +106,8 @@ void TestConformanceCorpus::initTestCase()
         const Mark mark {m.value(QLatin1String("kind")).toString(),
                          m.value(QLatin1String("reason")).toString(),
                          m.value(QLatin1String("instead")).toObject()};
-        QVERIFY2(QStringList({QStringLiteral("1.0-client"), QStringLiteral("not-applicable"),
+        QVERIFY2(QStringList({QStringLiteral("1.0-client"), QStringLiteral("draft"),
+                              QStringLiteral("1.0-era"), QStringLiteral("not-applicable"),
                               QStringLiteral("exception")})
                          .contains(mark.kind)
                      && !mark.reason.isEmpty(),
@@ -110,6 +133,15 @@ void TestConformanceCorpus::fixture()
     const Observed observed = replay(f);
     QStringList failures;
     int markedKeys = 0;
+    QMap<QString, QString> levelVerdict; // level -> "meets" or what explains the difference
+    const auto judge = [&levelVerdict](const QString &key, const QString &verdict) {
+        const QString level = levelOf(key);
+        if (level.isEmpty())
+            return;
+        QString &v = levelVerdict[level];
+        if (v.isEmpty() || v == QLatin1String("meets"))
+            v = verdict;
+    };
     for (auto it = f.expect.constBegin(); it != f.expect.constEnd(); ++it) {
         const QString &key = it.key();
         if (!expectationKeys().contains(key)) {
@@ -123,6 +155,12 @@ void TestConformanceCorpus::fixture()
         if (meetsCorpus)
             ++tally.meets;
         const auto mark = m_marks.constFind(f.id + QLatin1Char(' ') + key);
+        judge(key,
+              meetsCorpus ? QStringLiteral("meets")
+                  : mark == m_marks.cend()
+                  ? QStringLiteral("failed")
+                  : (mark->kind == QLatin1String("not-applicable") ? QStringLiteral("n/a")
+                                                                   : mark->kind));
         if (mark == m_marks.cend()) {
             if (!meetsCorpus) {
                 ++tally.failed;
@@ -158,7 +196,10 @@ void TestConformanceCorpus::fixture()
         else
             ++tally.failed;
     }
-    Group &group = m_groups[f.id.section(QLatin1Char('/'), 0, 0)];
+    const QString folder = f.id.section(QLatin1Char('/'), 0, 0);
+    for (auto it = levelVerdict.cbegin(); it != levelVerdict.cend(); ++it)
+        ++m_levels[folder][it.key()][it.value()];
+    Group &group = m_groups[folder];
     ++group.fixtures;
     if (!failures.isEmpty())
         ++group.failed;
@@ -213,6 +254,23 @@ void TestConformanceCorpus::cleanupTestCase()
                      .arg(it->clean)
                      .arg(it->marked)
                      .arg(it->failed);
+    table += QStringLiteral("\nper folder and level (fixtures with keys of that level): meets, "
+                            "or what explains the rest\n");
+    for (auto folder = m_levels.cbegin(); folder != m_levels.cend(); ++folder) {
+        for (auto level = folder->cbegin(); level != folder->cend(); ++level) {
+            int total = 0;
+            QStringList parts;
+            for (auto v = level->cbegin(); v != level->cend(); ++v) {
+                total += v.value();
+                parts.append(QStringLiteral("%1 %2").arg(v.value()).arg(v.key()));
+            }
+            table += QStringLiteral("%1 %2 %3 fixtures: %4\n")
+                         .arg(folder.key(), -6)
+                         .arg(level.key(), -7)
+                         .arg(total, 3)
+                         .arg(parts.join(QStringLiteral(", ")));
+        }
+    }
     qInfo().noquote() << table;
 }
 

@@ -7,9 +7,11 @@
 //   2. where it accepts, the inspector's client view equals the events the client delivered to
 //      the application (onEvent), and messagesAsAgUi / the state equal agent.messages /
 //      agent.state;
-//   3. every warning the client printed has a finding of ours carrying its text;
-//   4. every "1.0-client" mark of tests/data/conformance/marks.json is what the client really
-//      does: the client fails the corpus's key and meets the mark's replacement.
+//   3. every warning the client printed has a finding of ours carrying its text (a warning of
+//      ours, or a client-compatibility finding where a 1.1 consumer has nothing to warn about),
+//      and every client-compatibility finding quotes a warning the client printed;
+//   4. every "1.0-client" and "draft" mark of tests/data/conformance/marks.json is what the
+//      client really does: the client fails the corpus's key and meets the mark's replacement.
 // Needs node and the pinned packages (README test command); fails, never skips, without them.
 
 #include "corpus.h"
@@ -209,25 +211,39 @@ void TestInteropCorpus::fixture()
             .toObject()
             .contains(QLatin1String("maxProtocolVersion")))
         return;
+    const QStringList saidByUs = ours.warnings + ours.compat;
+    QStringList clientCores;
     for (const QJsonValue &w : client.value(QLatin1String("warnings")).toArray()) {
         const QString core = warningCore(w.toString());
-        const bool found = std::any_of(ours.warnings.cbegin(), ours.warnings.cend(),
+        clientCores.append(core);
+        const bool found = std::any_of(saidByUs.cbegin(), saidByUs.cend(),
                                        [&core](const QString &m) { return m.contains(core); });
         QVERIFY2(found,
                  qPrintable(QStringLiteral("the client warns \"%1\"; no finding of ours "
                                            "says so. Ours:\n  %2")
-                                .arg(core, ours.warnings.join(QStringLiteral("\n  ")))));
+                                .arg(core, saidByUs.join(QStringLiteral("\n  ")))));
+    }
+    for (const QString &compat : ours.compat) {
+        const bool quoted
+            = std::any_of(clientCores.cbegin(), clientCores.cend(),
+                          [&compat](const QString &core) { return compat.contains(core); });
+        QVERIFY2(quoted,
+                 qPrintable(QStringLiteral("client compatibility finding \"%1\" quotes "
+                                           "no warning the client printed: %2")
+                                .arg(compat, clientCores.join(QStringLiteral(" | ")))));
     }
 }
 
 // A "1.0-client" mark claims the pinned client answers the key differently from the 1.1 corpus
-// and the way its replacement says: both must hold of the client itself.
+// and the way its replacement says; a "draft" mark claims the same of a draft rule the client
+// does not enforce: both must hold of the client itself.
 void TestInteropCorpus::marksAreWhatTheClientDoes()
 {
     int checked = 0;
     for (const QJsonValue &v : std::as_const(m_marks)) {
         const QJsonObject mark = v.toObject();
-        if (mark.value(QLatin1String("kind")) != QLatin1String("1.0-client"))
+        const QString kind = mark.value(QLatin1String("kind")).toString();
+        if (kind != QLatin1String("1.0-client") && kind != QLatin1String("draft"))
             continue;
         for (const QJsonValue &id : mark.value(QLatin1String("fixtures")).toArray()) {
             const auto f = std::find_if(m_fixtures.cbegin(), m_fixtures.cend(),

@@ -3,6 +3,7 @@
 // mapped rule at the same event index (and the same JSON Pointer when the fixture gives one), and
 // the valid Dojo streams must produce no error.
 
+#include "core/finding/rulecategory.h"
 #include "core/session/lintrules.h"
 #include "test_lint_support.h"
 
@@ -54,6 +55,12 @@ const QHash<QString, QStringList> &mapping()
         {QStringLiteral("AGUI401"), {QStringLiteral("verify.R3")}},
         // "Reasoning unterminated at run end": open reasoning messages or spans at RUN_FINISHED.
         {QStringLiteral("AGUI402"), {QStringLiteral("verify.L7"), QStringLiteral("verify.L8")}},
+        {QStringLiteral("AGUI601"), {QStringLiteral("verify.A7"), QStringLiteral("verify.A8")}},
+        {QStringLiteral("AGUI602"), {QStringLiteral("verify.A10")}},
+        {QStringLiteral("AGUI603"), {QStringLiteral("verify.A10")}},
+        {QStringLiteral("AGUI604"), {QStringLiteral("verify.L10")}},
+        {QStringLiteral("AGUI605"), {QStringLiteral("verify.A9")}},
+        {QStringLiteral("AGUI606"), {QStringLiteral("verify.A11")}},
         {QStringLiteral("AGUI502"), {QStringLiteral("wire.not-json")}},
         {QStringLiteral("AGUI503"), {QStringLiteral("schema.unknown-type")}},
         {QStringLiteral("AGUI504"),
@@ -127,7 +134,7 @@ private Q_SLOTS:
         QTest::addColumn<QString>("dir");
         const QStringList dirs = QDir(dataDir() + QStringLiteral("/invalid"))
                                      .entryList(QDir::Dirs | QDir::NoDotAndDotDot, QDir::Name);
-        QVERIFY(dirs.size() == 35);
+        QVERIFY(dirs.size() == 41); // 35 of catalogue 0.2.0, AGUI601-606 of 0.4.0
         for (const QString &d : dirs)
             QTest::newRow(qPrintable(d)) << d;
     }
@@ -178,6 +185,40 @@ private Q_SLOTS:
             = path.left(path.size() - 6) + QStringLiteral(".expected.json"); // minus ".jsonl"
         if (QFile::exists(expectedPath))
             checkExpected(readJsonFile(expectedPath).array(), ours);
+    }
+
+    // Our rules fall in the category of the ag-ui-validate rule they answer (catalog.json,
+    // catalogue 0.4.0), so findings of both linters group alike in SARIF and JUnit. Exceptions:
+    // a schema violation, a non-JSON payload and an unknown event type are "transport" there and
+    // our schema layer's own ("schema"); lint.restart-closed-id answers both AGUI104 (a message
+    // id) and AGUI205 (a tool call id) and is "text" here, "toolcall" for the second there.
+    void categoriesAgreeWithTheCatalogue()
+    {
+        const QJsonObject catalog
+            = readJsonFile(dataDir() + QStringLiteral("/catalog.json")).object();
+        const QJsonArray rules = catalog.value(QStringLiteral("rules")).toArray();
+        QVERIFY(rules.size() >= 46);
+        int compared = 0;
+        for (const QJsonValue &v : rules) {
+            const QJsonObject rule = v.toObject();
+            const QString id = rule.value(QStringLiteral("id")).toString();
+            const QString theirs = rule.value(QStringLiteral("category")).toString();
+            QVERIFY2(!theirs.isEmpty(), qPrintable(id));
+            for (const QString &ours : mapping().value(id)) {
+                if (ours.startsWith(QStringLiteral("schema."))
+                    || (id == QLatin1String("AGUI205")
+                        && ours == QLatin1String("lint.restart-closed-id")))
+                    continue; // see above
+                QVERIFY2(ruleCategory(ours) == theirs,
+                         qPrintable(QStringLiteral("%1 is %2 there, %3 is %4 here")
+                                        .arg(id, theirs, ours, ruleCategory(ours))));
+                ++compared;
+            }
+        }
+        QVERIFY(compared >= 40);
+        for (const LintRule &rule : lintRules())
+            QVERIFY2(ruleCategory(QString(rule.id)) != QLatin1String("other"),
+                     qPrintable(QString(rule.id)));
     }
 
     void mappingTargetsAreRealRules()

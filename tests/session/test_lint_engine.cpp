@@ -409,7 +409,16 @@ private Q_SLOTS:
             QVERIFY2(!ids.contains(id), qPrintable(id));
             ids.insert(id);
             QVERIFY(rule.layer == QLatin1StringView("verify")
-                    || rule.layer == QLatin1StringView("lint"));
+                    || rule.layer == QLatin1StringView("lint")
+                    || rule.layer == QLatin1StringView("compat"));
+            // Client compatibility is information about the pinned client, never a fault of the
+            // stream; a draft rule warns at most (1.1 does not require it).
+            if (rule.layer == QLatin1StringView("compat"))
+                QCOMPARE(rule.severity, Severity::Info);
+            if (rule.status == RuleStatus::Draft) {
+                QCOMPARE(rule.layer, QLatin1StringView("lint"));
+                QVERIFY(rule.severity != Severity::Error);
+            }
             QVERIFY(id.startsWith(QString(rule.layer) + QLatin1Char('.')));
             // The client aborts on each verify rule, except the 0.x client's THINKING_* ones:
             // the 1.0 client translates those events before it verifies.
