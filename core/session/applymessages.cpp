@@ -142,13 +142,19 @@ void encryptedValue(ApplyContext &ctx)
     const QString subtype = ctx.str(QLatin1String("subtype"));
     const QString entity = ctx.str(QLatin1String("entityId"));
     const QString value = ctx.str(QLatin1String("encryptedValue"));
+    // AG-UI 1.1's encryptedValueType, as sent: the client's pipeline strips it from what it
+    // delivers, a 1.1 consumer keeps it.
+    const json::JsonView sentType = ctx.sent("encryptedValueType");
+    const QString type = sentType.isString() ? json::sharedString(sentType.utf8()) : QString();
     if (subtype == QLatin1String("tool-call")) {
         const ToolCall *call = ctx.snap.findToolCall(entity);
         const qsizetype holder = call ? ctx.snap.messagePosition(call->parentMessageId) : -1;
         if (holder >= 0 && ctx.snap.message(holder).role == QLatin1String("assistant")
             && ctx.snap.message(holder).toolCalls.contains(entity)) {
             const ToolCallStatus status = call->status;
-            ctx.snap.toolCallRef(ctx.snap.toolCallIndex(entity)).editRare().encryptedValue = value;
+            ToolCallRare &rare = ctx.snap.toolCallRef(ctx.snap.toolCallIndex(entity)).editRare();
+            rare.encryptedValue = value;
+            rare.encryptedValueType = type;
             ctx.noteToolCall(entity, status, false);
             ctx.noteMessageChanged(ctx.snap.message(holder).id);
             return;
@@ -172,6 +178,7 @@ void encryptedValue(ApplyContext &ctx)
     }
     Message &m = ctx.snap.messageRef(pos);
     m.editRare().encryptedValue = value;
+    m.editRare().encryptedValueType = type;
     touch(ctx, m);
     ctx.noteMessageChanged(entity);
 }

@@ -91,6 +91,9 @@ struct MessageRare
     QString name;
     QString activityType; // activity messages
     QString encryptedValue;
+    // AG-UI 1.1: the kind of encryptedValue, as a REASONING_ENCRYPTED_VALUE sent it. The pinned
+    // 1.0 client strips it (compat.newer-field), so messagesAsAgUi() leaves it out; views show it.
+    QString encryptedValueType;
     QString error; // tool messages
     QString subagentRunId;
     std::optional<QJsonObject> metadata; // merged from events like the client (per key)
@@ -142,6 +145,7 @@ struct ToolCallRare
     // number's spelling): what views show. Most agents stream compact JSON, so it is seldom set.
     QString compactArgs;
     QString encryptedValue;
+    QString encryptedValueType; // as on MessageRare
     std::optional<QJsonObject> metadata;
     QJsonObject extra; // unmodelled members of a snapshot toolCalls entry
     QString subagentRunId;

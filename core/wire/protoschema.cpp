@@ -11,6 +11,15 @@ namespace agui::proto {
 namespace {
 
 // Field tables in wire-writing order (the order the reference encoder writes them).
+//
+// One extension of ours: AG-UI 1.1 added encryptedValueType beside every encryptedValue
+// (docs.ag-ui.com/spec/1.1/events/reasoning#encryptedvaluetype), and @ag-ui/proto 1.0.0 has no
+// field for it. It is written as field kEncryptedValueTypeField, a number the official schema
+// does not use, last, so that a capture re-served or converted as protobuf keeps it: a decoder
+// that does not know the field skips it (proto3 keeps or ignores unknown fields), and the bytes
+// differ from the reference encoder's only when the event carries the member
+// (tests/wire/test_proto_interop.cpp checks both).
+constexpr quint32 kEncryptedValueTypeField = 100;
 // clang-format off
 const FieldSpec kBaseEvent[] = {
     {1, "type", Kind::Enum},
@@ -193,6 +202,7 @@ const FieldSpec kReasoningEncryptedValueEvent[] = {
     {3, "subtype", Kind::Str},
     {4, "entityId", Kind::Str},
     {5, "encryptedValue", Kind::Str},
+    {kEncryptedValueTypeField, "encryptedValueType", Kind::OptStr},
 };
 const FieldSpec kSubagentStartedEvent[] = {
     {1, "baseEvent", Kind::Msg, "BaseEvent"},
@@ -282,6 +292,7 @@ const FieldSpec kToolCall[] = {
     {3, "function", Kind::Msg, "ToolCall_Function"},
     {4, "metadata", Kind::Struct},
     {5, "encryptedValue", Kind::OptStr},
+    {kEncryptedValueTypeField, "encryptedValueType", Kind::OptStr},
 };
 const FieldSpec kToolCall_Function[] = {
     {1, "name", Kind::Str},
@@ -301,6 +312,7 @@ const FieldSpec kMessage[] = {
     {11, "encryptedValue", Kind::OptStr},
     {12, "activityType", Kind::OptStr},
     {13, "activityContent", Kind::Struct},
+    {kEncryptedValueTypeField, "encryptedValueType", Kind::OptStr},
 };
 const FieldSpec kTool[] = {
     {1, "name", Kind::Str},

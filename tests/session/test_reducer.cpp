@@ -555,6 +555,34 @@ private Q_SLOTS:
                      .toObject());
     }
 
+    // AG-UI 1.1's encryptedValueType: the model keeps it (views show it), the client's view and
+    // messagesAsAgUi do not (the pinned 1.0 client strips it: compat.newer-field, info).
+    void encryptedValueTypeKeptBesideTheClientView()
+    {
+        Session s;
+        feed(s,
+             {"{'type':'RUN_STARTED','threadId':'t','runId':'r'}",
+              "{'type':'REASONING_MESSAGE_START','messageId':'rm','role':'reasoning'}",
+              "{'type':'REASONING_MESSAGE_END','messageId':'rm'}",
+              "{'type':'REASONING_ENCRYPTED_VALUE','subtype':'message','entityId':'rm','"
+              "encryptedValue':'enc','encryptedValueType':'anthropic.redacted_thinking'}",
+              "{'type':'TOOL_CALL_START','toolCallId':'c','toolCallName':'f'}",
+              "{'type':'REASONING_ENCRYPTED_VALUE','subtype':'tool-call','entityId':'c','"
+              "encryptedValue':'e2','encryptedValueType':'vendor.call'}"});
+        const SessionSnapshot &snap = s.current();
+        QCOMPARE(snap.message(0).rare().encryptedValueType,
+                 QStringLiteral("anthropic.redacted_thinking"));
+        QCOMPARE(snap.findToolCall(QStringLiteral("c"))->rare().encryptedValueType,
+                 QStringLiteral("vendor.call"));
+        QCOMPARE(
+            messageAsAgUi(snap, snap.message(0)),
+            parse("{'id':'rm','role':'reasoning','content':'','encryptedValue':'enc'}").toObject());
+        QCOMPARE(ruleIds(s.findingsAt(3), QStringLiteral("compat")),
+                 QStringList {QStringLiteral("compat.newer-field")});
+        for (const DeliveredEvent &d : s.clientView())
+            QVERIFY(!d.json.contains(QLatin1String("encryptedValueType")));
+    }
+
     void legacyThinkingGetsDeterministicIds()
     {
         Session s;

@@ -32,6 +32,7 @@ private Q_SLOTS:
     void messagesSnapshotMerge();
     void clickSelectsTheMessagesEvents();
     void growsLiveWithoutReset();
+    void encryptedValueShowsItsType();
 
 private:
     void seek(qint64 seq);
@@ -239,6 +240,42 @@ void TestTranscriptView::growsLiveWithoutReset()
     live.appendEvents({events.at(17), events.at(18), events.at(19), events.at(20)});
     QTRY_COMPARE(view.model()->rowCount(), 4);
     QCOMPARE(resets.count(), 0);
+}
+
+// AG-UI 1.1's encryptedValueType is shown with the value it describes (the pinned 1.0 client
+// strips it; the inspector reads streams as a 1.1 consumer).
+void TestTranscriptView::encryptedValueShowsItsType()
+{
+    SessionDocument doc;
+    TranscriptView view;
+    view.setDocument(&doc);
+    view.setCurrentEvent(-1);
+    QList<Event> events;
+    for (
+        const char *line :
+        {R"({"type":"RUN_STARTED","threadId":"t","runId":"r"})",
+         R"({"type":"REASONING_MESSAGE_START","messageId":"a","role":"reasoning"})",
+         R"({"type":"REASONING_MESSAGE_END","messageId":"a"})",
+         R"({"type":"REASONING_ENCRYPTED_VALUE","subtype":"message","entityId":"a","encryptedValue":"c2VjcmV0","encryptedValueType":"anthropic.redacted_thinking"})",
+         R"({"type":"REASONING_MESSAGE_START","messageId":"b","role":"reasoning"})",
+         R"({"type":"REASONING_MESSAGE_END","messageId":"b"})",
+         R"({"type":"REASONING_ENCRYPTED_VALUE","subtype":"message","entityId":"b","encryptedValue":"eHl6"})"}) {
+        Event e = decodePayload(QByteArray(line), Framing::JsonLine);
+        e.raw = QByteArray(line) + '\n';
+        events.append(e);
+    }
+    doc.appendEvents(events);
+    view.timeTravel()->flush();
+    QCOMPARE(view.model()->rowCount(), 2);
+    const auto full = [&view](int row) {
+        return view.model()->index(row).data(TranscriptModel::FullTextRole).toString();
+    };
+    QVERIFY2(
+        full(0).contains(QStringLiteral("[encrypted value of type anthropic.redacted_thinking, 8 "
+                                        "character(s)]")),
+        qPrintable(full(0)));
+    QVERIFY2(full(1).contains(QStringLiteral("[encrypted value, 4 character(s)]")),
+             qPrintable(full(1)));
 }
 
 QTEST_MAIN(TestTranscriptView)

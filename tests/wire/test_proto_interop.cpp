@@ -25,6 +25,7 @@ private Q_SLOTS:
     void decodeMatchesReference();
     void rejectsWhatReferenceRejects();
     void decodesDeepNestingLikeReference();
+    void encryptedValueTypeRoundTripsAndReferenceSkipsIt();
 
 private:
     QStringList runCodec(const QString &mode, const QString &file);
@@ -198,6 +199,58 @@ void TestProtoInterop::decodesDeepNestingLikeReference()
     QVERIFY(!refused.ok());
     QVERIFY2(refused.error.contains(QString::number(agui::proto::kMaxValueNesting)),
              qPrintable(refused.error));
+}
+
+// AG-UI 1.1's encryptedValueType has no field in @ag-ui/proto 1.0.0; ours writes it as an
+// extension field (core/wire/protoschema.cpp). Our decoder gets it back on every carrier; the
+// reference decodes the same bytes to what it decodes from its own encoding (it skips the field).
+void TestProtoInterop::encryptedValueTypeRoundTripsAndReferenceSkipsIt()
+{
+    const QJsonArray events = QJsonDocument::fromJson(R"([
+        {"type":"REASONING_ENCRYPTED_VALUE","subtype":"message","entityId":"rm1",
+         "encryptedValue":"c2VjcmV0","encryptedValueType":"anthropic.redacted_thinking"},
+        {"type":"MESSAGES_SNAPSHOT","messages":[
+          {"id":"a1","role":"assistant","content":"hi","encryptedValue":"b3BhcXVl",
+           "encryptedValueType":"openai.reasoning","toolCalls":[{"id":"c1","type":"function",
+           "function":{"name":"f","arguments":"{}"},"encryptedValue":"eHl6",
+           "encryptedValueType":"vendor.call"}]},
+          {"id":"r1","role":"reasoning","content":"thinking","encryptedValue":"cg==",
+           "encryptedValueType":"anthropic.redacted_thinking"}]}
+    ])")
+                                  .array();
+    QCOMPARE(events.size(), 2);
+    QStringList ourHex;
+    QStringList referenceHex;
+    const QString file = m_tmp.filePath(QStringLiteral("evt.json"));
+    {
+        QFile f(file);
+        QVERIFY(f.open(QIODevice::WriteOnly));
+        f.write(QJsonDocument(events).toJson());
+    }
+    referenceHex = runCodec(QStringLiteral("encode"), file);
+    QCOMPARE(referenceHex.size(), events.size());
+    for (const QJsonValue &v : events) {
+        const agui::ProtoEncodeResult encoded = agui::encodeProtoEvent(v.toObject());
+        QVERIFY2(encoded.ok(), qPrintable(encoded.error));
+        const agui::ProtoDecodeResult back = agui::decodeProtoEvent(encoded.message);
+        QVERIFY2(back.ok(), qPrintable(back.error));
+        QCOMPARE(QJsonDocument(back.event).toJson(QJsonDocument::Compact),
+                 QJsonDocument(v.toObject()).toJson(QJsonDocument::Compact));
+        ourHex << QString::fromLatin1(encoded.message.toHex());
+    }
+    const QString frames = m_tmp.filePath(QStringLiteral("evt.hex"));
+    {
+        QFile f(frames);
+        QVERIFY(f.open(QIODevice::WriteOnly));
+        f.write((ourHex + referenceHex).join(QLatin1Char('\n')).toLatin1());
+    }
+    const QStringList decoded = runCodec(QStringLiteral("decode"), frames);
+    QCOMPARE(decoded.size(), 2 * events.size());
+    for (qsizetype i = 0; i < events.size(); ++i) {
+        QVERIFY2(!decoded.at(i).startsWith(QStringLiteral("ERROR")), qPrintable(decoded.at(i)));
+        QCOMPARE(decoded.at(i), decoded.at(i + events.size()));
+        QVERIFY(!decoded.at(i).contains(QStringLiteral("encryptedValueType")));
+    }
 }
 
 QTEST_GUILESS_MAIN(TestProtoInterop)

@@ -292,9 +292,13 @@ QString TranscriptModel::bodyOf(int row) const
     const MessageRare &rare = m.rare();
     if (!rare.error.isEmpty())
         body.append(tr("error: %1").arg(rare.error));
-    if (!rare.encryptedValue.isEmpty())
+    if (!rare.encryptedValue.isEmpty() && rare.encryptedValueType.isEmpty())
         body.append(
             tr("[encrypted value, %n character(s)]", nullptr, int(rare.encryptedValue.size())));
+    else if (!rare.encryptedValue.isEmpty())
+        body.append(tr("[encrypted value of type %1, %n character(s)]", nullptr,
+                       int(rare.encryptedValue.size()))
+                        .arg(rare.encryptedValueType));
     return body.join(QLatin1Char('\n'));
 }
 
