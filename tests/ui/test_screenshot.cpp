@@ -80,4 +80,4 @@ void TestScreenshot::rejectsAnEventThatIsNotThere()
 }
 
 QTEST_MAIN(TestScreenshot)
-#include "tst_screenshot.moc"
+#include "test_screenshot.moc"

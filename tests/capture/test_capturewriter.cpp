@@ -330,4 +330,4 @@ private Q_SLOTS:
 };
 
 QTEST_GUILESS_MAIN(TestCaptureWriter)
-#include "tst_capturewriter.moc"
+#include "test_capturewriter.moc"

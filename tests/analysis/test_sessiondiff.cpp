@@ -268,4 +268,4 @@ private Q_SLOTS:
 };
 
 QTEST_GUILESS_MAIN(TestSessionDiff)
-#include "tst_sessiondiff.moc"
+#include "test_sessiondiff.moc"

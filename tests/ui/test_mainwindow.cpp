@@ -407,4 +407,4 @@ void TestMainWindow::rewritingTheOpenFileInPlaceIsAnnounced()
 }
 
 QTEST_MAIN(TestMainWindow)
-#include "tst_mainwindow.moc"
+#include "test_mainwindow.moc"

@@ -302,4 +302,4 @@ private Q_SLOTS:
 };
 
 QTEST_GUILESS_MAIN(TstMcpHttp)
-#include "tst_mcp_http.moc"
+#include "test_mcp_http.moc"

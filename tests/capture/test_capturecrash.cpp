@@ -94,4 +94,4 @@ private Q_SLOTS:
 };
 
 QTEST_GUILESS_MAIN(TestCaptureCrash)
-#include "tst_capturecrash.moc"
+#include "test_capturecrash.moc"

@@ -75,4 +75,4 @@ private Q_SLOTS:
 };
 
 QTEST_GUILESS_MAIN(TestEventExport)
-#include "tst_eventexport.moc"
+#include "test_eventexport.moc"

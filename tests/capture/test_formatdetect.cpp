@@ -112,4 +112,4 @@ private Q_SLOTS:
 };
 
 QTEST_GUILESS_MAIN(TestFormatDetect)
-#include "tst_formatdetect.moc"
+#include "test_formatdetect.moc"

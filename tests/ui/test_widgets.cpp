@@ -276,4 +276,4 @@ void TestWidgets::hiddenPagesShowTheLatestEventWhenOpened()
 }
 
 QTEST_MAIN(TestWidgets)
-#include "tst_widgets.moc"
+#include "test_widgets.moc"

@@ -150,4 +150,4 @@ private:
 };
 
 QTEST_GUILESS_MAIN(TestCliRerun)
-#include "tst_cli_rerun.moc"
+#include "test_cli_rerun.moc"

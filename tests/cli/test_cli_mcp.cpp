@@ -62,4 +62,4 @@ private Q_SLOTS:
 };
 
 QTEST_GUILESS_MAIN(TestCliMcp)
-#include "tst_cli_mcp.moc"
+#include "test_cli_mcp.moc"

@@ -264,4 +264,4 @@ private Q_SLOTS:
 };
 
 QTEST_GUILESS_MAIN(TestCaptureLoader)
-#include "tst_captureloader.moc"
+#include "test_captureloader.moc"

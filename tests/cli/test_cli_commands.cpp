@@ -523,4 +523,4 @@ private Q_SLOTS:
 };
 
 QTEST_GUILESS_MAIN(TestCliCommands)
-#include "tst_cli_commands.moc"
+#include "test_cli_commands.moc"

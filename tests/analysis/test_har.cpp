@@ -160,4 +160,4 @@ private Q_SLOTS:
 };
 
 QTEST_GUILESS_MAIN(TestHar)
-#include "tst_har.moc"
+#include "test_har.moc"

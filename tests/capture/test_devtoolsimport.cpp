@@ -165,4 +165,4 @@ private Q_SLOTS:
 };
 
 QTEST_GUILESS_MAIN(TestDevToolsImport)
-#include "tst_devtoolsimport.moc"
+#include "test_devtoolsimport.moc"

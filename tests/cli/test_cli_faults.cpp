@@ -89,4 +89,4 @@ private Q_SLOTS:
 };
 
 QTEST_GUILESS_MAIN(TestCliFaults)
-#include "tst_cli_faults.moc"
+#include "test_cli_faults.moc"

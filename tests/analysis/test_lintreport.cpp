@@ -199,4 +199,4 @@ private:
 };
 
 QTEST_GUILESS_MAIN(TestLintReport)
-#include "tst_lintreport.moc"
+#include "test_lintreport.moc"

@@ -312,4 +312,4 @@ void TestEventModels::aNewRequestEndsAnUnendedOne()
 }
 
 QTEST_MAIN(TestEventModels)
-#include "tst_eventmodels.moc"
+#include "test_eventmodels.moc"

@@ -295,4 +295,4 @@ private Q_SLOTS:
 };
 
 QTEST_GUILESS_MAIN(TestRunCompare)
-#include "tst_runcompare.moc"
+#include "test_runcompare.moc"

@@ -226,4 +226,4 @@ private Q_SLOTS:
 };
 
 QTEST_GUILESS_MAIN(TestRedactedExport)
-#include "tst_redactedexport.moc"
+#include "test_redactedexport.moc"

@@ -216,4 +216,4 @@ private Q_SLOTS:
 };
 
 QTEST_GUILESS_MAIN(TestMappedFile)
-#include "tst_mappedfile.moc"
+#include "test_mappedfile.moc"

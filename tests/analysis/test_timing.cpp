@@ -328,4 +328,4 @@ private Q_SLOTS:
 };
 
 QTEST_GUILESS_MAIN(TestTiming)
-#include "tst_timing.moc"
+#include "test_timing.moc"

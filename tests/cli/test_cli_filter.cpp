@@ -119,4 +119,4 @@ private Q_SLOTS:
 };
 
 QTEST_GUILESS_MAIN(TestCliFilter)
-#include "tst_cli_filter.moc"
+#include "test_cli_filter.moc"

@@ -371,4 +371,4 @@ private:
 };
 
 QTEST_GUILESS_MAIN(TestCliReports)
-#include "tst_cli_reports.moc"
+#include "test_cli_reports.moc"

@@ -337,4 +337,4 @@ private Q_SLOTS:
 };
 
 QTEST_GUILESS_MAIN(TestMcpTools)
-#include "tst_mcp_tools.moc"
+#include "test_mcp_tools.moc"

@@ -223,4 +223,4 @@ void TestLiveRun::nextRunCarriesTheThread()
 }
 
 QTEST_MAIN(TestLiveRun)
-#include "tst_liverun.moc"
+#include "test_liverun.moc"

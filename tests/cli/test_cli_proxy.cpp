@@ -221,4 +221,4 @@ private Q_SLOTS:
 };
 
 QTEST_GUILESS_MAIN(TestCliProxy)
-#include "tst_cli_proxy.moc"
+#include "test_cli_proxy.moc"

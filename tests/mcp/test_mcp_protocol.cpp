@@ -223,4 +223,4 @@ private Q_SLOTS:
 };
 
 QTEST_GUILESS_MAIN(TestMcpProtocol)
-#include "tst_mcp_protocol.moc"
+#include "test_mcp_protocol.moc"
