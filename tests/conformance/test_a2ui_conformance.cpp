@@ -1,0 +1,1289 @@
+// The official A2UI renderer-side conformance suites run against core/a2ui: label
+// "a2ui-conformance". tests/data/conformance/a2ui-spec is a verbatim copy of the suites (its
+// COPY.md says from where); a2ui-spec-json holds each YAML suite as JSON, made by
+// a2ui_yaml_to_json.py, and initTestCase recomputes the sha256 of every YAML that GENERATED.md
+// records, so a suite refreshed without regenerating fails here (and no YAML library is needed).
+//
+// Every case is one data row "<file>/<case name>" (names repeat across files). The harness
+// contract of the suites' README ("Harness Configuration & Transition Skip Lists") is kept:
+// SUPPORTED_PROTOCOL_VERSIONS below, and a transition skip list with a reason per case: the "skip"
+// marks of tests/data/conformance/a2ui-marks.json, keyed by file and case name. A skipped case is
+// logged "[SKIPPED]".
+//
+// A case runs through the runner of its action (runners(): the core/a2ui functions the action
+// maps onto); an action core/a2ui has no equivalent for fails as "unsupported action X". A case
+// that fails names the file, the case, the expectation and what core/a2ui did, unless it is
+// marked in a2ui-marks.json:
+//   "unsupported"  a feature core/a2ui lacks: the case still runs and must still fail
+//   "wording"      core/a2ui rejects the input, as the case expects, but with another category or
+//                  text: the case must be rejected (and must still fail)
+// A marked case that passes fails the test (the mark is stale), and so does a mark that names no
+// case. AGUI_A2UI_CONFORMANCE_REPORT=<file> writes every case's outcome as JSON, to write the marks
+// from a real run; cleanupTestCase prints the per-suite table docs/a2ui.md carries.
+
+#include "core/a2ui/a2uilint.h"
+#include "core/a2ui/action.h"
+#include "core/a2ui/binding.h"
+#include "core/a2ui/functions.h"
+#include "core/a2ui/normalize.h"
+#include "core/a2ui/surfaceset.h"
+#include "core/a2ui/version.h"
+#include "core/json/jsonpatch.h"
+#include "core/json/jsonpointer.h"
+#include "core/json/jsontext.h"
+
+#include <QCryptographicHash>
+#include <QDateTime>
+#include <QDebug>
+#include <QDir>
+#include <QFile>
+#include <QHash>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QMap>
+#include <QRegularExpression>
+#include <QTest>
+
+#include <algorithm>
+#include <optional>
+
+using namespace agui::a2ui;
+using agui::Severity;
+namespace json = agui::json;
+
+namespace {
+
+// The protocol versions this runner supports (README: "Test cases specifying a version outside
+// this set are skipped cleanly"): every version conformance_schema.json knows, so none is skipped
+// today. caseVersion() says how a case's version is read.
+const QStringList SUPPORTED_PROTOCOL_VERSIONS {QStringLiteral("v0.8"), QStringLiteral("v0.9"),
+                                               QStringLiteral("v0.9.1"), QStringLiteral("v1.0")};
+
+// SOURCE.md: "Total: 23 core suites, 431 cases."
+constexpr int kSuiteCases = 431;
+
+QString dataPath(const QString &relative)
+{
+    return QStringLiteral(AGUI_TEST_DATA_DIR "/conformance/") + relative;
+}
+
+QJsonValue get(const QJsonObject &o, const char *key)
+{
+    return o.value(QLatin1String(key));
+}
+
+// A value for a message: compact JSON, cut short; "nothing" for an absent value.
+QString shown(const QJsonValue &v)
+{
+    return v.isUndefined() ? QStringLiteral("nothing") : json::toShortJson(v, 160);
+}
+
+// ---- Cases -------------------------------------------------------------------------------------
+
+struct Case
+{
+    QString file; // "actions.yaml"
+    QString name;
+    QString action;
+    QString version; // "v0.9"; see caseVersion()
+    QJsonObject body; // the case as the suite states it
+};
+
+struct Mark
+{
+    QString kind; // "skip", "unsupported" or "wording"
+    QString reason;
+};
+
+QString markKey(const QString &file, const QString &name)
+{
+    return file + QLatin1Char('\n') + name;
+}
+
+// "0.9" (how data_model.yaml's catalog.version spells it) and "v0.9" are the same version.
+QString canonicalVersion(const QString &text)
+{
+    const QString t = text.trimmed();
+    if (t.startsWith(QLatin1Char('v')))
+        return t;
+    return QLatin1Char('v') + t;
+}
+
+// The version a case is written against, in the reference harness's order (web_core's
+// resolveProtocolVersion, mirrored by the Python one): the case's protocolVersion, its catalog's,
+// the catalog's "version" (data_model*.yaml and index_function.yaml declare it there), a top-level
+// catalogSchema's, the first of its catalogs' that has one, a version in a catalogId, else v0.9.
+// Messages keep their own "version": nothing is added to them.
+QString caseVersion(const QJsonObject &c)
+{
+    const QJsonObject catalog = get(c, "catalog").toObject();
+    for (const QJsonValue &v :
+         {get(c, "protocolVersion"), get(catalog, "protocolVersion"), get(catalog, "version"),
+          get(get(c, "catalogSchema").toObject(), "protocolVersion")}) {
+        if (v.isString())
+            return canonicalVersion(v.toString());
+    }
+    for (const QJsonValue &entry : get(c, "catalogs").toArray()) {
+        const QJsonValue v = get(entry.toObject(), "protocolVersion");
+        if (v.isString())
+            return canonicalVersion(v.toString());
+    }
+    const QString ids
+        = get(c, "catalogId").toString() + QLatin1Char(' ') + get(catalog, "catalogId").toString();
+    if (ids.contains(QLatin1String("v08")) || ids.contains(QLatin1String("v0_8")))
+        return QStringLiteral("v0.8");
+    if (ids.contains(QLatin1String("v09")) || ids.contains(QLatin1String("v0_9")))
+        return QStringLiteral("v0.9");
+    if (ids.contains(QLatin1String("v10")) || ids.contains(QLatin1String("v1_0"))
+        || ids.contains(QLatin1String("v1.0")))
+        return QStringLiteral("v1.0");
+    return QStringLiteral("v0.9");
+}
+
+Version versionOf(const QString &name)
+{
+    if (name == QLatin1String("v0.8"))
+        return Version::V0_8;
+    if (name == QLatin1String("v0.9.1"))
+        return Version::V0_9_1;
+    if (name == QLatin1String("v1.0"))
+        return Version::V1_0;
+    return Version::V0_9;
+}
+
+// The error a case or step expects: "expectError", or its spelling "expect_error"; undefined when
+// it expects none.
+QJsonValue expectedError(const QJsonObject &o)
+{
+    return o.contains(QLatin1String("expectError")) ? get(o, "expectError")
+                                                    : get(o, "expect_error");
+}
+
+bool expectsError(const QJsonObject &c)
+{
+    if (!expectedError(c).isUndefined() || c.contains(QLatin1String("expectDispatchedErrors")))
+        return true;
+    for (const QJsonValue &step : get(c, "steps").toArray()) {
+        if (!expectedError(step.toObject()).isUndefined())
+            return true;
+    }
+    return false;
+}
+
+// ---- Outcomes and errors -----------------------------------------------------------------------
+
+struct Outcome
+{
+    bool passed = true;
+    QString expected; // the expectation that failed (after the step it belongs to)
+    QString got; // what core/a2ui did instead
+    // The expectation that failed is an error, and core/a2ui did reject the input, with another
+    // category or text: what a "wording" mark claims.
+    bool rejected = false;
+};
+
+Outcome pass()
+{
+    return {};
+}
+
+Outcome fail(const QString &expected, const QString &got, bool rejected = false)
+{
+    return {false, expected, got, rejected};
+}
+
+// An error core/a2ui reported, in the suites' terms: README, "Errors are expressed with the
+// suite's language-agnostic categories". The rule id is ours ("" for a function's error).
+struct Rejection
+{
+    QString category;
+    QString rule;
+    QString message;
+};
+using Rejections = QList<Rejection>;
+
+QString describe(const Rejections &rejections)
+{
+    QStringList parts;
+    for (const Rejection &r : rejections) {
+        const QString rule = r.rule.isEmpty() ? QString() : QStringLiteral(" (%1)").arg(r.rule);
+        parts.append(QStringLiteral("%1%2 \"%3\"").arg(r.category, rule, r.message));
+    }
+    return parts.join(QStringLiteral("; "));
+}
+
+bool isTopologyRule(const QString &rule)
+{
+    static const QStringList rules {
+        QStringLiteral("a2ui.missing-root"), QStringLiteral("a2ui.cycle"),
+        QStringLiteral("a2ui.dangling-child"), QStringLiteral("a2ui.unreachable")};
+    return rules.contains(rule);
+}
+
+// The category of one of our rule ids. The versioned suites name topology errors differently:
+// message_processor_v0_9.yaml expects a ValidationError for a cycle, message_processor_v1_0.yaml
+// an IntegrityError.
+QString categoryOf(const QString &rule, bool v10)
+{
+    if (isTopologyRule(rule))
+        return v10 ? QStringLiteral("IntegrityError") : QStringLiteral("ValidationError");
+    if (rule == QLatin1String("a2ui.missing-surface")
+        || rule == QLatin1String("a2ui.create-existing")
+        || rule == QLatin1String("a2ui.duplicate-id"))
+        return QStringLiteral("IntegrityError");
+    if (rule == QLatin1String("a2ui.data-write-failed"))
+        return QStringLiteral("DataError");
+    // a2ui.bad-message, a2ui.unknown-message, a2ui.missing-required, a2ui.unknown-component
+    return QStringLiteral("ValidationError");
+}
+
+// README: an error's message "is matched as a regular expression". Some suites write literal text
+// with metacharacters in it ("does not match message protocol version (v0.9)"), which the
+// reference harnesses match as a substring, so a substring counts too.
+bool textMatches(const QString &pattern, const QString &text)
+{
+    if (text.contains(pattern))
+        return true;
+    const QRegularExpression re(pattern);
+    return re.isValid() && re.match(text).hasMatch();
+}
+
+// An expected error is a string (matched against the error's text) or {category, code, message,
+// details}. core/a2ui has no error codes and no per-field details, so an expectation naming either
+// is not met by any of its errors.
+bool meetsError(const QJsonValue &expected, const Rejection &r)
+{
+    if (expected.isString())
+        return textMatches(expected.toString(), r.message);
+    const QJsonObject e = expected.toObject();
+    if (e.contains(QLatin1String("code")) || e.contains(QLatin1String("details")))
+        return false;
+    const QJsonValue category = get(e, "category");
+    if (category.isString() && category.toString() != r.category)
+        return false;
+    const QJsonValue message = get(e, "message");
+    return !message.isString() || textMatches(message.toString(), r.message);
+}
+
+// Whether one of the errors core/a2ui reported is the expected one. accepted says what happened
+// when there was no error at all.
+Outcome checkError(const QJsonValue &expected, const Rejections &rejections, const QString &where,
+                   const QString &accepted = QStringLiteral("no error (the input was accepted)"))
+{
+    for (const Rejection &r : rejections) {
+        if (meetsError(expected, r))
+            return pass();
+    }
+    const QString wanted = where + QStringLiteral("error ") + shown(expected);
+    if (rejections.isEmpty())
+        return fail(wanted, accepted);
+    return fail(wanted, describe(rejections), true);
+}
+
+// ---- Message batches: process_messages and validate --------------------------------------------
+
+// One case's surfaces, fed batch by batch. Each batch is its own source: SurfaceSet::applySource
+// rebuilds a source it has seen before, which would undo the earlier batches.
+struct Replay
+{
+    SurfaceSet set;
+    bool strict = false;
+    bool v10 = false;
+    int batches = 0;
+};
+
+// Strict mode (SOURCE.md #7, after the README): "schema and topology checks (missing root,
+// cycles, self-reference, dangling references, orphans, nesting limits) reject the batch". Our
+// linter finds these on the built surfaces, so a batch is rejected for the findings it adds,
+// keyed here by where they are. Its schema checks are a2ui.missing-required and
+// a2ui.unknown-component (basic-catalog surfaces only; it has no nesting limit). a2ui.unreachable
+// is info for the inspector (nothing renders wrong) but an orphan in strict mode. A surface
+// without components (a createSurface alone) has no topology to judge, and a v0.8 surface waiting
+// for beginRendering is not an error.
+QMap<QString, Rejection> strictFindings(const SurfaceSet &set, bool v10)
+{
+    static const QStringList schemaRules {QStringLiteral("a2ui.missing-required"),
+                                          QStringLiteral("a2ui.unknown-component")};
+    QMap<QString, Rejection> out;
+    for (const QString &id : set.surfaceIds()) {
+        const Surface *s = set.surface(id);
+        if (s->components.isEmpty())
+            continue;
+        for (const Issue &i : lintSurface(*s)) {
+            const bool topology = isTopologyRule(i.ruleId)
+                && (i.ruleId != QLatin1String("a2ui.missing-root")
+                    || i.severity == Severity::Error);
+            if (!topology && !schemaRules.contains(i.ruleId))
+                continue;
+            const QString where = QStringList {id, i.ruleId, i.componentId, i.path, i.message}.join(
+                QLatin1Char('\n'));
+            out.insert(where, Rejection {categoryOf(i.ruleId, v10), i.ruleId, i.message});
+        }
+    }
+    return out;
+}
+
+// What SurfaceSet rejected while applying one batch: the errors it recorded for it. Its warnings
+// are the inspector's leniency (a message without "version" is applied as v0.9) and are no
+// rejection.
+Rejections appliedErrors(const SurfaceSet &set, const QString &source, bool v10)
+{
+    Issues issues = set.issues();
+    for (const QString &id : set.surfaceIds())
+        issues.append(set.surface(id)->diagnostics);
+    Rejections out;
+    for (const Issue &i : std::as_const(issues)) {
+        if (i.sourceId == source && i.severity == Severity::Error)
+            out.append({categoryOf(i.ruleId, v10), i.ruleId, i.message});
+    }
+    return out;
+}
+
+Rejections applyBatch(Replay &r, const QJsonArray &messages)
+{
+    const QString source = QStringLiteral("batch %1").arg(++r.batches);
+    const QMap<QString, Rejection> before
+        = r.strict ? strictFindings(r.set, r.v10) : QMap<QString, Rejection>();
+    r.set.applySource(source, messages);
+    Rejections out = appliedErrors(r.set, source, r.v10);
+    if (r.strict) {
+        const QMap<QString, Rejection> after = strictFindings(r.set, r.v10);
+        for (auto it = after.cbegin(); it != after.cend(); ++it) {
+            if (!before.contains(it.key()))
+                out.append(it.value());
+        }
+    }
+    return out;
+}
+
+// A message list: an array, the {messages: [...]} wrapper (README: "a list, or a {messages: [...]}
+// wrapper"), or one message.
+QJsonArray messagesOf(const QJsonObject &o)
+{
+    // "payload" is an alias of "messages" (conformance_schema.json).
+    const QJsonValue v
+        = o.contains(QLatin1String("messages")) ? get(o, "messages") : get(o, "payload");
+    if (v.isArray())
+        return v.toArray();
+    const QJsonObject wrapper = v.toObject();
+    if (get(wrapper, "messages").isArray())
+        return get(wrapper, "messages").toArray();
+    return wrapper.isEmpty() ? QJsonArray() : QJsonArray {wrapper};
+}
+
+struct Batch
+{
+    QJsonArray messages;
+    QJsonValue expect; // undefined: nothing to check
+    QJsonValue expectError; // undefined: the batch must be accepted
+};
+
+// README: "steps runs several batches in order against the same state; each step has its own
+// expect / expectError". The case's own expect and expectError belong to the last step, as in the
+// reference harnesses; a case without steps is one batch.
+std::optional<QList<Batch>> batchesOf(const QJsonObject &c, QString *error)
+{
+    if (!get(c, "steps").isArray())
+        return QList<Batch> {{messagesOf(c), get(c, "expect"), expectedError(c)}};
+    static const QStringList stepKeys {QStringLiteral("messages"), QStringLiteral("payload"),
+                                       QStringLiteral("expect"), QStringLiteral("expectError"),
+                                       QStringLiteral("expect_error")};
+    const QJsonArray steps = get(c, "steps").toArray();
+    QList<Batch> out;
+    for (qsizetype i = 0; i < steps.size(); ++i) {
+        const QJsonObject step = steps.at(i).toObject();
+        for (const QString &key : step.keys()) {
+            if (!stepKeys.contains(key)) {
+                *error = QStringLiteral("step %1 has \"%2\", which this runner does not read")
+                             .arg(i + 1)
+                             .arg(key);
+                return std::nullopt;
+            }
+        }
+        Batch batch {messagesOf(step), get(step, "expect"), expectedError(step)};
+        if (i + 1 == steps.size()) {
+            if (batch.expect.isUndefined())
+                batch.expect = get(c, "expect");
+            if (batch.expectError.isUndefined())
+                batch.expectError = expectedError(c);
+        }
+        out.append(batch);
+    }
+    return out;
+}
+
+// A prop is compared with its resolved value (what the user sees), as the reference harness
+// does: scalars as JavaScript strings (a YAML 5 and "5" agree), objects and arrays structurally.
+Outcome checkProp(const Surface &s, const Component &c, const QString &prop,
+                  const QJsonValue &expected, const QString &here)
+{
+    const QJsonValue actual = resolve(c.normalized.value(prop), s.dataModel);
+    const bool structured
+        = actual.isObject() || actual.isArray() || expected.isObject() || expected.isArray();
+    const bool same = structured ? json::jsonEquals(actual, expected)
+                                 : json::jsString(actual) == json::jsString(expected);
+    if (same)
+        return pass();
+    return fail(QStringLiteral("%1.%2 %3").arg(here, prop, shown(expected)), shown(actual));
+}
+
+// expect.surfaces.<id>.components: a list of {id, component, ...props}, whose length must match
+// too, or a map id -> {component, ...props}. message_processor.yaml (README: "written in the case
+// vocabulary of the v1_0 branch") nests the props under "properties".
+Outcome checkComponents(const Surface &s, const QJsonValue &expected, const QString &at)
+{
+    QList<QPair<QString, QJsonObject>> wanted;
+    if (expected.isArray()) {
+        for (const QJsonValue &v : expected.toArray())
+            wanted.append({get(v.toObject(), "id").toString(), v.toObject()});
+    } else {
+        const QJsonObject map = expected.toObject();
+        for (auto it = map.begin(); it != map.end(); ++it)
+            wanted.append({it.key(), it.value().toObject()});
+    }
+    for (const auto &[id, body] : std::as_const(wanted)) {
+        const QString here = at + QStringLiteral("components.") + id;
+        const Component *c = s.component(id);
+        if (!c)
+            return fail(here, QStringLiteral("no component \"%1\"").arg(id));
+        const QJsonValue type = get(body, "component");
+        if (type.isString() && type.toString() != c->type)
+            return fail(here + QStringLiteral(".component ") + shown(type), shown(c->type));
+        for (auto it = body.begin(); it != body.end(); ++it) {
+            if (it.key() == QLatin1String("id") || it.key() == QLatin1String("component"))
+                continue;
+            QJsonObject props {{it.key(), it.value()}};
+            if (it.key() == QLatin1String("properties") && it.value().isObject()
+                && !c->normalized.contains(QLatin1String("properties")))
+                props = it.value().toObject();
+            for (auto p = props.begin(); p != props.end(); ++p) {
+                const Outcome o = checkProp(s, *c, p.key(), p.value(), here);
+                if (!o.passed)
+                    return o;
+            }
+        }
+    }
+    if (expected.isArray() && s.components.size() != wanted.size())
+        return fail(at + QStringLiteral("components: %1 components").arg(wanted.size()),
+                    QStringLiteral("%1 components (%2)")
+                        .arg(s.components.size())
+                        .arg(s.componentOrder.join(QStringLiteral(", "))));
+    return pass();
+}
+
+// expect.surfaces.<id> (README): exists, catalogId, sendDataModel, theme, components, dataModel
+// (the whole model; message_processor.yaml spells it data_model).
+Outcome checkSurface(const SurfaceSet &set, const QString &id, const QJsonObject &e,
+                     const QString &where)
+{
+    const QString at = where + QStringLiteral("surfaces.%1.").arg(id);
+    const Surface *s = set.surface(id);
+    if (get(e, "exists") == QJsonValue(false))
+        return s ? fail(at + QStringLiteral("exists false"), QStringLiteral("it exists")) : pass();
+    if (!s)
+        return fail(at + QStringLiteral("exists"), QStringLiteral("no such surface"));
+    for (auto it = e.begin(); it != e.end(); ++it) {
+        const QString &key = it.key();
+        const QString wanted = at + key + QLatin1Char(' ') + shown(it.value());
+        if (key == QLatin1String("exists"))
+            continue;
+        if (key == QLatin1String("catalogId")) {
+            if (it.value() != QJsonValue(s->catalogId))
+                return fail(wanted, shown(s->catalogId));
+        } else if (key == QLatin1String("sendDataModel")) {
+            if (it.value() != QJsonValue(s->sendDataModel))
+                return fail(wanted, shown(s->sendDataModel));
+        } else if (key == QLatin1String("theme")) {
+            const QJsonObject theme = it.value().toObject();
+            for (auto t = theme.begin(); t != theme.end(); ++t) {
+                if (!json::jsonEquals(s->theme.value(t.key()), t.value()))
+                    return fail(at + QStringLiteral("theme.%1 %2").arg(t.key(), shown(t.value())),
+                                shown(s->theme.value(t.key())));
+            }
+        } else if (key == QLatin1String("dataModel") || key == QLatin1String("data_model")) {
+            if (!json::jsonEquals(s->dataModel, it.value()))
+                return fail(wanted, shown(s->dataModel));
+        } else if (key == QLatin1String("components")) {
+            const Outcome o = checkComponents(*s, it.value(), at);
+            if (!o.passed)
+                return o;
+        } else {
+            return fail(wanted,
+                        QStringLiteral("nothing: not a surface expectation this runner "
+                                       "knows"));
+        }
+    }
+    return pass();
+}
+
+// A batch's expect: surfaces, absent_surfaces, and message_processor.yaml's payloads sent back to
+// the agent (client_data_model, client_data_model_absent, client_capabilities).
+Outcome checkState(const SurfaceSet &set, const QJsonValue &expect, const QString &where)
+{
+    const QJsonObject e = expect.toObject();
+    if (!expect.isObject())
+        return fail(where + QStringLiteral("expect ") + shown(expect),
+                    QStringLiteral("nothing: not a surface expectation"));
+    for (auto it = e.begin(); it != e.end(); ++it) {
+        const QString &key = it.key();
+        const QString wanted = where + key + QLatin1Char(' ') + shown(it.value());
+        if (key == QLatin1String("surfaces")) {
+            const QJsonObject surfaces = it.value().toObject();
+            for (auto s = surfaces.begin(); s != surfaces.end(); ++s) {
+                const Outcome o = checkSurface(set, s.key(), s.value().toObject(), where);
+                if (!o.passed)
+                    return o;
+            }
+        } else if (key == QLatin1String("absent_surfaces")) {
+            for (const QJsonValue &id : it.value().toArray()) {
+                if (set.surface(id.toString()))
+                    return fail(wanted, QStringLiteral("surface \"%1\" exists").arg(id.toString()));
+            }
+        } else if (key.startsWith(QLatin1String("client_"))) {
+            return fail(wanted,
+                        QStringLiteral("unsupported: core/a2ui builds no client data model "
+                                       "or capabilities payload"));
+        } else {
+            return fail(wanted, QStringLiteral("nothing: not an expectation this runner knows"));
+        }
+    }
+    return pass();
+}
+
+Outcome runBatches(const Case &c, bool strict)
+{
+    QString error;
+    const std::optional<QList<Batch>> batches = batchesOf(c.body, &error);
+    if (!batches)
+        return fail(QStringLiteral("a case this runner can read"), error);
+    Replay r;
+    r.strict = strict;
+    r.v10 = c.version == QLatin1String("v1.0");
+    for (qsizetype i = 0; i < batches->size(); ++i) {
+        const Batch &batch = batches->at(i);
+        const QString where
+            = batches->size() > 1 ? QStringLiteral("step %1: ").arg(i + 1) : QString();
+        const Rejections rejections = applyBatch(r, batch.messages);
+        if (!batch.expectError.isUndefined()) {
+            const Outcome o = checkError(batch.expectError, rejections, where);
+            if (!o.passed)
+                return o;
+        } else if (!rejections.isEmpty()) {
+            return fail(where + QStringLiteral("no error"), describe(rejections));
+        }
+        if (!batch.expect.isUndefined()) {
+            const Outcome o = checkState(r.set, batch.expect, where);
+            if (!o.passed)
+                return o;
+        }
+    }
+    return pass();
+}
+
+// process_messages: SurfaceSet::applySource per batch; strict only when the case says so.
+Outcome runProcessMessages(const Case &c)
+{
+    return runBatches(c, get(c.body, "strictMode").toBool());
+}
+
+// validate: the same, always strict (README: "the validator_v* suites all run in strict mode";
+// the reference harnesses validate every case strictly).
+Outcome runValidate(const Case &c)
+{
+    return runBatches(c, true);
+}
+
+// ---- The other runners -------------------------------------------------------------------------
+
+// data_model: the model is a JSON value; json::resolve reads it, writeValue writes and deletes.
+// A get step checks what is at its path.
+Outcome dataModelGet(const QJsonValue &model, const QJsonObject &step, const QString &where)
+{
+    const std::optional<QJsonValue> found = json::resolve(model, get(step, "path").toString());
+    const QJsonValue value = found.value_or(QJsonValue(QJsonValue::Undefined));
+    if (get(step, "expect_absent").toBool() && found)
+        return fail(where + QStringLiteral("nothing"), shown(value));
+    const QString type = get(step, "expect_type").toString();
+    if ((type == QLatin1String("list") && !value.isArray())
+        || (type == QLatin1String("object") && !value.isObject()))
+        return fail(where + QStringLiteral("a ") + type, shown(value));
+    const QJsonValue expect = get(step, "expect");
+    if (!expect.isUndefined() && !(found && json::jsonEquals(*found, expect)))
+        return fail(where + shown(expect), shown(value));
+    return pass();
+}
+
+// A set or delete step writes (deleting is writing undefined, binding.h); a write that cannot be
+// done is a DataError.
+Outcome dataModelWrite(QJsonValue &model, const QJsonObject &step, const QString &where)
+{
+    const bool set = get(step, "op") == QJsonValue(QStringLiteral("set"));
+    QString error;
+    const bool written
+        = writeValue(model, get(step, "path").toString(),
+                     set ? get(step, "value") : QJsonValue(QJsonValue::Undefined), &error);
+    const Rejections rejections = written
+        ? Rejections()
+        : Rejections {{QStringLiteral("DataError"), QStringLiteral("writeValue"), error}};
+    const QJsonValue wantedError = expectedError(step);
+    if (!wantedError.isUndefined())
+        return checkError(wantedError, rejections, where,
+                          QStringLiteral("no error (the value was written)"));
+    if (!written)
+        return fail(where + QStringLiteral("the write"), describe(rejections));
+    return pass();
+}
+
+// After a step: expect_values (what each watched path holds) is read like a get; expect_notified
+// cannot be met, the model having no observers.
+Outcome dataModelWatchers(const QJsonValue &model, const QJsonArray &watched,
+                          const QJsonObject &step, const QString &where)
+{
+    const QJsonObject values = get(step, "expect_values").toObject();
+    for (auto it = values.begin(); it != values.end(); ++it) {
+        if (!watched.contains(QJsonValue(it.key())))
+            return fail(where + QStringLiteral("expect_values of watched paths"),
+                        QStringLiteral("%1 is not watched").arg(it.key()));
+        const std::optional<QJsonValue> found = json::resolve(model, it.key());
+        if (!found || !json::jsonEquals(*found, it.value()))
+            return fail(where + QStringLiteral("%1 = %2").arg(it.key(), shown(it.value())),
+                        shown(found.value_or(QJsonValue(QJsonValue::Undefined))));
+    }
+    if (step.contains(QLatin1String("expect_notified")))
+        return fail(where + QStringLiteral("observers notified: ")
+                        + shown(get(step, "expect_notified")),
+                    QStringLiteral("unsupported: core/a2ui's data model has no observers (it is a "
+                                   "value, rebuilt per event)"));
+    return pass();
+}
+
+Outcome runDataModel(const Case &c)
+{
+    static const QStringList stepKeys {QStringLiteral("op"),
+                                       QStringLiteral("path"),
+                                       QStringLiteral("value"),
+                                       QStringLiteral("expect"),
+                                       QStringLiteral("expect_absent"),
+                                       QStringLiteral("expect_type"),
+                                       QStringLiteral("expect_values"),
+                                       QStringLiteral("expect_notified"),
+                                       QStringLiteral("expect_error"),
+                                       QStringLiteral("expectError")};
+    QJsonValue model = get(c.body, "initial");
+    if (model.isUndefined() || model.isNull())
+        model = QJsonObject();
+    const QJsonArray watched = get(c.body, "watch").toArray();
+    const QJsonArray steps = get(c.body, "steps").toArray();
+    for (qsizetype i = 0; i < steps.size(); ++i) {
+        const QJsonObject step = steps.at(i).toObject();
+        const QString op = get(step, "op").toString();
+        const QString where = QStringLiteral("step %1 (%2 \"%3\"): ")
+                                  .arg(i + 1)
+                                  .arg(op, get(step, "path").toString());
+        for (const QString &key : step.keys()) {
+            if (!stepKeys.contains(key))
+                return fail(where + key, QStringLiteral("nothing: this runner does not read it"));
+        }
+        Outcome o;
+        if (op == QLatin1String("get"))
+            o = dataModelGet(model, step, where);
+        else if (op == QLatin1String("set") || op == QLatin1String("delete"))
+            o = dataModelWrite(model, step, where);
+        else if (op != QLatin1String("dispose")) // dispose: there are no observers to detach
+            o = fail(where + QStringLiteral("get, set, delete or dispose"),
+                     QStringLiteral("an op this runner does not know"));
+        if (o.passed)
+            o = dataModelWatchers(model, watched, step, where);
+        if (!o.passed)
+            return o;
+    }
+    const QJsonValue expect = get(c.body, "expect");
+    if (!expect.isUndefined() && !json::jsonEquals(model, expect))
+        return fail(QStringLiteral("the model ") + shown(expect), shown(model));
+    return pass();
+}
+
+// resolve_path: absolutePath, whose top scope is "" (the reference DataContext's "/").
+Outcome runResolvePath(const Case &c)
+{
+    const QJsonObject args = get(c.body, "args").toObject();
+    const QJsonValue context = args.contains(QLatin1String("contextPath"))
+        ? get(args, "contextPath")
+        : get(args, "context_path");
+    const QString result = absolutePath(get(args, "path").toString(), context.toString());
+    const QJsonValue wantedError = expectedError(c.body);
+    if (!wantedError.isUndefined()) // absolutePath has no failure
+        return checkError(wantedError, Rejections(), QString(),
+                          QStringLiteral("no error: \"%1\"").arg(result));
+    QJsonValue expect = get(c.body, "expect");
+    if (expect.isObject())
+        expect = get(expect.toObject(), "result");
+    if (expect.isString() && expect.toString() == result)
+        return pass();
+    return fail(shown(expect), shown(result));
+}
+
+// evaluate_function. README: without a surface block the function is invoked directly
+// (callFunction); with one, {"@call": function, "catalogId": catalogId, "args": args} ("call"
+// before v1.0) is evaluated through the surface's data context, which is resolve() in core/a2ui
+// (callFunction for "call", which also says why a call failed). core/a2ui has no catalogs and does
+// not evaluate "@call". A function's error is an ExpressionError.
+Outcome runEvaluateFunction(const Case &c)
+{
+    const QString function = get(c.body, "function").toString();
+    const QJsonObject args = get(c.body, "args").toObject();
+    const QJsonValue model = get(c.body, "dataModel").isObject() ? get(c.body, "dataModel")
+                                                                 : QJsonValue(QJsonObject());
+    QString error;
+    QJsonValue result;
+    if (c.body.contains(QLatin1String("surface"))) {
+        const bool v10 = c.version == QLatin1String("v1.0");
+        QJsonObject call {{v10 ? QStringLiteral("@call") : QStringLiteral("call"), function},
+                          {QStringLiteral("args"), args}};
+        if (get(c.body, "catalogId").isString())
+            call.insert(QStringLiteral("catalogId"), get(c.body, "catalogId"));
+        result = v10 ? resolve(call, model) : callFunction(call, model, QString(), &error);
+    } else {
+        const QJsonObject call {{QStringLiteral("call"), function}, {QStringLiteral("args"), args}};
+        result = callFunction(call, model, QString(), &error);
+    }
+    const Rejections rejections = error.isEmpty()
+        ? Rejections()
+        : Rejections {{QStringLiteral("ExpressionError"), QString(), error}};
+    const QJsonValue wantedError = expectedError(c.body);
+    if (!wantedError.isUndefined())
+        return checkError(wantedError, rejections, QString(),
+                          QStringLiteral("no error: the call returned ") + shown(result));
+    const QJsonValue expect = get(c.body, "expect");
+    if (!error.isEmpty())
+        return fail(shown(expect), describe(rejections));
+    // A function that returns nothing gives null (JSON has no undefined), as in the reference
+    // harness.
+    const QJsonValue actual = result.isUndefined() ? QJsonValue(QJsonValue::Null) : result;
+    if (expect.isUndefined() || json::jsonEquals(actual, expect))
+        return pass();
+    return fail(shown(expect), shown(result));
+}
+
+// dispatch_action: the action goes on a Button of a surface of the case's version, and
+// buildUserAction makes the event a click on it sends, its context resolved in the case's scope.
+ActionBuild clickButton(const Case &c, const QJsonValue &model)
+{
+    const QString button = QStringLiteral("button");
+    Surface s;
+    s.surfaceId = get(c.body, "surfaceId").toString(QStringLiteral("main"));
+    s.version = versionOf(c.version);
+    s.dataModel = model;
+    s.agentDataModel = model;
+    const QJsonObject raw {{QStringLiteral("id"), button},
+                           {QStringLiteral("component"), QStringLiteral("Button")},
+                           {QStringLiteral("action"), get(c.body, "actionPayload")}};
+    const NormalizedComponent n = normalizeComponent(raw, s.version);
+    Component component;
+    component.id = button;
+    component.type = n.type;
+    component.normalized = n.normalized;
+    component.original = raw;
+    component.version = s.version;
+    s.components.insert(button, component);
+    s.componentOrder.append(button);
+    return buildUserAction(s, button, model, QDateTime::currentDateTimeUtc(),
+                           get(c.body, "scope").toString());
+}
+
+QString describeBuild(const ActionBuild &built)
+{
+    switch (built.kind) {
+    case ActionBuild::Kind::Event:
+        return shown(built.userAction);
+    case ActionBuild::Kind::LocalFunction:
+        return QStringLiteral("a local functionCall (nothing is dispatched)");
+    case ActionBuild::Kind::None:
+        break;
+    }
+    return QStringLiteral("no event (%1)").arg(built.error);
+}
+
+Outcome runDispatchAction(const Case &c)
+{
+    const QJsonValue model = get(c.body, "dataModel").isObject() ? get(c.body, "dataModel")
+                                                                 : QJsonValue(QJsonObject());
+    const ActionBuild built = clickButton(c, model);
+    const QString what = describeBuild(built);
+
+    const QJsonValue wantedError = expectedError(c.body);
+    if (!wantedError.isUndefined()) { // an action that cannot be built is core/a2ui's rejection
+        const Rejections rejections = built.kind == ActionBuild::Kind::None
+            ? Rejections {{QStringLiteral("ValidationError"), QString(), built.error}}
+            : Rejections();
+        return checkError(wantedError, rejections, QString(), QStringLiteral("no error: ") + what);
+    }
+    if (c.body.contains(QLatin1String("expectDispatched"))) {
+        const QJsonObject expected = get(c.body, "expectDispatched").toObject();
+        if (built.kind != ActionBuild::Kind::Event)
+            return fail(QStringLiteral("dispatched ") + shown(expected), what);
+        static const QStringList keys {QStringLiteral("name"), QStringLiteral("context"),
+                                       QStringLiteral("userMessage")};
+        for (auto it = expected.begin(); it != expected.end(); ++it) {
+            if (!keys.contains(it.key()))
+                return fail(
+                    QStringLiteral("dispatched %1").arg(it.key()),
+                    QStringLiteral("nothing: not a dispatch expectation this runner knows"));
+            const QJsonValue got = built.userAction.value(it.key());
+            if (!json::jsonEquals(got, it.value()))
+                return fail(QStringLiteral("dispatched %1 %2").arg(it.key(), shown(it.value())),
+                            shown(got));
+        }
+    }
+    const QJsonValue expectDataModel = get(c.body, "expectDataModel");
+    if (!expectDataModel.isUndefined() && !json::jsonEquals(model, expectDataModel))
+        return fail(QStringLiteral("data model ") + shown(expectDataModel), shown(model));
+    // expectDispatchedErrors (actions.yaml; conformance_schema.json does not declare it): the
+    // errors reported while dispatching, by code. core/a2ui reports context problems as text
+    // (ActionBuild::error), without codes, and does not run a local functionCall.
+    const QJsonValue dispatchErrors = get(c.body, "expectDispatchedErrors");
+    if (!dispatchErrors.isUndefined()) {
+        if (built.kind == ActionBuild::Kind::LocalFunction)
+            return fail(QStringLiteral("dispatch errors ") + shown(dispatchErrors),
+                        QStringLiteral("no error: core/a2ui does not run a local functionCall"));
+        if (built.error.isEmpty())
+            return fail(QStringLiteral("dispatch errors ") + shown(dispatchErrors),
+                        QStringLiteral("no error"));
+        return fail(QStringLiteral("dispatch errors ") + shown(dispatchErrors),
+                    QStringLiteral("an error without a code: \"%1\"").arg(built.error), true);
+    }
+    return pass();
+}
+
+// ---- Dispatch ----------------------------------------------------------------------------------
+
+struct Runner
+{
+    Outcome (*run)(const Case &);
+    // The case keys the runner reads, besides name, action, description and protocolVersion. Any
+    // other key would be an input or expectation silently ignored, so it fails the case. Catalog
+    // inputs are read by no runner: core/a2ui has no catalog model, so a case whose outcome
+    // depends on a catalog fails on its expectation.
+    QStringList keys;
+};
+
+const QHash<QString, Runner> &runners()
+{
+    static const QStringList messageKeys {
+        QStringLiteral("catalog"),      QStringLiteral("catalogs"),
+        QStringLiteral("catalogPaths"), QStringLiteral("catalogPath"),
+        QStringLiteral("catalogId"),    QStringLiteral("messages"),
+        QStringLiteral("payload"),      QStringLiteral("steps"),
+        QStringLiteral("strictMode"),   QStringLiteral("expect"),
+        QStringLiteral("expectError"),  QStringLiteral("expect_error")};
+    static const QHash<QString, Runner> table {
+        {QStringLiteral("process_messages"), {runProcessMessages, messageKeys}},
+        {QStringLiteral("validate"), {runValidate, messageKeys}},
+        {QStringLiteral("data_model"),
+         {runDataModel,
+          {QStringLiteral("catalog"), QStringLiteral("initial"), QStringLiteral("watch"),
+           QStringLiteral("steps"), QStringLiteral("expect")}}},
+        {QStringLiteral("resolve_path"),
+         {runResolvePath,
+          {QStringLiteral("args"), QStringLiteral("expect"), QStringLiteral("expectError"),
+           QStringLiteral("expect_error")}}},
+        {QStringLiteral("evaluate_function"),
+         {runEvaluateFunction,
+          {QStringLiteral("function"), QStringLiteral("args"), QStringLiteral("dataModel"),
+           QStringLiteral("locale"), QStringLiteral("surface"), QStringLiteral("catalogId"),
+           QStringLiteral("catalogPaths"), QStringLiteral("useBasicCatalog"),
+           QStringLiteral("expect"), QStringLiteral("expectError"),
+           QStringLiteral("expect_error")}}},
+        {QStringLiteral("dispatch_action"),
+         {runDispatchAction,
+          {QStringLiteral("actionPayload"), QStringLiteral("dataModel"), QStringLiteral("scope"),
+           QStringLiteral("surfaceId"), QStringLiteral("expectDispatched"),
+           QStringLiteral("expectDispatchedErrors"), QStringLiteral("expectDataModel"),
+           QStringLiteral("expectError"), QStringLiteral("expect_error")}}},
+    };
+    return table;
+}
+
+// Why core/a2ui has no equivalent of an action, for "unsupported action X".
+QString unsupportedReason(const QString &action)
+{
+    static const QHash<QString, QString> reasons {
+        {QStringLiteral("get_renderer_capabilities"),
+         QStringLiteral("core/a2ui has no catalogs to advertise")},
+        {QStringLiteral("get_renderer_data_model"),
+         QStringLiteral("core/a2ui builds no client data model")},
+        {QStringLiteral("parse_expression_template"),
+         QStringLiteral("formatString parses and evaluates in one pass; there is no parse API")},
+        {QStringLiteral("from_json"), QStringLiteral("core/a2ui has no catalog model")},
+        {QStringLiteral("catalog_schema"), QStringLiteral("core/a2ui has no catalog model")},
+        {QStringLiteral("select_catalog"), QStringLiteral("core/a2ui has no catalog registry")},
+        {QStringLiteral("common_types_schema"),
+         QStringLiteral("core/a2ui has no typed models to generate the schema from")},
+        {QStringLiteral("validate_common_type"),
+         QStringLiteral("core/a2ui has no typed models of the common types")},
+        {QStringLiteral("handle_rpc"),
+         QStringLiteral("callRendererFunction is recorded, not executed")},
+        {QStringLiteral("resolve_nodes"),
+         QStringLiteral("core/a2ui has no reactive node tree: surfaces are rebuilt per event")},
+        {QStringLiteral("accessibility_check"),
+         QStringLiteral("core/a2ui has no accessibility model (ui/a2ui's widgets carry it)")},
+    };
+    return reasons.value(action, QStringLiteral("not an action this runner knows"));
+}
+
+// What a case expects, for a case that cannot run: its first outcome key.
+QString expectationOf(const QJsonObject &c)
+{
+    for (const char *key :
+         {"expect", "expectError", "expect_error", "expectSelected", "expect_selected",
+          "expectCatalog", "expectFile", "assertions", "steps"}) {
+        if (c.contains(QLatin1String(key)))
+            return QLatin1String(key) + QLatin1Char(' ') + shown(get(c, key));
+    }
+    return QStringLiteral("its outcome");
+}
+
+Outcome runCase(const Case &c)
+{
+    const auto runner = runners().constFind(c.action);
+    if (runner == runners().cend())
+        return fail(expectationOf(c.body),
+                    QStringLiteral("unsupported action %1 (%2)")
+                        .arg(c.action, unsupportedReason(c.action)));
+    static const QStringList common {QStringLiteral("name"), QStringLiteral("action"),
+                                     QStringLiteral("description"),
+                                     QStringLiteral("protocolVersion")};
+    for (const QString &key : c.body.keys()) {
+        if (!common.contains(key) && !runner->keys.contains(key))
+            return fail(
+                key + QLatin1Char(' ') + shown(c.body.value(key)),
+                QStringLiteral("nothing: the %1 runner does not read \"%2\"").arg(c.action, key));
+    }
+    return runner->run(c);
+}
+
+// ---- The copy and its manifest -----------------------------------------------------------------
+
+struct Suite
+{
+    QString yamlFile; // "actions.yaml", under a2ui-spec/core
+    QString jsonFile; // "actions.json", under a2ui-spec-json
+    int cases = 0;
+    QByteArray sha256; // hex, of the YAML
+};
+
+QString readText(const QString &path, QString *error)
+{
+    QFile file(path);
+    if (!file.open(QIODevice::ReadOnly)) {
+        *error = QStringLiteral("cannot read %1").arg(path);
+        return {};
+    }
+    return QString::fromUtf8(file.readAll());
+}
+
+// GENERATED.md's table: "| core/<suite>.yaml | <suite>.json | <cases> | <sha256> |".
+QList<Suite> readManifest(QString *error)
+{
+    static const QRegularExpression row(
+        QStringLiteral(R"(^\|\s*core/(\S+\.yaml)\s*\|\s*(\S+\.json)\s*\|)"
+                       R"(\s*(\d+)\s*\|\s*([0-9a-f]{64})\s*\|\s*$)"),
+        QRegularExpression::MultilineOption);
+    const QString text = readText(dataPath(QStringLiteral("a2ui-spec-json/GENERATED.md")), error);
+    QList<Suite> out;
+    for (auto it = row.globalMatch(text); it.hasNext();) {
+        const QRegularExpressionMatch m = it.next();
+        out.append({m.captured(1), m.captured(2), m.captured(3).toInt(), m.captured(4).toLatin1()});
+    }
+    if (out.isEmpty() && error->isEmpty())
+        *error = QStringLiteral("GENERATED.md lists no suite");
+    return out;
+}
+
+// SOURCE.md's table "| core/<suite>.yaml | <commit> | <chars> | <cases> |": the case counts the
+// copy was checked against when it was made.
+QHash<QString, int> sourceCaseCounts(QString *error)
+{
+    static const QRegularExpression row(
+        QStringLiteral(R"(^\|\s*core/(\S+\.yaml)\s*\|[^|]*\|[^|]*\|\s*(\d+)\s*\|\s*$)"),
+        QRegularExpression::MultilineOption);
+    const QString text = readText(dataPath(QStringLiteral("a2ui-spec/SOURCE.md")), error);
+    QHash<QString, int> out;
+    for (auto it = row.globalMatch(text); it.hasNext();) {
+        const QRegularExpressionMatch m = it.next();
+        out.insert(m.captured(1), m.captured(2).toInt());
+    }
+    return out;
+}
+
+struct Tally
+{
+    int cases = 0;
+    int passed = 0;
+    int failed = 0; // failing and not marked, or failing a mark's check
+    int unsupported = 0; // failing, marked "unsupported"
+    int wording = 0; // rejected with other text, marked "wording"
+    int skipped = 0;
+};
+
+} // namespace
+
+class TestA2uiConformance : public QObject
+{
+    Q_OBJECT
+
+private Q_SLOTS:
+    void initTestCase();
+    void suiteCase_data();
+    void suiteCase();
+    void marksNameRealCases();
+    void cleanupTestCase();
+
+private:
+    void record(const Case &c, const QString &outcome, const QString &detail,
+                const std::optional<Mark> &mark, bool rejected = false);
+    void skipped(const Case &c, const QString &reason);
+
+    QList<Case> m_cases;
+    QHash<QString, Mark> m_marks; // markKey(file, case) -> mark
+    QMap<QString, Tally> m_tally; // file -> counts
+    QMap<QString, QStringList> m_skips; // reason -> "<file> <case>"
+    QJsonArray m_report; // every case's outcome, for AGUI_A2UI_CONFORMANCE_REPORT
+};
+
+void TestA2uiConformance::initTestCase()
+{
+    QString error;
+    const QList<Suite> suites = readManifest(&error);
+    QVERIFY2(error.isEmpty(), qPrintable(error));
+    const QHash<QString, int> sourceCounts = sourceCaseCounts(&error);
+    QVERIFY2(error.isEmpty(), qPrintable(error));
+
+    // The manifest lists every suite of the copy, and only those.
+    QStringList listed;
+    for (const Suite &suite : suites)
+        listed.append(suite.yamlFile);
+    listed.sort();
+    const QStringList copied = QDir(dataPath(QStringLiteral("a2ui-spec/core")))
+                                   .entryList({QStringLiteral("*.yaml")}, QDir::Files, QDir::Name);
+    QCOMPARE(listed, copied);
+
+    for (const Suite &suite : suites) {
+        QFile yaml(dataPath(QStringLiteral("a2ui-spec/core/") + suite.yamlFile));
+        QVERIFY2(yaml.open(QIODevice::ReadOnly), qPrintable(suite.yamlFile));
+        const QByteArray sha
+            = QCryptographicHash::hash(yaml.readAll(), QCryptographicHash::Sha256).toHex();
+        QVERIFY2(sha == suite.sha256,
+                 qPrintable(QStringLiteral("core/%1 changed since its JSON was generated (sha256 "
+                                           "%2, GENERATED.md has %3): run python3 "
+                                           "tests/conformance/a2ui_yaml_to_json.py")
+                                .arg(suite.yamlFile, QString::fromLatin1(sha),
+                                     QString::fromLatin1(suite.sha256))));
+
+        QFile file(dataPath(QStringLiteral("a2ui-spec-json/") + suite.jsonFile));
+        QVERIFY2(file.open(QIODevice::ReadOnly), qPrintable(suite.jsonFile));
+        QJsonParseError parseError;
+        const QJsonDocument doc = QJsonDocument::fromJson(file.readAll(), &parseError);
+        QVERIFY2(parseError.error == QJsonParseError::NoError && doc.isArray(),
+                 qPrintable(suite.jsonFile + QStringLiteral(": ") + parseError.errorString()));
+        const QJsonArray cases = doc.array();
+        QVERIFY2(cases.size() == suite.cases && cases.size() == sourceCounts.value(suite.yamlFile),
+                 qPrintable(QStringLiteral("%1: %2 cases, GENERATED.md says %3, SOURCE.md %4")
+                                .arg(suite.jsonFile)
+                                .arg(cases.size())
+                                .arg(suite.cases)
+                                .arg(sourceCounts.value(suite.yamlFile))));
+        for (const QJsonValue &v : cases) {
+            const QJsonObject o = v.toObject();
+            QVERIFY2(
+                get(o, "name").isString() && get(o, "action").isString(),
+                qPrintable(suite.jsonFile + QStringLiteral(": a case without name or action")));
+            m_cases.append({suite.yamlFile, get(o, "name").toString(), get(o, "action").toString(),
+                            caseVersion(o), o});
+        }
+    }
+    QCOMPARE(m_cases.size(), kSuiteCases);
+
+    QFile marksFile(dataPath(QStringLiteral("a2ui-marks.json")));
+    QVERIFY(marksFile.open(QIODevice::ReadOnly));
+    const QJsonObject marks = QJsonDocument::fromJson(marksFile.readAll()).object();
+    QVERIFY(get(marks, "about").isString());
+    for (const QJsonValue &v : get(marks, "marks").toArray()) {
+        const QJsonObject m = v.toObject();
+        const QString file = get(m, "file").toString();
+        const QString name = get(m, "case").toString();
+        const Mark mark {get(m, "kind").toString(), get(m, "reason").toString()};
+        QVERIFY2(QStringList({QStringLiteral("skip"), QStringLiteral("unsupported"),
+                              QStringLiteral("wording")})
+                         .contains(mark.kind)
+                     && !mark.reason.isEmpty() && !file.isEmpty() && !name.isEmpty(),
+                 qPrintable(QStringLiteral("a mark needs a file, a case, a known kind and a "
+                                           "reason: ")
+                            + json::toCompactJson(m)));
+        QVERIFY2(!m_marks.contains(markKey(file, name)),
+                 qPrintable(QStringLiteral("%1 %2 is marked twice").arg(file, name)));
+        m_marks.insert(markKey(file, name), mark);
+    }
+}
+
+void TestA2uiConformance::suiteCase_data()
+{
+    QTest::addColumn<int>("index");
+    for (qsizetype i = 0; i < m_cases.size(); ++i) {
+        const Case &c = m_cases.at(i);
+        QTest::newRow(qPrintable(c.file + QLatin1Char('/') + c.name)) << int(i);
+    }
+}
+
+void TestA2uiConformance::suiteCase()
+{
+    QFETCH(int, index);
+    const Case &c = m_cases.at(index);
+    Tally &tally = m_tally[c.file];
+    ++tally.cases;
+    if (!SUPPORTED_PROTOCOL_VERSIONS.contains(c.version)) {
+        const QString reason
+            = QStringLiteral("protocol version %1 is not in SUPPORTED_PROTOCOL_VERSIONS")
+                  .arg(c.version);
+        skipped(c, reason);
+        QSKIP(qPrintable(QStringLiteral("[SKIPPED] ") + reason));
+    }
+    const auto found = m_marks.constFind(markKey(c.file, c.name));
+    const std::optional<Mark> mark
+        = found == m_marks.cend() ? std::nullopt : std::optional<Mark>(*found);
+    if (mark && mark->kind == QLatin1String("skip")) {
+        skipped(c, mark->reason);
+        QSKIP(qPrintable(QStringLiteral("[SKIPPED] ") + mark->reason));
+    }
+
+    const Outcome o = runCase(c);
+    const QString failure = o.passed
+        ? QString()
+        : QStringLiteral("%1 %2: expected %3, got %4").arg(c.file, c.name, o.expected, o.got);
+    record(c, o.passed ? QStringLiteral("pass") : QStringLiteral("fail"), failure, mark,
+           o.rejected);
+    if (!mark) {
+        ++(o.passed ? tally.passed : tally.failed);
+        QVERIFY2(o.passed, qPrintable(failure));
+        return;
+    }
+    // A marked case must still fail the way its mark says.
+    QString markProblem;
+    if (o.passed)
+        markProblem = QStringLiteral("%1 %2: marked %3, but it passes now: remove the mark")
+                          .arg(c.file, c.name, mark->kind);
+    else if (mark->kind == QLatin1String("wording") && !o.rejected)
+        markProblem = failure
+            + QStringLiteral(" (marked wording, but this is not the expected "
+                             "rejection worded otherwise)");
+    if (!markProblem.isEmpty()) {
+        ++tally.failed;
+        QFAIL(qPrintable(markProblem));
+    }
+    ++(mark->kind == QLatin1String("wording") ? tally.wording : tally.unsupported);
+    // XFAIL prints this comment, not the QVERIFY2 message: both go in it.
+    QEXPECT_FAIL(
+        "",
+        qPrintable(QStringLiteral("%1\n   marked %2: %3").arg(failure, mark->kind, mark->reason)),
+        Continue);
+    QVERIFY2(o.passed, qPrintable(failure));
+}
+
+// Every mark names a case of the suites; a "wording" mark, a case that expects an error.
+void TestA2uiConformance::marksNameRealCases()
+{
+    for (auto it = m_marks.cbegin(); it != m_marks.cend(); ++it) {
+        const QString file = it.key().section(QLatin1Char('\n'), 0, 0);
+        const QString name = it.key().section(QLatin1Char('\n'), 1);
+        const auto c = std::find_if(m_cases.cbegin(), m_cases.cend(), [&](const Case &x) {
+            return x.file == file && x.name == name;
+        });
+        QVERIFY2(c != m_cases.cend(),
+                 qPrintable(QStringLiteral("a2ui-marks.json: %1 has no case %2").arg(file, name)));
+        QVERIFY2(it->kind != QLatin1String("wording") || expectsError(c->body),
+                 qPrintable(QStringLiteral("a2ui-marks.json: %1 %2 is marked wording but expects "
+                                           "no error")
+                                .arg(file, name)));
+    }
+}
+
+void TestA2uiConformance::cleanupTestCase()
+{
+    const QString row = QStringLiteral("%1 %2 %3 %4 %5 %6 %7\n");
+    const auto line = [&row](const QString &file, const Tally &t) {
+        return row.arg(file, -32)
+            .arg(t.cases, 5)
+            .arg(t.passed, 6)
+            .arg(t.failed, 6)
+            .arg(t.unsupported, 11)
+            .arg(t.wording, 7)
+            .arg(t.skipped, 7);
+    };
+    QString table = QStringLiteral("\nA2UI conformance suites (a2ui-spec/core) against core/a2ui. "
+                                   "failed = fails and is not marked (or fails its mark's "
+                                   "check); unsupported and wording = fail as marked:\n");
+    table += row.arg(QStringLiteral("suite"), -32)
+                 .arg(QStringLiteral("cases"), 5)
+                 .arg(QStringLiteral("passed"), 6)
+                 .arg(QStringLiteral("failed"), 6)
+                 .arg(QStringLiteral("unsupported"), 11)
+                 .arg(QStringLiteral("wording"), 7)
+                 .arg(QStringLiteral("skipped"), 7);
+    Tally total;
+    for (auto it = m_tally.cbegin(); it != m_tally.cend(); ++it) {
+        table += line(it.key(), it.value());
+        total.cases += it->cases;
+        total.passed += it->passed;
+        total.failed += it->failed;
+        total.unsupported += it->unsupported;
+        total.wording += it->wording;
+        total.skipped += it->skipped;
+    }
+    table += line(QStringLiteral("total"), total);
+    if (!m_skips.isEmpty())
+        table += QStringLiteral("\nskipped:\n");
+    for (auto it = m_skips.cbegin(); it != m_skips.cend(); ++it)
+        table += QStringLiteral("- %1\n  %2\n").arg(it->join(QStringLiteral(", ")), it.key());
+    qInfo().noquote() << table;
+
+    const QString reportPath = qEnvironmentVariable("AGUI_A2UI_CONFORMANCE_REPORT");
+    if (reportPath.isEmpty())
+        return;
+    QFile report(reportPath);
+    QVERIFY2(report.open(QIODevice::WriteOnly | QIODevice::Truncate),
+             qPrintable(QStringLiteral("cannot write ") + reportPath));
+    report.write(QJsonDocument(m_report).toJson(QJsonDocument::Indented));
+}
+
+// One row of the report: the case's real outcome ("pass", "fail" or "skipped"), why, and its mark.
+void TestA2uiConformance::record(const Case &c, const QString &outcome, const QString &detail,
+                                 const std::optional<Mark> &mark, bool rejected)
+{
+    QJsonObject row {{QStringLiteral("file"), c.file},
+                     {QStringLiteral("case"), c.name},
+                     {QStringLiteral("action"), c.action},
+                     {QStringLiteral("protocolVersion"), c.version},
+                     {QStringLiteral("outcome"), outcome},
+                     {QStringLiteral("detail"), detail},
+                     {QStringLiteral("expectsError"), expectsError(c.body)}};
+    if (outcome == QLatin1String("fail"))
+        row.insert(QStringLiteral("rejected"), rejected);
+    if (mark)
+        row.insert(QStringLiteral("mark"),
+                   QJsonObject {{QStringLiteral("kind"), mark->kind},
+                                {QStringLiteral("reason"), mark->reason}});
+    m_report.append(row);
+}
+
+void TestA2uiConformance::skipped(const Case &c, const QString &reason)
+{
+    ++m_tally[c.file].skipped;
+    m_skips[reason].append(c.file + QLatin1Char(' ') + c.name);
+    const auto found = m_marks.constFind(markKey(c.file, c.name));
+    record(c, QStringLiteral("skipped"), reason,
+           found == m_marks.cend() ? std::nullopt : std::optional<Mark>(*found));
+}
+
+QTEST_GUILESS_MAIN(TestA2uiConformance)
+#include "test_a2ui_conformance.moc"
