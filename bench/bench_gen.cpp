@@ -7,8 +7,13 @@
 //                            reasoning, a streamed answer, a streamed tool call and its result,
 //                            state deltas; A2UI surfaces (ACTIVITY_SNAPSHOT) and subagents in
 //                            some runs. Every event passes @ag-ui/client's verify stage.
+//   bench_gen realistic N [--jsonl] FILE
+//                            the composition of real traffic (realisticmix.h): the input of the
+//                            benchmark table's rows; SSE, or JSON lines with --jsonl
 //
 // Both streams carry integer timestamps, as producers built on @ag-ui/encoder do.
+
+#include "realisticmix.h"
 
 #include <QByteArray>
 #include <QCoreApplication>
@@ -165,7 +170,8 @@ void mixedRun(Writer &w, qint64 run)
 
 int usage()
 {
-    std::fputs("usage: bench_gen flood|mixed N FILE\n", stderr);
+    std::fputs("usage: bench_gen flood|mixed N FILE\n       bench_gen realistic N [--jsonl] FILE\n",
+               stderr);
     return 2;
 }
 
@@ -175,11 +181,31 @@ int main(int argc, char **argv)
 {
     QCoreApplication app(argc, argv);
     const QStringList a = app.arguments();
-    if (a.size() != 4)
+    if (a.size() < 4)
         return usage();
     bool ok = false;
     const qint64 events = a[2].toLongLong(&ok);
     if (!ok || events < 1)
+        return usage();
+    if (a[1] == QLatin1String("realistic")) {
+        // bench_run appends the output file to the generator's arguments: --jsonl may come
+        // before or after it.
+        QStringList rest = a.mid(3);
+        const bool jsonLines = rest.removeAll(QStringLiteral("--jsonl")) == 1;
+        if (rest.size() != 1)
+            return usage();
+        const agui::bench::MixOutput mix = agui::bench::realisticMix(
+            events, jsonLines ? agui::bench::MixFraming::JsonLines : agui::bench::MixFraming::Sse);
+        QFile out(rest.front());
+        if (!out.open(QIODevice::WriteOnly) || out.write(mix.bytes) != mix.bytes.size()) {
+            std::fprintf(stderr, "bench_gen: cannot write %s\n", qPrintable(rest.front()));
+            return 1;
+        }
+        QTextStream(stdout) << mix.events << " events in " << mix.runs << " runs, "
+                            << mix.bytes.size() << " bytes\n";
+        return 0;
+    }
+    if (a.size() != 4)
         return usage();
     Writer w(events);
     if (a[1] == QLatin1String("flood")) {

@@ -21,12 +21,40 @@ struct Context
     int capS = 900; // BENCH_CLIENT_CAP_S: one @ag-ui/client run is killed after this long
     // BENCH_SCALE: "1m" (the issue's table) or "100k" (a quick run: the rows the issue measures
     // at a million events read the 100k files instead, and the 1M files are not generated).
+    // "10m": the same rows at ten million events (about 1.4 GB of the realistic mix).
     QString scale = QStringLiteral("1m");
+    // BENCH_MIX: "realistic" (the default: bench_gen realistic, the composition of real traffic,
+    // bench/realisticmix.h) or "bench" (the generators the first tables used: bench_session's
+    // long runs and bench_gen mixed, kept to compare with them).
+    QString mix = QStringLiteral("realistic");
 
     QString scaleLabel() const { return scale.toUpper(); } // "1M", "100K"
-    // The large inputs of rows 1-3 and 6-9 at this scale.
-    QString bigJsonl() const { return QStringLiteral("jsonl-%1.jsonl").arg(scale); }
-    QString bigMixed() const { return QStringLiteral("mixed-%1.sse").arg(scale); }
+    bool realistic() const { return mix == QLatin1String("realistic"); }
+    // The large inputs of rows 1-3 and 6-9 at this scale: JSON lines, and the SSE body of the
+    // same kind of session.
+    QString bigJsonl() const
+    {
+        return (realistic() ? QStringLiteral("realistic-%1.jsonl")
+                            : QStringLiteral("jsonl-%1.jsonl"))
+            .arg(scale);
+    }
+    QString bigMixed() const
+    {
+        return (realistic() ? QStringLiteral("realistic-%1.sse") : QStringLiteral("mixed-%1.sse"))
+            .arg(scale);
+    }
+    // The 100k JSON lines (the scroll row's second input) and the 100k SSE session row 5 gives
+    // the reference client.
+    QString smallJsonl() const
+    {
+        return realistic() ? QStringLiteral("realistic-100k.jsonl")
+                           : QStringLiteral("jsonl-100k.jsonl");
+    }
+    QString smallMixed() const
+    {
+        return realistic() ? QStringLiteral("realistic-100k.sse")
+                           : QStringLiteral("mixed-100k.sse");
+    }
 
     QString inputs(const QString &name) const { return work + QStringLiteral("/inputs/") + name; }
     QString scratch() const { return work + QStringLiteral("/scratch"); }
@@ -46,6 +74,7 @@ struct InputFile
     QString name;
     QString what; // for the README and the table
     QStringList generator; // tool name + arguments; the output path is appended
+    QString mix; // "bench" or "realistic" when only that mix's rows read it, else ""
 };
 const std::vector<InputFile> &inputFiles();
 const InputFile *inputFile(const QString &name);

@@ -11,7 +11,9 @@
 //
 // Environment: BENCH_RUNS (repetitions per figure, default 3), BENCH_STARTUP_RUNS (11),
 // BENCH_CLIENT_CAP_S (900: one @ag-ui/client run is killed after this long), BENCH_SCALE (1m, the
-// default, or 100k: the million-event rows read the 100k files, a quick run on a busy machine).
+// default, or 100k: the million-event rows read the 100k files, a quick run on a busy machine;
+// or 10m: ten million events), BENCH_MIX (realistic, the default, or bench: the first tables'
+// generators).
 
 #include "bench/driver/context.h"
 #include "bench/driver/machine.h"
@@ -51,8 +53,12 @@ int generateInputs(const Context &c)
 {
     QDir().mkpath(c.inputs(QString()));
     for (const InputFile &f : inputFiles()) {
-        if (c.scale != QLatin1String("1m") && f.name.contains(QLatin1String("-1m.")))
-            continue; // a quick run reads the 100k files only
+        // Only what this scale and mix read: the 1M files at 1m, the 10M files at 10m only
+        // (1.4 GB each), the other mix's files never.
+        if ((c.scale != QLatin1String("1m") && f.name.contains(QLatin1String("-1m.")))
+            || (c.scale != QLatin1String("10m") && f.name.contains(QLatin1String("-10m.")))
+            || (!f.mix.isEmpty() && f.mix != c.mix))
+            continue;
         const QString path = c.inputs(f.name);
         const QString tool = c.benchTool(f.generator.front());
         if (QFileInfo(path).exists()
@@ -138,8 +144,11 @@ int main(int argc, char **argv)
     c.runs = envInt("BENCH_RUNS", 3);
     c.startupRuns = envInt("BENCH_STARTUP_RUNS", 11);
     c.capS = envInt("BENCH_CLIENT_CAP_S", 900);
-    if (qEnvironmentVariable("BENCH_SCALE") == QLatin1String("100k"))
-        c.scale = QStringLiteral("100k");
+    const QString scale = qEnvironmentVariable("BENCH_SCALE");
+    if (scale == QLatin1String("100k") || scale == QLatin1String("10m"))
+        c.scale = scale;
+    if (qEnvironmentVariable("BENCH_MIX") == QLatin1String("bench"))
+        c.mix = QStringLiteral("bench");
     const QString command = args.value(0);
     if (command == QLatin1String("inputs"))
         return generateInputs(c);

@@ -54,23 +54,22 @@ QJsonObject rowCallgrind(const Context &c)
         return rowResult({notMeasured(11, 0, figure, QStringLiteral("(before/after)"),
                                       QStringLiteral("valgrind is not installed"))},
                          {});
-    const QString jsonl = c.inputs(QStringLiteral("jsonl-100k.jsonl"));
+    const QString jsonl = c.inputs(c.smallJsonl());
     const QString ingest = c.benchTool(QStringLiteral("bench_ingest"));
     const std::vector<Counted> counts = {
-        count(c, QStringLiteral("agui-inspect lint, jsonl-100k.jsonl (whole process)"),
+        count(c, QStringLiteral("agui-inspect lint, %1 (whole process)").arg(c.smallJsonl()),
               {c.inspect(), QStringLiteral("lint"), jsonl}, true),
-        count(c, QStringLiteral("ingest (the GUI's loader), jsonl-100k.jsonl"),
+        count(c, QStringLiteral("ingest (the GUI's loader), %1").arg(c.smallJsonl()),
               {ingest, jsonl, QStringLiteral("--phase"), QStringLiteral("ingest")}, false),
-        count(c, QStringLiteral("memchr line scan, jsonl-100k.jsonl"),
+        count(c, QStringLiteral("memchr line scan, %1").arg(c.smallJsonl()),
               {ingest, jsonl, QStringLiteral("--phase"), QStringLiteral("scan")}, false),
-        count(c, QStringLiteral("simdjson DOM parse of every line, jsonl-100k.jsonl"),
+        count(c, QStringLiteral("simdjson DOM parse of every line, %1").arg(c.smallJsonl()),
               {ingest, jsonl, QStringLiteral("--phase"), QStringLiteral("simdjson")}, false),
         count(c, QStringLiteral("agui-inspect stats, flood-100k.sse (whole process)"),
               {c.inspect(), QStringLiteral("stats"), c.inputs(QStringLiteral("flood-100k.sse"))},
               true),
-        count(c, QStringLiteral("agui-inspect stats, mixed-100k.sse (whole process)"),
-              {c.inspect(), QStringLiteral("stats"), c.inputs(QStringLiteral("mixed-100k.sse"))},
-              true),
+        count(c, QStringLiteral("agui-inspect stats, %1 (whole process)").arg(c.smallMixed()),
+              {c.inspect(), QStringLiteral("stats"), c.inputs(c.smallMixed())}, true),
     };
     std::vector<TableLine> lines;
     QJsonObject figures;

@@ -281,12 +281,11 @@ QJsonObject rowStatsFlood(const Context &c)
 QJsonObject rowStatsMixed(const Context &c)
 {
     QJsonObject figures;
-    const QString name = QStringLiteral("mixed-100k.sse");
-    const TableLine line
-        = versusClient(c, name, 5, 0,
-                       QStringLiteral("the same on a realistic mixed session of 100k events (%1)")
-                           .arg(fileLabel(c, name)),
-                       100, &figures);
+    const QString name = c.smallMixed();
+    const TableLine line = versusClient(
+        c, name, 5, 0,
+        QStringLiteral("the same on a mixed session of 100k events (%1)").arg(fileLabel(c, name)),
+        100, &figures);
     return rowResult({line}, figures);
 }
 

@@ -214,9 +214,9 @@ QString paintParseCheck(const Context &c, QJsonObject *figures)
     const RunResult r = runProcess(
         {{valgrind, QStringLiteral("--tool=callgrind"), QStringLiteral("--collect-atstart=no"),
           QStringLiteral("--instr-atstart=no"), QStringLiteral("--callgrind-out-file=") + out,
-          c.inspector(), QStringLiteral("--bench-open"),
-          c.inputs(QStringLiteral("jsonl-100k.jsonl")), QStringLiteral("--bench-scroll"),
-          QStringLiteral("--bench-callgrind-paint"), QStringLiteral("--bench-report"), report},
+          c.inspector(), QStringLiteral("--bench-open"), c.inputs(c.smallJsonl()),
+          QStringLiteral("--bench-scroll"), QStringLiteral("--bench-callgrind-paint"),
+          QStringLiteral("--bench-report"), report},
          c.guiEnv(),
          3600});
     if (!r.exitedWith({0}))
