@@ -97,21 +97,22 @@ bool applyMessagesSnapshot(ApplyContext &ctx)
         return m.role == QLatin1String("reasoning") && !hasReasoning;
     };
 
-    // Pass 1: which local messages stay (replaced or kept).
+    // Pass 1: which local messages stay (replaced or kept). Only the replaced ones' ids are
+    // collected (the snapshot messages already present): hashing every kept id made a long
+    // session's snapshots cost a hash insert per local message (bench/README.md, realistic mix).
     QList<qsizetype> kept;
     QList<qsizetype> replacedBy; // per kept message: snapshot index, or -1 (kept as is)
-    QSet<QString> keptIds;
+    QSet<QString> presentIds;
     for (qsizetype p = 0; p < snap.messageCount(); ++p) {
         const Message &m = snap.message(p);
         const auto it = byId.constFind(m.id);
         if (it != byId.constEnd()) {
             kept.append(p);
             replacedBy.append(*it);
-            keptIds.insert(m.id);
+            presentIds.insert(m.id);
         } else if (keepAbsent(m)) {
-            kept.append(p);
+            kept.append(p); // its id is not in the snapshot: nothing to skip below
             replacedBy.append(-1);
-            keptIds.insert(m.id);
         } else {
             ctx.noteMessageRemoved(m.id);
         }
@@ -140,7 +141,7 @@ bool applyMessagesSnapshot(ApplyContext &ctx)
         snap.retainMessages(kept);
     for (const auto &v : incoming) {
         const QJsonObject obj = v.toObject();
-        if (keptIds.contains(obj.value(QLatin1String("id")).toString()))
+        if (presentIds.contains(obj.value(QLatin1String("id")).toString()))
             continue;
         Message m = messageFromJson(ctx, obj);
         ctx.noteMessageAdded(m.id);

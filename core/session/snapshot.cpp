@@ -198,13 +198,23 @@ void SessionSnapshot::replaceMessage(qsizetype position, Message message)
 void SessionSnapshot::retainMessages(const QList<qsizetype> &positions)
 {
     ++m_generation;
+    // Messages before the first one that moves keep their positions and their index entries: a
+    // MESSAGES_SNAPSHOT mostly drops recent messages of a long thread, so re-indexing from there
+    // is O(tail). Entries of ids first seen at or past it are stale (reindexFrom's rule).
+    qsizetype first = 0;
+    while (first < positions.size() && positions.at(first) == first)
+        ++first;
+    for (qsizetype p = first; p < m_order.size(); ++p) {
+        const qint32 key = m_messageKeys.at(m_order.at(p));
+        if (lookup(m_messagePos, key) >= first)
+            store(m_messagePos, key, -1);
+    }
     QList<qint32> order;
     order.reserve(positions.size());
     for (qsizetype p : positions)
         order.append(m_order.at(p));
     m_order.assign(order);
-    m_messagePos.fill(-1);
-    reindexFrom(0);
+    reindexFrom(first);
 }
 
 void SessionSnapshot::reindexFrom(qsizetype position)
