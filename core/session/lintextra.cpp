@@ -63,38 +63,44 @@ ProducerVersion judgeProducerVersion(const QString &declared, QLatin1StringView 
     return parts(declared) <= parts(ours) ? ProducerVersion::Understood : ProducerVersion::Newer;
 }
 
-// The inspector's own words, as an AG-UI 1.1 consumer.
-QString inspectorVersionWarning(const QString &declared)
+// Who judges a producer's version, and in which words: %1 = the declared version, %2 = ours.
+struct VersionVoice
 {
-    switch (judgeProducerVersion(declared, kInspectorProtocolVersion)) {
-    case ProducerVersion::Understood:
-        return {};
-    case ProducerVersion::Newer:
-        return QStringLiteral("The producer speaks protocol %1; the inspector reads AG-UI %2: "
-                              "material the newer version added is shown as unknown.")
-            .arg(declared, kInspectorProtocolVersion);
-    case ProducerVersion::Uninterpretable:
-        return QStringLiteral("The producer declared protocol version '%1', which the inspector "
-                              "(AG-UI %2) cannot interpret.")
-            .arg(declared, kInspectorProtocolVersion);
-    }
-    return {};
+    QLatin1StringView ours;
+    const char *newer;
+    const char *uninterpretable;
+};
+
+// The inspector's own words, as an AG-UI 1.1 consumer.
+constexpr VersionVoice kInspectorVoice {
+    kInspectorProtocolVersion,
+    "The producer speaks protocol %1; the inspector reads AG-UI %2: material the newer version "
+    "added is shown as unknown.",
+    "The producer declared protocol version '%1', which the inspector (AG-UI %2) cannot "
+    "interpret."};
+// The pinned @ag-ui/client 1.0.0's warning, byte for byte.
+constexpr VersionVoice kPinnedClientVoice {
+    kPinnedClientProtocolVersion,
+    "The producer speaks protocol %1; this client speaks %2. Unrecognised material will be "
+    "stripped with warnings.",
+    "The producer declared protocol version '%1', which this client cannot interpret."};
+
+// %2 first: one voice's text has no %2, and QString::arg warns about an unused argument.
+QString fill(const char *text, const QString &declared, QLatin1StringView ours)
+{
+    return QString::fromLatin1(text).replace(QLatin1StringView("%2"), ours).arg(declared);
 }
 
-// The pinned @ag-ui/client 1.0.0's warning, byte for byte.
-QString pinnedClientVersionWarning(const QString &declared)
+// The warning `voice` gives about a declared version, or "" when it says nothing.
+QString versionWarning(const QString &declared, const VersionVoice &voice)
 {
-    switch (judgeProducerVersion(declared, kPinnedClientProtocolVersion)) {
+    switch (judgeProducerVersion(declared, voice.ours)) {
     case ProducerVersion::Understood:
         return {};
     case ProducerVersion::Newer:
-        return QStringLiteral("The producer speaks protocol %1; this client speaks %2. "
-                              "Unrecognised material will be stripped with warnings.")
-            .arg(declared, kPinnedClientProtocolVersion);
+        return fill(voice.newer, declared, voice.ours);
     case ProducerVersion::Uninterpretable:
-        return QStringLiteral("The producer declared protocol version '%1', which this client "
-                              "cannot interpret.")
-            .arg(declared);
+        return fill(voice.uninterpretable, declared, voice.ours);
     }
     return {};
 }
@@ -639,11 +645,11 @@ void ExtraRules::checkRunStarted(const EventView &e, const EventView &frame, boo
     const json::JsonView declared = e.value("protocolVersion");
     if (declared.isString()) {
         const QString version = declared.toString();
-        const QString ours = inspectorVersionWarning(version);
+        const QString ours = versionWarning(version, kInspectorVoice);
         if (!ours.isEmpty())
             sink.report(u"lint.producer-protocol-version", index,
                         QStringLiteral("/protocolVersion"), ours);
-        const QString pinned = pinnedClientVersionWarning(version);
+        const QString pinned = versionWarning(version, kPinnedClientVoice);
         if (!pinned.isEmpty())
             sink.report(u"compat.producer-protocol-version", index,
                         QStringLiteral("/protocolVersion"),
