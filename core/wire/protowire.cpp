@@ -148,11 +148,16 @@ void Writer::boolField(quint32 number, bool value)
 
 void Writer::doubleField(quint32 number, double value)
 {
-    tag(number, Fixed64);
     quint64 bits = 0;
     std::memcpy(&bits, &value, sizeof bits);
+    fixed64Field(number, bits);
+}
+
+void Writer::fixed64Field(quint32 number, quint64 value)
+{
+    tag(number, Fixed64);
     char buffer[8];
-    qToLittleEndian(bits, buffer);
+    qToLittleEndian(value, buffer);
     m_data.append(buffer, 8);
 }
 

@@ -2,8 +2,8 @@
 
 // Minimal protobuf wire-format reader/writer (varint, fixed64/32, length-delimited, legacy groups
 // skipped) and the google.protobuf.Value/Struct/ListValue mapping to QJsonValue, as the AG-UI
-// reference codec (ts-proto) does it. Used by protoevent.cpp; public so tests can build and
-// inspect messages field by field.
+// reference codec (ts-proto) does it. Used by protoevent.cpp and the OTLP encoder
+// (core/otel/otlpprotobuf.cpp); public so tests can build and inspect messages field by field.
 
 #include <QByteArray>
 #include <QByteArrayView>
@@ -47,6 +47,7 @@ public:
     void int32Field(quint32 number, qint32 value); // sign-extended like protobuf int32
     void boolField(quint32 number, bool value);
     void doubleField(quint32 number, double value);
+    void fixed64Field(quint32 number, quint64 value); // little-endian, 8 bytes
     void bytesField(quint32 number, QByteArrayView bytes);
     void stringField(quint32 number, const QString &text) { bytesField(number, text.toUtf8()); }
 

@@ -223,6 +223,22 @@ void http()
           QByteArray("\x15\x03\x01\x00\x02\x02\x46", 7));
 }
 
+// The OpenTelemetry inputs from outside (fuzz_otelinput): traceparent headers, Retry-After
+// values and OTEL_EXPORTER_OTLP_HEADERS lists.
+void otelInput()
+{
+    write("otelinput", QStringLiteral("traceparent"),
+          "00-4bf92f3577b34da6a3ce929d0e0e4736-00f067aa0ba902b7-01");
+    write("otelinput", QStringLiteral("traceparent-future-version"),
+          "cc-4bf92f3577b34da6a3ce929d0e0e4736-00f067aa0ba902b7-09-what-the-future-will-be-like");
+    write("otelinput", QStringLiteral("retry-after-seconds"), "120");
+    write("otelinput", QStringLiteral("retry-after-imf-fixdate"), "Wed, 01 Jan 2025 12:00:30 GMT");
+    write("otelinput", QStringLiteral("retry-after-rfc850"), "Wednesday, 01-Jan-25 12:01:00 GMT");
+    write("otelinput", QStringLiteral("retry-after-asctime"), "Wed Jan  1 12:00:09 2025");
+    write("otelinput", QStringLiteral("headers"),
+          " Authorization = Bearer%20abc , x-tenant=acme,,bad entry,k=%zz,i=a%0D%0Ab");
+}
+
 } // namespace
 
 int main(int argc, char **argv)
@@ -238,5 +254,6 @@ int main(int argc, char **argv)
     jsonPatch(QString::fromLocal8Bit(argv[2]));
     a2ui();
     http();
+    otelInput();
     return 0;
 }
