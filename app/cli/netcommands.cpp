@@ -7,6 +7,9 @@ const QList<NetCommandInfo> &netCommands()
     static const QList<NetCommandInfo> list {
         {QStringLiteral("mcp"),
          QStringLiteral("serve captures to coding agents (Model Context Protocol, stdio or HTTP)")},
+        {QStringLiteral("otel"),
+         QStringLiteral(
+             "export a capture's runs as OpenTelemetry traces (OTLP file or collector)")},
         {QStringLiteral("proxy"),
          QStringLiteral("record (and forward) what a front end and its agent exchange")},
         {QStringLiteral("rerun"),

@@ -34,3 +34,37 @@ void CaptureWriterSink::bodyRewritten(const BodyRewrite &rewrite)
 }
 
 } // namespace agui::net
+
+namespace agui::net {
+
+void FanOutSink::requestSent(const RecordedRequest &request)
+{
+    for (const auto &sink : m_sinks)
+        sink->requestSent(request);
+}
+
+void FanOutSink::responseStarted(const RecordedResponse &response)
+{
+    for (const auto &sink : m_sinks)
+        sink->responseStarted(response);
+}
+
+void FanOutSink::chunkReceived(const QByteArray &bytes, qint64 receivedAtUs)
+{
+    for (const auto &sink : m_sinks)
+        sink->chunkReceived(bytes, receivedAtUs);
+}
+
+void FanOutSink::runEnded(RunEnd end, const QString &error, qint64 atUs)
+{
+    for (const auto &sink : m_sinks)
+        sink->runEnded(end, error, atUs);
+}
+
+void FanOutSink::bodyRewritten(const BodyRewrite &rewrite)
+{
+    for (const auto &sink : m_sinks)
+        sink->bodyRewritten(rewrite);
+}
+
+} // namespace agui::net

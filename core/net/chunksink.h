@@ -9,6 +9,9 @@
 #include <QByteArray>
 #include <QString>
 
+#include <memory>
+#include <vector>
+
 namespace agui::net {
 
 class ChunkSink
@@ -54,6 +57,34 @@ public:
 private:
     agui::CaptureWriter *m_writer;
     int m_run = -1;
+};
+
+} // namespace agui::net
+
+namespace agui::net {
+
+// Hands every call on to each of its sinks, in the order they were added (a proxy's exchange
+// going to the capture file and to the trace exporter).
+class FanOutSink : public ChunkSink
+{
+public:
+    void add(std::unique_ptr<ChunkSink> sink)
+    {
+        m_sinks.push_back(sink.get());
+        m_owned.push_back(std::move(sink));
+    }
+    void add(ChunkSink *sink) { m_sinks.push_back(sink); } // not owned; outlives this one
+    bool isEmpty() const { return m_sinks.empty(); }
+
+    void requestSent(const RecordedRequest &request) override;
+    void responseStarted(const RecordedResponse &response) override;
+    void chunkReceived(const QByteArray &bytes, qint64 receivedAtUs) override;
+    void runEnded(RunEnd end, const QString &error, qint64 atUs) override;
+    void bodyRewritten(const BodyRewrite &rewrite) override;
+
+private:
+    std::vector<ChunkSink *> m_sinks;
+    std::vector<std::unique_ptr<ChunkSink>> m_owned;
 };
 
 } // namespace agui::net

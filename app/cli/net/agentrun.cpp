@@ -7,6 +7,7 @@
 #include "core/capture/redaction.h"
 #include "core/net/chunksink.h"
 #include "core/net/runclient.h"
+#include "core/otel/tracemapping.h"
 #include "core/session/session.h"
 
 #include <QCoreApplication>
@@ -48,12 +49,41 @@ QStringList secretsOf(const HttpHeaders &headers)
     return secrets;
 }
 
+// W3C trace context (docs/otel.md): a new trace whose parent is the span an export gives this
+// run, the one the user gave (sent as given), or none. A traceparent --header wins.
+QString addTraceParent(const Args &args, RunOptions *options)
+{
+    const bool off = args.options.contains(QStringLiteral("--no-traceparent"));
+    const bool given = args.options.contains(QStringLiteral("--traceparent"));
+    if (off && given)
+        return QStringLiteral("--traceparent and --no-traceparent exclude each other");
+    if (off || !headerValue(options->headers, QLatin1StringView("traceparent")).isEmpty())
+        return {};
+    otel::TraceParent parent = otel::newClientTraceParent();
+    if (given) {
+        QString why;
+        const auto parsed = otel::TraceParent::parse(
+            args.options.value(QStringLiteral("--traceparent")).toLatin1(), &why);
+        if (!parsed)
+            return QStringLiteral("--traceparent: %1").arg(why);
+        parent = *parsed;
+    }
+    options->headers.append(
+        {QStringLiteral("traceparent"), QString::fromLatin1(parent.toHeader())});
+    return {};
+}
+
 } // namespace
 
 QStringList transportValueOptions()
 {
     return {QStringLiteral("--record"), QStringLiteral("--timeout"), QStringLiteral("--stall"),
-            QStringLiteral("--format")};
+            QStringLiteral("--format"), QStringLiteral("--traceparent")};
+}
+
+QStringList transportFlags()
+{
+    return {QStringLiteral("--proto"), QStringLiteral("--no-traceparent")};
 }
 
 QStringList takeHeaders(const QStringList &argv, QStringList *headers, QString *error)
@@ -97,7 +127,7 @@ QString parseTransportOptions(const Args &args, const QStringList &headers, RunO
             return QStringLiteral("%1 must be a number of seconds > 0").arg(name);
     }
     options->record = args.options.value(QStringLiteral("--record"));
-    return {};
+    return addTraceParent(args, options);
 }
 
 QString parseAgentUrl(const QString &text, QUrl *url)
@@ -143,6 +173,9 @@ RunOutcome executeRun(const QString &command, const RunOptions &options, Session
     if (options.timeoutMs > 0)
         timeout.start(int(options.timeoutMs));
     printer.starting(options.url);
+    const QString traceParent = headerValue(options.headers, QLatin1StringView("traceparent"));
+    if (!traceParent.isEmpty())
+        err() << "traceparent " << traceParent << '\n';
     client.startWithBody(options.url, options.body, options.headers);
     QCoreApplication::exec();
     session->finish();

@@ -30,8 +30,10 @@ struct RunOptions
     bool text = false;
 };
 
-// The value options parseTransportOptions reads, for parseArgs (--header is taken out first).
+// The value options and flags parseTransportOptions reads, for parseArgs (--header is taken out
+// first).
 QStringList transportValueOptions();
+QStringList transportFlags();
 
 // --header may repeat, which the shared parser does not allow: taken out of argv into *headers;
 // returns the other arguments (*error set when a --header has no value).

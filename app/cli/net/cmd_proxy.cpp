@@ -12,15 +12,20 @@
 #include "core/net/agentproxy.h"
 #include "core/net/chunksink.h"
 #include "core/net/replayserver.h"
+#include "core/otel/exchangetracer.h"
+#include "core/otel/otlpconfig.h"
+#include "core/otel/otlpexporter.h"
 #include "core/platform/heap.h"
 #include "core/platform/interrupts.h"
 
 #include <QCoreApplication>
 #include <QElapsedTimer>
 #include <QHash>
+#include <QProcessEnvironment>
 #include <QTimer>
 
 #include <atomic>
+#include <optional>
 
 namespace agui::cli {
 
@@ -32,7 +37,8 @@ constexpr qint64 kDrainMs = 5000;
 const char kHelp[]
     = "usage: agui-inspect proxy --upstream URL [--listen HOST:PORT] [--record FILE]\n"
       "                          [--rules FILE] [--break FILTER]... [--map-local PATH=CAPTURE]\n"
-      "                          [--exchanges N]\n\n"
+      "                          [--exchanges N] [--otlp-endpoint URL [--otlp-protocol P]\n"
+      "                          [--service-name NAME] [--otlp-content]]\n\n"
       "Sits between a front end and its agent: point the front end at the URL printed on the\n"
       "first line of standard output. Each request is forwarded to the upstream unchanged (minus\n"
       "hop-by-hop headers) and its answer streamed back as it arrives, byte for byte. One line\n"
@@ -61,7 +67,21 @@ const char kHelp[]
       "                    like any other exchange\n"
       "  --exchanges N     exit after N exchanges ended: 0 when all ended as framed with a 2xx\n"
       "                    answer, 1 when one got another status, 2 when one failed in transport\n"
-      "                    or its front end hung up. Without it, runs until interrupted.\n";
+      "                    or its front end hung up. Without it, runs until interrupted.\n"
+      "  --otlp-endpoint URL\n"
+      "                    export each exchange as OpenTelemetry spans when it ends "
+      "(docs/otel.md)\n"
+      "                    to the collector at URL (its base: spans go to URL/v1/traces), in\n"
+      "                    batches, from a thread of its own: the forwarded bytes never wait for\n"
+      "                    it. A collector that is down or throttles is retried with backoff;\n"
+      "                    spans it could not take are counted and logged. A front end's\n"
+      "                    traceparent goes on to the agent untouched and the spans join its\n"
+      "                    trace. The OTEL_EXPORTER_OTLP_* variables (headers, timeout) apply\n"
+      "  --otlp-protocol P http/protobuf (default) or http/json\n"
+      "  --service-name N  the spans' service.name (default: OTEL_SERVICE_NAME, else\n"
+      "                    agui-inspector)\n"
+      "  --otlp-content    include content in the spans (message text, tool arguments and\n"
+      "                    results); off by default\n";
 
 struct Options
 {
@@ -75,16 +95,55 @@ struct Options
     QString mapFile;
     intercept::RewriteRules rules;
     int exchanges = 0; // 0: until interrupted
+    std::optional<otel::OtlpConfig> otlp; // --otlp-endpoint
+    bool otlpContent = false;
 };
+
+// --otlp-endpoint and its companions over the OTEL_* environment; a non-empty return is the
+// usage error.
+QString parseOtlpOptions(const Args &args, Options *options)
+{
+    const QString endpoint = args.options.value(QStringLiteral("--otlp-endpoint"));
+    if (endpoint.isEmpty()) {
+        for (const char *name : {"--otlp-protocol", "--service-name", "--otlp-content"}) {
+            if (args.options.contains(QLatin1String(name)))
+                return QStringLiteral("%1 needs --otlp-endpoint").arg(QLatin1String(name));
+        }
+        return {};
+    }
+    const QUrl url(endpoint, QUrl::StrictMode);
+    if (!url.isValid()
+        || (url.scheme() != QLatin1String("http") && url.scheme() != QLatin1String("https")))
+        return QStringLiteral("--otlp-endpoint must be an http:// or https:// URL");
+    QStringList problems;
+    otel::OtlpConfig config
+        = otel::OtlpConfig::fromEnvironment(QProcessEnvironment::systemEnvironment(), &problems);
+    for (const QString &problem : problems)
+        err() << "agui-inspect proxy: warning: " << problem << '\n';
+    config.setEndpoint(endpoint);
+    if (args.options.contains(QStringLiteral("--otlp-protocol"))) {
+        const auto protocol = otel::OtlpConfig::parseProtocol(
+            args.options.value(QStringLiteral("--otlp-protocol")));
+        if (!protocol)
+            return QStringLiteral("--otlp-protocol must be http/protobuf or http/json");
+        config.protocol = *protocol;
+    }
+    if (args.options.contains(QStringLiteral("--service-name")))
+        config.serviceName = args.options.value(QStringLiteral("--service-name"));
+    options->otlp = config;
+    options->otlpContent = args.options.contains(QStringLiteral("--otlp-content"));
+    return {};
+}
 
 QString parseOptions(const QStringList &argv, Options *options, bool *help)
 {
-    const Args args = parseArgs(argv,
-                                {QStringLiteral("--upstream"), QStringLiteral("--listen"),
-                                 QStringLiteral("--record"), QStringLiteral("--exchanges"),
-                                 QStringLiteral("--rules"), QStringLiteral("--map-local"),
-                                 QStringLiteral("--break")},
-                                {QStringLiteral("--help")});
+    const Args args = parseArgs(
+        argv,
+        {QStringLiteral("--upstream"), QStringLiteral("--listen"), QStringLiteral("--record"),
+         QStringLiteral("--exchanges"), QStringLiteral("--rules"), QStringLiteral("--map-local"),
+         QStringLiteral("--break"), QStringLiteral("--otlp-endpoint"),
+         QStringLiteral("--otlp-protocol"), QStringLiteral("--service-name")},
+        {QStringLiteral("--help"), QStringLiteral("--otlp-content")});
     *help = args.options.contains(QStringLiteral("--help"));
     if (*help)
         return {};
@@ -141,7 +200,7 @@ QString parseOptions(const QStringList &argv, Options *options, bool *help)
         if (!ok || options->exchanges <= 0)
             return QStringLiteral("--exchanges must be a number > 0");
     }
-    return {};
+    return parseOtlpOptions(args, options);
 }
 
 // "dropped the event at byte 812 (61 bytes)", "could not edit ...: patch operation 0: ...".
@@ -244,6 +303,33 @@ private:
     int m_exit = ExitOk;
 };
 
+otel::ExporterOptions exporterOptions(const otel::OtlpConfig &config)
+{
+    otel::ExporterOptions options;
+    options.config = config;
+    options.resource = otel::resourceAttributes(config.serviceName, config.resourceAttributes);
+    options.scopeName = QString::fromLatin1(otel::kScopeName);
+    options.scopeVersion = QStringLiteral(AGUI_VERSION);
+    return options;
+}
+
+// At exit: the exchanges already ended are traced, and the collector gets a last chance (a few
+// seconds) to take them; what it did not is said, with the counts.
+void finishExport(otel::BatchExporter &exporter, otel::ExchangeTracer &tracer)
+{
+    constexpr int kLastChanceMs = 10'000;
+    tracer.finish();
+    const qint64 exchanges = tracer.exchangesTraced();
+    exporter.flush(kLastChanceMs);
+    const otel::ExporterStats stats = exporter.stats();
+    err() << proxyClock() << " otel: " << exchanges << " exchanges, " << stats.exported
+          << " spans exported, " << stats.droppedQueueFull << " dropped (queue full), "
+          << stats.failed << " failed";
+    if (stats.retries > 0)
+        err() << ", " << stats.retries << " retries";
+    err() << '\n';
+}
+
 int runProxy(const QStringList &argv)
 {
     platform::keepHeapSlackForStreaming(); // bodies stream through in 64 KiB reads
@@ -262,11 +348,29 @@ int runProxy(const QStringList &argv)
         err() << "agui-inspect proxy: cannot write " << options.record << '\n';
         return ExitUnreadable;
     }
+    // Declared before the proxy, so the exchanges' sinks are gone before the tracer.
+    std::unique_ptr<otel::BatchExporter> exporter;
+    std::unique_ptr<otel::ExchangeTracer> tracer;
+    if (options.otlp) {
+        exporter = std::make_unique<otel::BatchExporter>(exporterOptions(*options.otlp));
+        exporter->setLogger([](const QString &line) {
+            err() << proxyClock() << " otel: " << line << '\n';
+            err().flush();
+        });
+        otel::TraceOptions trace;
+        trace.captureContent = options.otlpContent;
+        tracer = std::make_unique<otel::ExchangeTracer>(exporter.get(), trace);
+    }
     net::AgentProxy proxy;
     proxy.setUpstream(options.upstream);
-    if (writer.isOpen())
-        proxy.setSinkFactory([&writer](int) -> std::unique_ptr<net::ChunkSink> {
-            return std::make_unique<net::CaptureWriterSink>(&writer);
+    if (writer.isOpen() || tracer)
+        proxy.setSinkFactory([&writer, &tracer](int id) -> std::unique_ptr<net::ChunkSink> {
+            auto sinks = std::make_unique<net::FanOutSink>();
+            if (writer.isOpen())
+                sinks->add(std::make_unique<net::CaptureWriterSink>(&writer));
+            if (tracer)
+                sinks->add(tracer->sinkFor(id));
+            return sinks;
         });
     if (!options.rules.isEmpty()) {
         proxy.setRewriterFactory([&options](int id, const RecordedResponse &response) {
@@ -324,6 +428,9 @@ int runProxy(const QStringList &argv)
     if (replay)
         err() << "; " << options.mapPath << " answered from " << options.mapFile << " ("
               << replay->runCount() << (replay->runCount() == 1 ? " run)" : " runs)");
+    if (options.otlp)
+        err() << "; spans to " << options.otlp->describe()
+              << (options.otlpContent ? " with content" : "");
     err() << '\n';
     err().flush();
 
@@ -350,6 +457,8 @@ int runProxy(const QStringList &argv)
     QCoreApplication::exec();
     proxy.close();
     writer.close();
+    if (tracer)
+        finishExport(*exporter, *tracer);
     return options.exchanges > 0 ? log.exitCode() : ExitOk;
 }
 

@@ -31,7 +31,8 @@ const char kHelp[]
       "  --header H      an extra request header, 'Name: value' (repeatable). The recorded\n"
       "                  headers are re-sent except credentials, which a capture never holds:\n"
       "                  give them again here (they are redacted in --record and never printed)\n"
-      "  --proto, --record FILE, --timeout S, --stall S, --format F: as for `run`\n"
+      "  --proto, --record FILE, --timeout S, --stall S, --format F, --traceparent V,\n"
+      "  --no-traceparent: as for `run` (a recorded traceparent is replaced by a new one)\n"
       "The differences go to standard error, one line each, naming the event on each side\n"
       "(A: the recorded run, B: the new one; events counted from 0 within each run).\n"
       "Exit status: 0 same structure, 1 different, 2 the new run did not complete (connection,\n"
@@ -70,11 +71,15 @@ bool loadRecorded(const QString &path, int exchange, Recorded *recorded)
 }
 
 // The recorded headers worth sending again (net::resendableHeaders); a --header of the same name
-// replaces the recorded one.
+// replaces the recorded one. The recorded trace context is not: a new run is a new trace (or
+// the one --traceparent names), never a second client span of the recorded one.
 HttpHeaders requestHeaders(const HttpHeaders &recorded, const HttpHeaders &given)
 {
     HttpHeaders headers;
     for (const auto &header : net::resendableHeaders(recorded)) {
+        if (header.first.compare(QLatin1String("traceparent"), Qt::CaseInsensitive) == 0
+            || header.first.compare(QLatin1String("tracestate"), Qt::CaseInsensitive) == 0)
+            continue;
         // Not a structured binding: clang 14 cannot capture one in a lambda.
         const bool replaced = std::any_of(given.cbegin(), given.cend(), [&](const auto &h) {
             return h.first.compare(header.first, Qt::CaseInsensitive) == 0;
@@ -139,7 +144,7 @@ int runRerun(const QStringList &argv)
         return usageError(command, error);
     const Args args = parseArgs(
         rest, transportValueOptions() << QStringLiteral("--run") << QStringLiteral("--url"),
-        {QStringLiteral("--help"), QStringLiteral("--proto")});
+        transportFlags() << QStringLiteral("--help"));
     if (args.options.contains(QStringLiteral("--help"))) {
         out() << kHelp;
         return ExitOk;

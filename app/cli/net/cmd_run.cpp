@@ -18,7 +18,8 @@ namespace {
 
 const char kHelp[]
     = "usage: agui-inspect run URL [--body FILE|-] [--header 'Name: value']... [--proto]\n"
-      "                      [--record FILE] [--timeout S] [--stall S] [--format json|text]\n\n"
+      "                      [--record FILE] [--timeout S] [--stall S] [--format json|text]\n"
+      "                      [--traceparent VALUE | --no-traceparent]\n\n"
       "POSTs a RunAgentInput to URL (the AG-UI HTTP binding) and streams the response:\n"
       "  --body FILE|-   the request body (default: a minimal valid RunAgentInput with new ids)\n"
       "  --header H      an extra request header, 'Name: value' (repeatable). Values of\n"
@@ -30,6 +31,11 @@ const char kHelp[]
       "  --stall S       give up after S seconds without a byte (exit 2)\n"
       "  --format F      json (default): each event as a JSON line as it arrives, like `cat`;\n"
       "                  text: one readable line per event\n"
+      "  --traceparent V the W3C trace context to send (00-TRACE-PARENT-FLAGS), as given; by\n"
+      "                  default a new trace, whose parent span is the run's span in\n"
+      "                  `agui-inspect otel` (docs/otel.md), so the agent's spans join it.\n"
+      "                  The value sent is printed to standard error\n"
+      "  --no-traceparent  send no trace context\n"
       "At the end the events are linted; findings and a summary go to standard error.\n"
       "Exit status: 0 a 2xx response whose events have no error finding, 1 an error finding or\n"
       "a non-2xx response, 2 a transport failure (connection, timeout, stall) or bad usage.\n";
@@ -53,7 +59,7 @@ QString parseRunOptions(const QStringList &argv, RunOptions *options, bool *help
     if (!error.isEmpty())
         return error;
     const Args args = parseArgs(rest, transportValueOptions() << QStringLiteral("--body"),
-                                {QStringLiteral("--help"), QStringLiteral("--proto")});
+                                transportFlags() << QStringLiteral("--help"));
     *help = args.options.contains(QStringLiteral("--help"));
     if (!args.error.isEmpty() || *help)
         return args.error;
