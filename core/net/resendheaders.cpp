@@ -12,7 +12,10 @@ HttpHeaders resendableHeaders(const HttpHeaders &recorded)
         raw.append({name.toLatin1(), value.toUtf8()});
     HttpHeaders headers;
     for (const auto &[name, value] : AgentProxy::forwardHeaders(raw)) {
-        if (!isCredentialHeader(name) && !isRedacted(value))
+        const bool traceContext
+            = name.compare(QLatin1String("traceparent"), Qt::CaseInsensitive) == 0
+            || name.compare(QLatin1String("tracestate"), Qt::CaseInsensitive) == 0;
+        if (!isCredentialHeader(name) && !isRedacted(value) && !traceContext)
             headers.append({name, value});
     }
     return headers;

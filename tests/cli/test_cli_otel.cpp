@@ -13,6 +13,7 @@
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QRegularExpression>
+#include <QTemporaryDir>
 #include <QtTest>
 
 using namespace agui;
@@ -152,7 +153,9 @@ private Q_SLOTS:
     void runSendsTraceContext()
     {
         Agent agent;
-        auto r = runCli({QStringLiteral("run"), agent.url()});
+        QTemporaryDir dir;
+        const QString recorded = dir.filePath(QStringLiteral("run.aguicap"));
+        auto r = runCli({QStringLiteral("run"), agent.url(), QStringLiteral("--record"), recorded});
         QCOMPARE(r.exitCode, 0);
         const QByteArray sent = headerOf(agent.received.last(), "traceparent");
         QVERIFY2(QRegularExpression(QStringLiteral("^00-[0-9a-f]{32}-[0-9a-f]{16}-01$"))
@@ -160,6 +163,12 @@ private Q_SLOTS:
                      .hasMatch(),
                  sent.constData());
         QVERIFY(r.err.contains(QByteArray(QByteArray("traceparent ") + sent)));
+        // rerun sends a trace of its own, not the recorded one again.
+        r = runCli({QStringLiteral("rerun"), recorded});
+        QCOMPARE(r.exitCode, 0);
+        const QByteArray again = headerOf(agent.received.last(), "traceparent");
+        QVERIFY(!again.isEmpty());
+        QVERIFY(again != sent);
 
         const QByteArray given = "00-4bf92f3577b34da6a3ce929d0e0e4736-00f067aa0ba902b7-01";
         r = runCli({QStringLiteral("run"), agent.url(), QStringLiteral("--traceparent"),

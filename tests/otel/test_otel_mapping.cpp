@@ -113,7 +113,8 @@ const QList<QByteArray> kAgentRun {
     R"({"type":"TEXT_MESSAGE_END","messageId":"m1"})",
     R"({"type":"TOOL_CALL_START","toolCallId":"c1","toolCallName":"get_weather","parentMessageId":"m2"})",
     // Not a raw string: moc's tokenizer reads \" inside one as an escape.
-    "{\"type\":\"TOOL_CALL_ARGS\",\"toolCallId\":\"c1\",\"delta\":\"{\\\"city\\\":\\\"Paris\\\"}\"}",
+    "{\"type\":\"TOOL_CALL_ARGS\",\"toolCallId\":\"c1\",\"delta\":\"{\\\"city\\\":\\\"Paris\\\"}"
+    "\"}",
     R"({"type":"TOOL_CALL_END","toolCallId":"c1"})",
     R"({"type":"SUBAGENT_STARTED","subagentRunId":"s1","name":"forecaster","parentToolCallId":"c1"})",
     R"({"type":"SUBAGENT_FINISHED","subagentRunId":"s1"})",
@@ -299,7 +300,8 @@ private Q_SLOTS:
 
     void oneExchangeAtATime()
     {
-        const Capture capture = captureOf({exchange(kAgentRun), exchange(secondRun(), {}, 200, 13)});
+        const Capture capture
+            = captureOf({exchange(kAgentRun), exchange(secondRun(), {}, 200, 13)});
         const auto all = trace(capture);
         const auto second = trace(capture, {}, 1);
 

@@ -1,7 +1,9 @@
 #include "ui/live/liveruncontroller.h"
 
 #include "core/capture/capturewriter.h"
+#include "core/net/chunksink.h"
 #include "core/net/runclient.h"
+#include "core/otel/tracemapping.h"
 #include "core/protocol/eventsummary.h"
 #include "core/protocol/runagentinput.h"
 #include "core/recording/runrecorder.h"
@@ -160,9 +162,18 @@ void LiveRunController::start(const RunRequest &request)
     const bool recording = ensureCaptureFile();
     m_recorder = m_document->recordRun(recording ? m_writer.get() : nullptr);
     m_client->setSink(m_recorder.get());
+    if (m_extraSinks) {
+        if (std::unique_ptr<net::ChunkSink> extra = m_extraSinks()) {
+            m_sinks = std::make_unique<net::FanOutSink>();
+            m_sinks->add(static_cast<net::ChunkSink *>(m_recorder.get()));
+            m_sinks->add(std::move(extra));
+            m_client->setSink(m_sinks.get());
+        }
+    }
     m_document->setRunInput(request.input);
     m_events = 0;
     HttpHeaders headers = request.headers;
+    addTraceContext(headers);
     if (request.acceptProtobuf) {
         // Only when asked: a wildcard would also select protobuf on reference servers.
         headers.append(
@@ -172,6 +183,22 @@ void LiveRunController::start(const RunRequest &request)
         m_client->start(request.url, request.input, headers);
     else
         m_client->startWithBody(request.url, request.body, headers);
+}
+
+void LiveRunController::addTraceContext(HttpHeaders &headers)
+{
+    m_traceId.clear();
+    const QString given = headerValue(headers, QLatin1StringView("traceparent"));
+    if (!given.isEmpty()) {
+        if (const auto parent = otel::TraceParent::parse(given.toLatin1(), nullptr))
+            m_traceId = parent->traceId;
+        return;
+    }
+    if (!m_sendTraceContext)
+        return;
+    const otel::TraceParent parent = otel::newClientTraceParent();
+    m_traceId = parent.traceId;
+    headers.append({QStringLiteral("traceparent"), QString::fromLatin1(parent.toHeader())});
 }
 
 void LiveRunController::stop()
@@ -292,6 +319,7 @@ void LiveRunController::resetThread()
         // A new session (an opened capture) gets its own recording file on its next run, and the
         // last run's status ("Finished · HTTP 200", an old 404) is not the new session's.
         m_client->setSink(nullptr);
+        m_sinks.reset();
         m_recorder.reset();
         m_writer.reset();
         m_capturePath.clear();

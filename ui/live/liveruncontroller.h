@@ -6,14 +6,17 @@
 #include <QObject>
 #include <QPointer>
 
+#include <functional>
 #include <memory>
 
 namespace agui {
 class CaptureWriter;
 class RunRecorder;
 namespace net {
+class ChunkSink;
+class FanOutSink;
 class RunClient;
-}
+} // namespace net
 } // namespace agui
 
 namespace agui::ui {
@@ -38,6 +41,17 @@ public:
 
     void start(const RunRequest &request);
     void stop();
+
+    // W3C trace context (docs/otel.md): each run sends a traceparent, a new trace whose parent
+    // is the run's span in an OpenTelemetry export, unless the request's headers hold one (sent
+    // as given) or this is off. On by default.
+    void setSendTraceContext(bool send) { m_sendTraceContext = send; }
+    bool sendsTraceContext() const { return m_sendTraceContext; }
+    // The trace of the last run started (16 bytes; empty when it sent none).
+    QByteArray lastTraceId() const { return m_traceId; }
+    // A second listener of every run's bytes (the live OpenTelemetry export); empty: none.
+    using SinkFactory = std::function<std::unique_ptr<net::ChunkSink>()>;
+    void setExtraSinkFactory(SinkFactory factory) { m_extraSinks = std::move(factory); }
     bool isRunning() const;
     State state() const { return m_state; }
     QString statusText() const;
@@ -83,12 +97,17 @@ Q_SIGNALS:
 
 private:
     void onClientStatus();
+    void addTraceContext(HttpHeaders &headers);
     bool ensureCaptureFile();
 
     QPointer<SessionDocument> m_document;
     std::unique_ptr<net::RunClient> m_client;
     std::unique_ptr<CaptureWriter> m_writer;
     std::unique_ptr<RunRecorder> m_recorder;
+    std::unique_ptr<net::FanOutSink> m_sinks; // the recorder and the extra sink
+    SinkFactory m_extraSinks;
+    bool m_sendTraceContext = true;
+    QByteArray m_traceId;
     qint64 m_events = 0; // decoded in the current run
     QString m_captureDir;
     bool m_captureDirSet = false;

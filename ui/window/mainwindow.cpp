@@ -27,6 +27,7 @@
 #include "ui/window/findingsdock.h"
 #include "ui/window/mcpshare.h"
 #include "ui/window/navigationactions.h"
+#include "ui/window/otelactions.h"
 #include "ui/window/proxycontrol.h"
 #include "ui/window/reportstabs.h"
 #include "ui/window/servecapture.h"
@@ -123,6 +124,7 @@ MainWindow::MainWindow(QWidget *parent)
     installReportTabs(this); // the Timing and Diff tabs
     installCopyActions(this); // Edit > Copy Events as JSON, as curl, JSON Pointer
     installServeAction(this); // File > Serve This Capture…
+    installOtelActions(); // File > Export as OpenTelemetry Trace…, Run > trace context
     installMcpShare(this); // File > Share with Coding Agents…
     m_proxy = installProxyControl(this); // File > Start Proxy…
     installColouringRules(this); // View > Colouring Rules…
@@ -777,6 +779,30 @@ void MainWindow::openDialog()
     if (g_persistSettings)
         QSettings().setValue(QStringLiteral("files/lastDir"), QFileInfo(path).absolutePath());
     openCapture(path);
+}
+
+void MainWindow::installOtelActions()
+{
+    auto *otel = new OtelActions(this, m_document, m_live, g_persistSettings);
+    QMenu *file = menu(MenuId::File);
+    const QList<QAction *> fileActions = file->actions();
+    // Before the separator above Quit.
+    file->insertAction(fileActions.size() >= 2 ? fileActions[fileActions.size() - 2] : nullptr,
+                       otel->exportAction());
+    auto enable = [this, otel] {
+        otel->exportAction()->setEnabled(!m_document->capture().runs.isEmpty()
+                                         || m_document->size() > 0);
+    };
+    connect(m_document, &SessionDocument::resetDone, otel, enable);
+    connect(m_document, &SessionDocument::eventsAppended, otel, enable);
+    enable();
+    QMenu *run = menu(MenuId::Run);
+    run->addSeparator();
+    run->addAction(otel->sendTraceContextAction());
+    run->addAction(otel->copyTraceIdAction());
+    run->addAction(otel->openTraceAction());
+    run->addAction(otel->liveExportAction());
+    connect(otel, &OtelActions::message, statusBar(), &QStatusBar::showMessage);
 }
 
 void MainWindow::saveAsDialog()

@@ -165,6 +165,7 @@ private:
     void showLoadProgress(qint64 done, qint64 total, qint64 events);
     void openDialog();
     void saveAsDialog();
+    void installOtelActions();
     void addRecentFile(const QString &path);
     void rebuildRecentMenu();
     void applyPaletteMode();

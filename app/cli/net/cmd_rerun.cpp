@@ -70,16 +70,12 @@ bool loadRecorded(const QString &path, int exchange, Recorded *recorded)
     return true;
 }
 
-// The recorded headers worth sending again (net::resendableHeaders); a --header of the same name
-// replaces the recorded one. The recorded trace context is not: a new run is a new trace (or
-// the one --traceparent names), never a second client span of the recorded one.
+// The recorded headers worth sending again (net::resendableHeaders: not the recorded trace
+// context either); a --header of the same name replaces the recorded one.
 HttpHeaders requestHeaders(const HttpHeaders &recorded, const HttpHeaders &given)
 {
     HttpHeaders headers;
     for (const auto &header : net::resendableHeaders(recorded)) {
-        if (header.first.compare(QLatin1String("traceparent"), Qt::CaseInsensitive) == 0
-            || header.first.compare(QLatin1String("tracestate"), Qt::CaseInsensitive) == 0)
-            continue;
         // Not a structured binding: clang 14 cannot capture one in a lambda.
         const bool replaced = std::any_of(given.cbegin(), given.cend(), [&](const auto &h) {
             return h.first.compare(header.first, Qt::CaseInsensitive) == 0;
