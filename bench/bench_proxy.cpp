@@ -6,9 +6,11 @@
 // The upstream runs on a thread of its own (so the client's reading never delays its writes), the
 // client on the main thread, the proxy as its own process (the real command, recording into a
 // capture file as a user would run it). With --rules, a second proxy applies that rewrite rules
-// file (every event parsed and matched; docs/proxy.md) and is measured the same way.
+// file (every event parsed and matched; docs/proxy.md) and is measured the same way. With --otlp,
+// a third proxy exports every exchange as OpenTelemetry spans (docs/otel.md) to a collector the
+// upstream's thread plays (it answers 200 and counts the requests), measured the same way.
 //
-//   bench_proxy AGUI_INSPECT [--events N] [--mib M] [--rules FILE]
+//   bench_proxy AGUI_INSPECT [--events N] [--mib M] [--rules FILE] [--otlp]
 
 #include "benchutil.h"
 #include "core/net/httpexchange.h"
@@ -23,6 +25,7 @@
 #include <QThread>
 #include <QTimer>
 
+#include <atomic>
 #include <cstdio>
 
 using namespace agui;
@@ -39,6 +42,8 @@ public:
     int events = 2000;
     qint64 bodyBytes = 512LL << 20;
     QUrl url;
+    std::atomic<int> otlpRequests {0};
+    std::atomic<qint64> otlpBytes {0};
 
     void start()
     {
@@ -47,6 +52,12 @@ public:
                         [this](const HttpRequest &, HttpResponder *r) { latency(r); });
         m_server->route("POST", QStringLiteral("/throughput"),
                         [this](const HttpRequest &, HttpResponder *r) { throughput(r); });
+        m_server->route("POST", QStringLiteral("/v1/traces"),
+                        [this](const HttpRequest &request, HttpResponder *r) {
+                            otlpRequests += 1;
+                            otlpBytes += request.body.size();
+                            r->respond(200, "application/x-protobuf", {});
+                        });
         m_server->listen();
         url = m_server->url();
     }
@@ -162,7 +173,7 @@ void print(const char *what, const Figures &f)
 
 // Starts `agui-inspect proxy` in front of upstream (recording into dir) and returns its URL.
 QUrl startProxy(QProcess &proxy, const QString &inspect, const QUrl &upstream,
-                const QTemporaryDir &dir, const QString &rules)
+                const QTemporaryDir &dir, const QString &rules, bool otlp = false)
 {
     QStringList args {QStringLiteral("proxy"),
                       QStringLiteral("--upstream"),
@@ -174,6 +185,8 @@ QUrl startProxy(QProcess &proxy, const QString &inspect, const QUrl &upstream,
                                                    : QStringLiteral("rules.aguicap"))};
     if (!rules.isEmpty())
         args << QStringLiteral("--rules") << rules;
+    if (otlp)
+        args << QStringLiteral("--otlp-endpoint") << upstream.toString();
     proxy.start(inspect, args);
     if (!proxy.waitForStarted() || !proxy.waitForReadyRead(30000))
         return {};
@@ -188,20 +201,22 @@ int main(int argc, char **argv)
     QCoreApplication app(argc, argv);
     const QStringList args = app.arguments();
     if (args.size() < 2) {
-        std::fprintf(stderr,
-                     "usage: bench_proxy AGUI_INSPECT [--events N] [--mib M] [--rules FILE]\n");
+        std::fprintf(
+            stderr,
+            "usage: bench_proxy AGUI_INSPECT [--events N] [--mib M] [--rules FILE] [--otlp]\n");
         return 2;
     }
     QThread thread;
     Upstream upstream;
     QString rules;
-    for (int i = 2; i + 1 < args.size(); i += 2) {
+    const bool otlp = args.contains(QStringLiteral("--otlp"));
+    for (int i = 2; i + 1 < args.size(); ++i) {
         if (args[i] == QStringLiteral("--events"))
-            upstream.events = args[i + 1].toInt();
+            upstream.events = args[++i].toInt();
         else if (args[i] == QStringLiteral("--mib"))
-            upstream.bodyBytes = args[i + 1].toLongLong() << 20;
+            upstream.bodyBytes = args[++i].toLongLong() << 20;
         else if (args[i] == QStringLiteral("--rules"))
-            rules = args[i + 1];
+            rules = args[++i];
     }
     upstream.moveToThread(&thread);
     thread.start();
@@ -213,7 +228,11 @@ int main(int argc, char **argv)
     QProcess rulesProxy;
     const QUrl withRules
         = rules.isEmpty() ? QUrl() : startProxy(rulesProxy, args[1], upstream.url, dir, rules);
-    if (proxied.isEmpty() || (!rules.isEmpty() && withRules.isEmpty())) {
+    QProcess otlpProxy;
+    const QUrl withOtlp
+        = otlp ? startProxy(otlpProxy, args[1], upstream.url, dir, {}, true) : QUrl();
+    if (proxied.isEmpty() || (!rules.isEmpty() && withRules.isEmpty())
+        || (otlp && withOtlp.isEmpty())) {
         std::fprintf(stderr, "bench_proxy: the proxy did not start\n");
         return 2;
     }
@@ -233,6 +252,19 @@ int main(int argc, char **argv)
                     ruled.mbPerS);
         rulesProxy.terminate();
         rulesProxy.waitForFinished();
+    }
+    if (otlp) {
+        const Figures exported = measure(withOtlp);
+        print("otlp", exported);
+        std::printf("proxy with OTLP export adds p99 %.3f ms per event over the proxy without "
+                    "(%.3f ms over direct); passes %.0f MB/s, %.0f%% of the proxy without\n",
+                    percentile(exported.latencyMs, 0.99) - percentile(through.latencyMs, 0.99),
+                    percentile(exported.latencyMs, 0.99) - percentile(direct.latencyMs, 0.99),
+                    exported.mbPerS, 100.0 * exported.mbPerS / through.mbPerS);
+        otlpProxy.terminate();
+        otlpProxy.waitForFinished();
+        std::printf("the collector got %d requests, %lld bytes\n", upstream.otlpRequests.load(),
+                    static_cast<long long>(upstream.otlpBytes.load()));
     }
     proxy.terminate();
     proxy.waitForFinished();

@@ -11,10 +11,20 @@ namespace agui::otel {
 
 namespace {
 
-// One exchange on the tracer's thread: its own Recording decodes it like a live run's.
+// What a tracer's session keeps: records only (no bytes, no time travel), as `lint` does.
+SessionOptions tracedSession()
+{
+    SessionOptions options;
+    options.checkpointInterval = 0;
+    options.keepBytes = false;
+    return options;
+}
+
+// One exchange on the tracer's thread: its own Recording decodes it like a live run's, and lets
+// each piece go once decoded (the proxy's capture file, if any, keeps the bytes).
 struct TracedExchange
 {
-    std::shared_ptr<Recording> recording = std::make_shared<Recording>();
+    std::shared_ptr<Recording> recording = std::make_shared<Recording>(tracedSession(), false);
     std::unique_ptr<RunRecorder> sink = recording->recordRun();
 };
 

@@ -10,6 +10,11 @@
 namespace agui {
 
 Recording::Recording() = default;
+
+Recording::Recording(const SessionOptions &session, bool keepBodies)
+    : m_session(session)
+    , m_keepBodies(keepBodies)
+{ }
 Recording::~Recording() = default;
 
 std::unique_ptr<RunRecorder> Recording::recordRun(CaptureWriter *file)
@@ -54,7 +59,9 @@ void Recording::chunkReceived(int run, const QByteArray &bytes, qint64 receivedA
         return;
     // Its place among every run's chunks: concurrent runs (proxy exchanges) are saved in it.
     const qint64 order = m_capture.chunkCount++;
-    if (inFile && m_inMemory + bytes.size() > m_memoryBudget) {
+    if (!m_keepBodies) {
+        // Decoded below, then let go.
+    } else if (inFile && m_inMemory + bytes.size() > m_memoryBudget) {
         m_spilled = true; // in the file only
     } else {
         m_inMemory += bytes.size();

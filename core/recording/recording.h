@@ -42,6 +42,11 @@ public:
     static constexpr qint64 kDefaultMemoryBudget = 64 * 1024 * 1024;
 
     Recording();
+    // For a consumer that needs the events and findings, not the bytes (a proxy's tracer): the
+    // session keeps `session`'s choice (records only, say) and, with keepBodies false, the
+    // capture keeps the runs' requests, heads and ends but no body chunks, so the bytes are
+    // freed as soon as they are decoded.
+    Recording(const SessionOptions &session, bool keepBodies);
     ~Recording();
     Recording(const Recording &) = delete;
     Recording &operator=(const Recording &) = delete;
@@ -105,6 +110,7 @@ private:
     qint64 m_memoryBudget = kDefaultMemoryBudget;
     qint64 m_inMemory = 0;
     bool m_spilled = false;
+    bool m_keepBodies = true;
     Listener m_listener;
 };
 
