@@ -91,6 +91,29 @@ private Q_SLOTS:
         QCOMPARE(recording->captureRunOf(2), 0);
     }
 
+    // A tracer's recording: every event and its receive time, no body bytes held.
+    void recordsOnlyLetsTheBytesGo()
+    {
+        SessionOptions recordsOnly;
+        recordsOnly.checkpointInterval = 0;
+        recordsOnly.keepBytes = false;
+        auto recording = std::make_shared<Recording>(recordsOnly, false);
+        const auto run = recording->recordRun();
+        run->requestSent(request());
+        run->responseStarted(sseResponse());
+        run->chunkReceived(sse(kStarted), 3000);
+        run->chunkReceived(sse(kFinished), 5000);
+        run->runEnded(RunEnd::Finished, QString(), 6000);
+        const RunRecording &recorded = recording->capture().runs.at(0);
+        QVERIFY(recorded.chunks.isEmpty());
+        QCOMPARE(recorded.end, RunEnd::Finished);
+        QCOMPARE(recorded.request.method, QStringLiteral("POST"));
+        QCOMPARE(recording->session().size(), 2);
+        QCOMPARE(recording->session().events().receivedAtUs(1), 5000);
+        QCOMPARE(recording->session().current().run(0).status, RunStatus::Finished);
+        QCOMPARE(recording->bodyBytesInMemory(), 0);
+    }
+
     void credentialsNeverReachTheCapture()
     {
         auto recording = std::make_shared<Recording>();
