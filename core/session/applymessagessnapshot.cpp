@@ -8,7 +8,7 @@
 
 #include "core/session/applycontext.h"
 
-#include <QSet>
+#include <QStringList>
 
 namespace agui {
 
@@ -73,15 +73,29 @@ bool applyMessagesSnapshot(ApplyContext &ctx)
     const QJsonArray incoming = messagesValue.toArray();
 
     QHash<QString, qsizetype> byId; // last occurrence wins, like the client's Map
+    byId.reserve(incoming.size()); // Qt 6's QHash hashes every key again when it grows
+    QStringList ids; // by snapshot index
+    ids.reserve(incoming.size());
     bool hasActivity = false;
     bool hasReasoning = false;
     for (qsizetype i = 0; i < incoming.size(); ++i) {
         const QJsonObject m = incoming.at(i).toObject();
-        byId.insert(m.value(QLatin1String("id")).toString(), i);
+        ids.append(m.value(QLatin1String("id")).toString());
+        byId.insert(ids.last(), i);
         const QString role = m.value(QLatin1String("role")).toString();
         hasActivity = hasActivity || role == QLatin1String("activity");
         hasReasoning = hasReasoning || role == QLatin1String("reasoning");
     }
+    // Without a repeated id, a local message at the snapshot's position with the same id is that
+    // id's one occurrence: found by one string compare instead of a hash look-up. A snapshot
+    // usually repeats the thread in order, and its ids were a fifth of the realistic mix's load
+    // (bench/README.md, "OpenTelemetry export").
+    const bool distinctIds = byId.size() == ids.size();
+    const auto snapshotIndexOf = [&](qsizetype position, const QString &id) -> qsizetype {
+        if (distinctIds && position < ids.size() && ids.at(position) == id)
+            return position;
+        return byId.value(id, -1);
+    };
     const Authority authority = authorityOf(ctx.json().toQJsonObject());
     auto keepAbsent = [&](const Message &m) {
         if (m.isActivity()) {
@@ -102,14 +116,14 @@ bool applyMessagesSnapshot(ApplyContext &ctx)
     // session's snapshots cost a hash insert per local message (bench/README.md, realistic mix).
     QList<qsizetype> kept;
     QList<qsizetype> replacedBy; // per kept message: snapshot index, or -1 (kept as is)
-    QSet<QString> presentIds;
+    QList<bool> present(incoming.size(), false); // by snapshot index: replaces a local message
     for (qsizetype p = 0; p < snap.messageCount(); ++p) {
         const Message &m = snap.message(p);
-        const auto it = byId.constFind(m.id);
-        if (it != byId.constEnd()) {
+        const qsizetype at = snapshotIndexOf(p, m.id);
+        if (at >= 0) {
             kept.append(p);
-            replacedBy.append(*it);
-            presentIds.insert(m.id);
+            replacedBy.append(at);
+            present[at] = true;
         } else if (keepAbsent(m)) {
             kept.append(p); // its id is not in the snapshot: nothing to skip below
             replacedBy.append(-1);
@@ -139,10 +153,11 @@ bool applyMessagesSnapshot(ApplyContext &ctx)
     }
     if (kept.size() != snap.messageCount())
         snap.retainMessages(kept);
-    for (const auto &v : incoming) {
-        const QJsonObject obj = v.toObject();
-        if (presentIds.contains(obj.value(QLatin1String("id")).toString()))
+    for (qsizetype i = 0; i < incoming.size(); ++i) {
+        // A repeated id is present once its last occurrence (the one byId holds) is.
+        if (present.at(distinctIds ? i : byId.value(ids.at(i))))
             continue;
+        const QJsonObject obj = incoming.at(i).toObject();
         Message m = messageFromJson(ctx, obj);
         ctx.noteMessageAdded(m.id);
         if (m.isActivity())

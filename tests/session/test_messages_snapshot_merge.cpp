@@ -165,6 +165,37 @@ private Q_SLOTS:
                      .toObject());
     }
 
+    // The positional match (a snapshot repeating the thread in order) and the hash agree; a
+    // repeated id in the snapshot takes its last occurrence, as the client's Map does.
+    void inOrderAndRepeatedIds()
+    {
+        Session s;
+        seed(s);
+        // In order: every local message at its own position, then a new one.
+        feed(s, {R"({"type":"MESSAGES_SNAPSHOT","messages":[
+                   {"id":"u1","role":"user","content":"q"},
+                   {"id":"a1","role":"assistant","content":"local"},
+                   {"id":"act","role":"activity","activityType":"PLAN","content":{"s":2}},
+                   {"id":"r1","role":"reasoning","content":"why"},
+                   {"id":"n1","role":"user","content":"next"}]})"});
+        QCOMPARE(ids(s.current()),
+                 (QStringList {QStringLiteral("u1"), QStringLiteral("a1"), QStringLiteral("act"),
+                               QStringLiteral("r1"), QStringLiteral("n1")}));
+        QCOMPARE(s.lastChange().messagesChanged, QStringList {QStringLiteral("act")});
+        QCOMPARE(s.lastChange().messagesAdded, QStringList {QStringLiteral("n1")});
+        // a1 twice: the local a1 takes the last version, and neither is appended again (the
+        // activity and the reasoning stay: the snapshot has neither kind).
+        feed(s, {R"({"type":"MESSAGES_SNAPSHOT","messages":[
+                   {"id":"u1","role":"user","content":"q"},
+                   {"id":"a1","role":"assistant","content":"first"},
+                   {"id":"a1","role":"assistant","content":"second"}]})"});
+        const SessionSnapshot &snap = s.current();
+        QCOMPARE(ids(snap),
+                 (QStringList {QStringLiteral("u1"), QStringLiteral("a1"), QStringLiteral("act"),
+                               QStringLiteral("r1")}));
+        QCOMPARE(snap.message(1).text, QStringLiteral("second"));
+    }
+
     void snapshotMessagesLoseWhatTheClientStrips()
     {
         Session s;
