@@ -88,6 +88,7 @@ struct RunItems
     QList<qsizetype> steps, subagents, toolCalls, messages, reasoning;
     QList<qsizetype> findings;
     qint64 firstTextSeq = -1;
+    const Session::ClientRejection *rejection = nullptr; // where the client stopped, if it did
 };
 
 class SpanMaker
@@ -152,6 +153,7 @@ private:
     QHash<QString, qint64> m_firstTextOfMessage;
     QList<qsizetype> m_findingsOutsideRuns;
     QHash<int, int> m_firstRunOfExchange;
+    QHash<int, const analysis::ExchangeTiming *> m_timingOfExchange;
 };
 
 void SpanMaker::gather()
@@ -191,6 +193,16 @@ void SpanMaker::gather()
         const QString id = m_store.primaryId(seq);
         if (!id.isEmpty() && !m_firstTextOfMessage.contains(id))
             m_firstTextOfMessage.insert(id, seq);
+    }
+    // Looked up per run: indexed once, so a capture of many exchanges stays linear.
+    for (const Session::ClientRejection &rejection : m_session.clientRejections()) {
+        const int run = m_store.runIndex(rejection.seq);
+        if (run >= 0 && run < m_items.size() && !m_items[run].rejection)
+            m_items[run].rejection = &rejection;
+    }
+    if (m_src.timing) {
+        for (const analysis::ExchangeTiming &t : m_src.timing->exchanges)
+            m_timingOfExchange.insert(t.exchange, &t);
     }
     for (int r = 0; r < m_model.runCount(); ++r) {
         const int exchange = exchangeOf(m_model.run(r).firstSeq);
@@ -351,14 +363,12 @@ void SpanMaker::markBroken(int run, Span &span) const
         fail(QStringLiteral("truncated"), QStringLiteral("the stream ended before the run did"));
         return;
     }
-    for (const Session::ClientRejection &rejection : m_session.clientRejections()) {
-        if (rejection.seq >= r.firstSeq && rejection.seq <= r.lastSeq) {
-            fail(rejection.ruleId,
-                 QStringLiteral("@ag-ui/client rejects the stream at event %1 (%2)")
-                     .arg(rejection.seq)
-                     .arg(rejection.ruleId));
-            return;
-        }
+    if (const Session::ClientRejection *rejection = m_items[run].rejection) {
+        fail(rejection->ruleId,
+             QStringLiteral("@ag-ui/client rejects the stream at event %1 (%2)")
+                 .arg(rejection->seq)
+                 .arg(rejection->ruleId));
+        return;
     }
     const Findings &findings = m_session.findings();
     for (qsizetype i : m_items[run].findings) {
@@ -398,22 +408,19 @@ void SpanMaker::addFindings(const QList<qsizetype> &indexes, Span &span) const
 
 void SpanMaker::addStalls(int exchange, int run, Span &span) const
 {
-    if (!m_src.timing || exchange < 0)
+    const analysis::ExchangeTiming *t = m_timingOfExchange.value(exchange);
+    if (!t)
         return;
-    for (const analysis::ExchangeTiming &t : m_src.timing->exchanges) {
-        if (t.exchange != exchange)
+    for (const analysis::Stall &stall : t->stalls) {
+        if (m_store.runIndex(stall.afterSeq) != run || span.events.size() >= kMaxSpanEvents)
             continue;
-        for (const analysis::Stall &stall : t.stalls) {
-            if (m_store.runIndex(stall.afterSeq) != run || span.events.size() >= kMaxSpanEvents)
-                continue;
-            SpanEvent e;
-            e.name = QString(kStallEvent);
-            e.timeUnixNano = toNs(stall.fromUs);
-            add(e.attributes, kStallMs, stall.durationMs());
-            add(e.attributes, kStallOpen, stall.openKind + QLatin1Char(' ') + stall.openId);
-            add(e.attributes, kEventIndex, stall.afterSeq);
-            span.events.append(std::move(e));
-        }
+        SpanEvent e;
+        e.name = QString(kStallEvent);
+        e.timeUnixNano = toNs(stall.fromUs);
+        add(e.attributes, kStallMs, stall.durationMs());
+        add(e.attributes, kStallOpen, stall.openKind + QLatin1Char(' ') + stall.openId);
+        add(e.attributes, kEventIndex, stall.afterSeq);
+        span.events.append(std::move(e));
     }
 }
 
