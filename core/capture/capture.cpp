@@ -21,6 +21,8 @@ QString captureFormatName(CaptureFormat format)
         return QStringLiteral("protobuf");
     case CaptureFormat::Har:
         return QStringLiteral("har");
+    case CaptureFormat::AimockFixture:
+        return QStringLiteral("aimock");
     }
     return {};
 }

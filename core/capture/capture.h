@@ -24,10 +24,11 @@ enum class CaptureFormat : quint8 {
     JsonLines, // one AG-UI event object per line
     Protobuf, // raw application/vnd.ag-ui.event+proto body (length-prefixed frames)
     Har, // HAR 1.2 (a browser's network-panel export): its AG-UI exchanges
+    AimockFixture, // CopilotKit aimock AG-UI fixtures (docs/fixtures.md): one run per fixture
 };
 
-QString
-captureFormatName(CaptureFormat format); // "agui", "devtools", "sse", "jsonl", "protobuf", "har"
+// "agui", "devtools", "sse", "jsonl", "protobuf", "har", "aimock"
+QString captureFormatName(CaptureFormat format);
 
 // Headers are kept in order and with their original spelling (names may repeat).
 using HttpHeaders = QList<QPair<QString, QString>>;
@@ -147,7 +148,8 @@ struct CaptureProblem
     QString message;
     // Stable id for lint output: capture.truncated, capture.bad-record, capture.unknown-record,
     // capture.no-header, capture.version, capture.unrecognised, capture.devtools-redacted,
-    // capture.har-no-body, capture.http-error (added by the loader).
+    // capture.har-no-body, capture.http-error (added by the loader), capture.aimock-unknown-field,
+    // capture.aimock-ignored, capture.aimock-shadowed.
     QString ruleId;
 };
 

@@ -78,5 +78,7 @@ std::unique_ptr<CaptureParser> makeOwnFormatParser(Capture &capture,
 std::unique_ptr<CaptureParser> makeDevToolsParser(Capture &capture,
                                                   const CaptureReadOptions &options);
 std::unique_ptr<CaptureParser> makeHarParser(Capture &capture, const CaptureReadOptions &options);
+std::unique_ptr<CaptureParser> makeAimockParser(Capture &capture,
+                                                const CaptureReadOptions &options);
 
 } // namespace agui::detail

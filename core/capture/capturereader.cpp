@@ -159,6 +159,8 @@ std::unique_ptr<detail::CaptureParser> makeParser(CaptureFormat format, Capture 
         return std::make_unique<detail::RawBodyParser>(capture, options, Framing::Proto);
     case CaptureFormat::Har:
         return detail::makeHarParser(capture, options);
+    case CaptureFormat::AimockFixture:
+        return detail::makeAimockParser(capture, options);
     case CaptureFormat::Unknown:
         break;
     }

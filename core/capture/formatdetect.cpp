@@ -50,18 +50,40 @@ CaptureFormat classifyJsonLine(QByteArrayView line, bool lineComplete)
     return CaptureFormat::JsonLines;
 }
 
-// A HAR file is one JSON object whose first member is "log" (pretty-printed or not).
-bool looksLikeHar(QByteArrayView text)
+// The name of the first member of the JSON object that `text` starts with, when it is a plain
+// name (no escapes) followed by ':'; empty otherwise. HAR files and aimock fixture files are one
+// pretty-printed object each, told apart by their first member.
+QByteArrayView firstMemberName(QByteArrayView text)
 {
     qsizetype i = 1; // past the '{'
     while (i < text.size() && isSpace(text[i]))
         ++i;
-    if (!text.sliced(i).startsWith("\"log\""))
-        return false;
-    i += 5;
+    if (i >= text.size() || text[i] != '"')
+        return {};
+    const qsizetype start = ++i;
+    while (i < text.size() && text[i] != '"' && text[i] != '\\')
+        ++i;
+    if (i >= text.size() || text[i] != '"')
+        return {};
+    const QByteArrayView name = text.sliced(start, i - start);
+    ++i;
     while (i < text.size() && isSpace(text[i]))
         ++i;
-    return i < text.size() && text[i] == ':';
+    return i < text.size() && text[i] == ':' ? name : QByteArrayView();
+}
+
+// An aimock config file (@copilotkit/aimock's AimockConfig: "agui" and the other sections and
+// settings, in any order) or what its AG-UI recorder writes ({"fixtures": [...]}).
+bool isAimockFirstMember(QByteArrayView name)
+{
+    static constexpr QByteArrayView kNames[]
+        = {"agui",     "fixtures", "llm",     "mcp",    "a2a",  "vector",
+           "services", "auth",     "metrics", "strict", "port", "host"};
+    for (const QByteArrayView &known : kNames) {
+        if (name == known)
+            return true;
+    }
+    return false;
 }
 
 } // namespace
@@ -77,8 +99,13 @@ CaptureFormat detectCaptureFormat(QByteArrayView head, bool complete)
     text = text.sliced(i);
     if (text.isEmpty())
         return CaptureFormat::Unknown;
-    if (text.startsWith('{') && looksLikeHar(text))
-        return CaptureFormat::Har;
+    if (text.startsWith('{')) {
+        const QByteArrayView member = firstMemberName(text);
+        if (member == "log")
+            return CaptureFormat::Har;
+        if (isAimockFirstMember(member))
+            return CaptureFormat::AimockFixture;
+    }
     const qsizetype newline = text.indexOf('\n');
     const bool lineComplete = newline >= 0 || complete;
     QByteArrayView line = newline >= 0 ? text.first(newline) : text;
@@ -108,7 +135,7 @@ QString describeUndetected(QByteArrayView head)
     }
     return QStringLiteral(
                "unrecognised content at byte %1: not an agui capture, DevTools export, HAR, "
-               "JSON lines or an SSE stream")
+               "aimock fixture file, JSON lines or an SSE stream")
         .arg(i);
 }
 
