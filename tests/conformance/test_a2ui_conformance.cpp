@@ -24,6 +24,7 @@
 #include "core/a2ui/a2uilint.h"
 #include "core/a2ui/action.h"
 #include "core/a2ui/binding.h"
+#include "core/a2ui/expression.h"
 #include "core/a2ui/functions.h"
 #include "core/a2ui/normalize.h"
 #include "core/a2ui/surfaceset.h"
@@ -856,6 +857,41 @@ Outcome runDispatchAction(const Case &c)
     return pass();
 }
 
+// parse_expression_template: parseExpressionTemplate. README: "Harnesses join adjacent literal
+// parts before comparing, and drop empty ones", on both sides; a parse error is a ParseError.
+QJsonArray joinedLiterals(const QJsonArray &parts)
+{
+    QJsonArray out;
+    for (const QJsonValue &part : parts) {
+        if (part.isString() && part.toString().isEmpty())
+            continue;
+        if (part.isString() && !out.isEmpty() && out.last().isString())
+            out.last() = QString(out.last().toString() + part.toString());
+        else
+            out.append(part);
+    }
+    return out;
+}
+
+Outcome runParseExpressionTemplate(const Case &c)
+{
+    const ExpressionTemplate parsed = parseExpressionTemplate(get(c.body, "input").toString());
+    const Rejections rejections = parsed.ok()
+        ? Rejections()
+        : Rejections {{QStringLiteral("ParseError"), QString(), parsed.error}};
+    const QJsonValue wantedError = expectedError(c.body);
+    if (!wantedError.isUndefined())
+        return checkError(wantedError, rejections, QString(),
+                          QStringLiteral("no error: ") + shown(parsed.parts));
+    if (!parsed.ok())
+        return fail(shown(get(c.body, "expect")), describe(rejections));
+    const QJsonArray expected = joinedLiterals(get(c.body, "expect").toArray());
+    const QJsonArray actual = joinedLiterals(parsed.parts);
+    if (json::jsonEquals(expected, actual))
+        return pass();
+    return fail(shown(expected), shown(actual));
+}
+
 // ---- Dispatch ----------------------------------------------------------------------------------
 
 struct Runner
@@ -895,6 +931,10 @@ const QHash<QString, Runner> &runners()
            QStringLiteral("catalogPaths"), QStringLiteral("useBasicCatalog"),
            QStringLiteral("expect"), QStringLiteral("expectError"),
            QStringLiteral("expect_error")}}},
+        {QStringLiteral("parse_expression_template"),
+         {runParseExpressionTemplate,
+          {QStringLiteral("input"), QStringLiteral("expect"), QStringLiteral("expectError"),
+           QStringLiteral("expect_error")}}},
         {QStringLiteral("dispatch_action"),
          {runDispatchAction,
           {QStringLiteral("actionPayload"), QStringLiteral("dataModel"), QStringLiteral("scope"),
@@ -913,8 +953,6 @@ QString unsupportedReason(const QString &action)
          QStringLiteral("core/a2ui has no catalogs to advertise")},
         {QStringLiteral("get_renderer_data_model"),
          QStringLiteral("core/a2ui builds no client data model")},
-        {QStringLiteral("parse_expression_template"),
-         QStringLiteral("formatString parses and evaluates in one pass; there is no parse API")},
         {QStringLiteral("from_json"), QStringLiteral("core/a2ui has no catalog model")},
         {QStringLiteral("catalog_schema"), QStringLiteral("core/a2ui has no catalog model")},
         {QStringLiteral("select_catalog"), QStringLiteral("core/a2ui has no catalog registry")},
