@@ -24,6 +24,8 @@
 #include "core/a2ui/a2uilint.h"
 #include "core/a2ui/action.h"
 #include "core/a2ui/binding.h"
+#include "core/a2ui/catalog.h"
+#include "core/a2ui/commontypes.h"
 #include "core/a2ui/expression.h"
 #include "core/a2ui/functions.h"
 #include "core/a2ui/normalize.h"
@@ -892,6 +894,172 @@ Outcome runParseExpressionTemplate(const Case &c)
     return fail(shown(expected), shown(actual));
 }
 
+QString expectationOf(const QJsonObject &c);
+
+// ---- Catalogs: from_json, validate_common_type, select_catalog ----------------------------------
+
+// SOURCE.md: a suite's catalogPath / expectFile is repository-relative, and the file is under
+// a2ui-spec/spec-files.
+std::optional<QJsonObject> specFile(const QString &relative, QString *error)
+{
+    QFile file(dataPath(QStringLiteral("a2ui-spec/spec-files/") + relative));
+    if (!file.open(QIODevice::ReadOnly)) {
+        *error = QStringLiteral("cannot read spec-files/%1").arg(relative);
+        return std::nullopt;
+    }
+    const QJsonDocument doc = QJsonDocument::fromJson(file.readAll());
+    if (!doc.isObject()) {
+        *error = QStringLiteral("spec-files/%1 is not a JSON object").arg(relative);
+        return std::nullopt;
+    }
+    return doc.object();
+}
+
+// Every published common_types.json, by the version whose folder it is in (v0.9.1's carries the
+// v0.9 $id): what a catalog's references can reach.
+const QMap<QString, QJsonObject> &commonTypesByVersion()
+{
+    static const QMap<QString, QJsonObject> all = [] {
+        QMap<QString, QJsonObject> out;
+        QString error;
+        for (const auto &[version, dir] :
+             {std::pair {"v0.9", "v0_9"}, std::pair {"v0.9.1", "v0_9_1"},
+              std::pair {"v1.0", "v1_0"}}) {
+            const auto doc = specFile(
+                QStringLiteral("specification/%1/json/common_types.json").arg(QLatin1String(dir)),
+                &error);
+            if (doc)
+                out.insert(QLatin1String(version), *doc);
+        }
+        return out;
+    }();
+    return all;
+}
+
+QList<QJsonObject> commonTypes()
+{
+    return commonTypesByVersion().values();
+}
+
+// The case's catalog: inline ("catalog"), or a published file ("catalogPath").
+CatalogLoad caseCatalog(const Case &c, QString *error)
+{
+    std::optional<QJsonObject> document = get(c.body, "catalog").toObject();
+    if (c.body.contains(QLatin1String("catalogPath")))
+        document = specFile(get(c.body, "catalogPath").toString(), error);
+    if (!document)
+        return {};
+    return loadCatalog(*document, c.version, get(c.body, "catalogId").toString(), commonTypes());
+}
+
+QString describe(const SchemaErrors &errors)
+{
+    QStringList parts;
+    for (const SchemaError &e : errors)
+        parts.append(QStringLiteral("%1: %2").arg(
+            e.instancePath.isEmpty() ? QStringLiteral("/") : e.instancePath, e.message));
+    return parts.join(QStringLiteral("; "));
+}
+
+// from_json's expect (FromJsonExpect): the catalog's fields, with references inlined,
+// selfContained, validComponents and invalidComponents.
+Outcome checkLoadedCatalog(const Catalog &catalog, const QJsonObject &expect)
+{
+    for (auto it = expect.begin(); it != expect.end(); ++it) {
+        const QString &key = it.key();
+        const QString wanted = key + QLatin1Char(' ') + shown(it.value());
+        QJsonValue actual;
+        if (key == QLatin1String("catalogId")) {
+            actual = catalog.catalogId;
+        } else if (key == QLatin1String("protocolVersion")) {
+            actual = catalog.protocolVersion;
+        } else if (key == QLatin1String("components")) {
+            actual = inlinedSchema(catalog, catalog.components);
+        } else if (key == QLatin1String("functions")) {
+            actual = inlinedSchema(catalog, catalog.functions);
+        } else if (key == QLatin1String("theme")) {
+            actual = inlinedSchema(catalog, catalog.theme);
+        } else if (key == QLatin1String("selfContained")) {
+            QString problem;
+            actual = isSelfContained(bundledCatalogSchema(catalog), &problem);
+            if (actual != it.value())
+                return fail(wanted, problem.isEmpty() ? shown(actual) : problem);
+            continue;
+        } else if (key == QLatin1String("validComponents")
+                   || key == QLatin1String("invalidComponents")) {
+            const bool valid = key == QLatin1String("validComponents");
+            for (const QJsonValue &component : it.value().toArray()) {
+                const SchemaErrors errors = validateComponent(catalog, component.toObject());
+                if (errors.isEmpty() != valid)
+                    return fail(QStringLiteral("%1 %2").arg(valid ? QStringLiteral("valid")
+                                                                  : QStringLiteral("invalid"),
+                                                            shown(component)),
+                                errors.isEmpty() ? QStringLiteral("it validates")
+                                                 : describe(errors));
+            }
+            continue;
+        } else {
+            return fail(wanted,
+                        QStringLiteral("nothing: not a from_json expectation this runner knows"));
+        }
+        if (!json::jsonEquals(actual, it.value()))
+            return fail(wanted, shown(actual));
+    }
+    return pass();
+}
+
+Outcome runFromJson(const Case &c)
+{
+    QString error;
+    const CatalogLoad load = caseCatalog(c, &error);
+    if (!error.isEmpty())
+        return fail(QStringLiteral("a case this runner can read"), error);
+    const Rejections rejections = load.catalog
+        ? Rejections()
+        : Rejections {{QStringLiteral("CatalogError"), QString(), load.error}};
+    const QJsonValue wantedError = expectedError(c.body);
+    if (!wantedError.isUndefined())
+        return checkError(wantedError, rejections, QString(),
+                          QStringLiteral("no error: the catalog loaded"));
+    if (!load.catalog)
+        return fail(expectationOf(c.body), describe(rejections));
+    return checkLoadedCatalog(*load.catalog, get(c.body, "expect").toObject());
+}
+
+// validate_common_type: each step's value against common_types.json#/$defs/<definition> of the
+// case's version; a value the schema rejects is a ValidationError.
+Outcome runValidateCommonType(const Case &c)
+{
+    const auto types = commonTypesByVersion().constFind(c.version);
+    if (types == commonTypesByVersion().cend())
+        return fail(QStringLiteral("the common types of ") + c.version,
+                    QStringLiteral("none published"));
+    const QString definition = get(c.body, "definition").toString();
+    if (!get(*types, "$defs").toObject().contains(definition))
+        return fail(QStringLiteral("a definition ") + definition,
+                    QStringLiteral("common_types.json %1 has no such definition").arg(c.version));
+    const QJsonArray steps = get(c.body, "steps").toArray();
+    for (qsizetype i = 0; i < steps.size(); ++i) {
+        const QJsonObject step = steps.at(i).toObject();
+        const QString where
+            = QStringLiteral("step %1 (%2): ").arg(i + 1).arg(shown(get(step, "value")));
+        const SchemaErrors errors = validateCommonType(*types, definition, get(step, "value"));
+        const Rejections rejections = errors.isEmpty()
+            ? Rejections()
+            : Rejections {{QStringLiteral("ValidationError"), QString(), describe(errors)}};
+        const QJsonValue wantedError = expectedError(step);
+        if (!wantedError.isUndefined()) {
+            const Outcome o = checkError(wantedError, rejections, where,
+                                         QStringLiteral("no error (the value validates)"));
+            if (!o.passed)
+                return o;
+        } else if (!errors.isEmpty()) {
+            return fail(where + QStringLiteral("valid"), describe(rejections));
+        }
+    }
+    return pass();
+}
+
 // ---- Dispatch ----------------------------------------------------------------------------------
 
 struct Runner
@@ -931,6 +1099,13 @@ const QHash<QString, Runner> &runners()
            QStringLiteral("catalogPaths"), QStringLiteral("useBasicCatalog"),
            QStringLiteral("expect"), QStringLiteral("expectError"),
            QStringLiteral("expect_error")}}},
+        {QStringLiteral("from_json"),
+         {runFromJson,
+          {QStringLiteral("catalog"), QStringLiteral("catalogPath"), QStringLiteral("catalogId"),
+           QStringLiteral("expect"), QStringLiteral("expectError"),
+           QStringLiteral("expect_error")}}},
+        {QStringLiteral("validate_common_type"),
+         {runValidateCommonType, {QStringLiteral("definition"), QStringLiteral("steps")}}},
         {QStringLiteral("parse_expression_template"),
          {runParseExpressionTemplate,
           {QStringLiteral("input"), QStringLiteral("expect"), QStringLiteral("expectError"),
@@ -953,13 +1128,10 @@ QString unsupportedReason(const QString &action)
          QStringLiteral("core/a2ui has no catalogs to advertise")},
         {QStringLiteral("get_renderer_data_model"),
          QStringLiteral("core/a2ui builds no client data model")},
-        {QStringLiteral("from_json"), QStringLiteral("core/a2ui has no catalog model")},
         {QStringLiteral("catalog_schema"), QStringLiteral("core/a2ui has no catalog model")},
         {QStringLiteral("select_catalog"), QStringLiteral("core/a2ui has no catalog registry")},
         {QStringLiteral("common_types_schema"),
          QStringLiteral("core/a2ui has no typed models to generate the schema from")},
-        {QStringLiteral("validate_common_type"),
-         QStringLiteral("core/a2ui has no typed models of the common types")},
         {QStringLiteral("handle_rpc"),
          QStringLiteral("callRendererFunction is recorded, not executed")},
         {QStringLiteral("resolve_nodes"),
