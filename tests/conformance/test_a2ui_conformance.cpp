@@ -25,6 +25,7 @@
 #include "core/a2ui/action.h"
 #include "core/a2ui/binding.h"
 #include "core/a2ui/catalog.h"
+#include "core/a2ui/catalogselection.h"
 #include "core/a2ui/commontypes.h"
 #include "core/a2ui/expression.h"
 #include "core/a2ui/functions.h"
@@ -1060,6 +1061,54 @@ Outcome runValidateCommonType(const Case &c)
     return pass();
 }
 
+// select_catalog: the surface (args.surface) and its catalogs' versions (args.catalogs) are a
+// SurfaceCatalogs; the items are args.components (in order) or args.function_call, and the
+// catalog selected is the last item's.
+Outcome runSelectCatalog(const Case &c)
+{
+    const QJsonObject args = get(c.body, "args").toObject();
+    const QJsonObject surface = get(args, "surface").toObject();
+    SurfaceCatalogs catalogs;
+    catalogs.surfaceId = get(surface, "id").toString();
+    catalogs.protocolVersion = c.version;
+    catalogs.defaultCatalogId = get(surface, "defaultCatalogId").toString();
+    for (const QJsonValue &id : get(surface, "supportedCatalogIds").toArray())
+        catalogs.supportedCatalogIds.append(id.toString());
+    const QJsonObject versions = get(args, "catalogs").toObject();
+    for (auto it = versions.begin(); it != versions.end(); ++it)
+        catalogs.catalogVersions.insert(
+            it.key(), canonicalVersion(get(it.value().toObject(), "protocolVersion").toString()));
+
+    Rejections rejections;
+    QString selected;
+    const QString conflict = catalogVersionConflict(catalogs);
+    if (!conflict.isEmpty())
+        rejections.append({QStringLiteral("CatalogError"), QString(), conflict});
+    QList<QJsonObject> items;
+    const QJsonObject components = get(args, "components").toObject();
+    for (auto it = components.begin(); it != components.end(); ++it)
+        items.append(it.value().toObject());
+    if (get(args, "function_call").isObject())
+        items.append(get(args, "function_call").toObject());
+    for (const QJsonObject &item : std::as_const(items)) {
+        if (!rejections.isEmpty())
+            break;
+        const CatalogSelection s = selectCatalog(catalogs, item);
+        if (!s.error.isEmpty())
+            rejections.append({QStringLiteral("CatalogError"), QString(), s.error});
+        selected = s.catalogId;
+    }
+    const QJsonValue wantedError = expectedError(c.body);
+    if (!wantedError.isUndefined())
+        return checkError(wantedError, rejections, QString(),
+                          QStringLiteral("no error: selected \"%1\"").arg(selected));
+    if (!rejections.isEmpty())
+        return fail(shown(get(c.body, "expect_selected")), describe(rejections));
+    if (get(c.body, "expect_selected") == QJsonValue(selected))
+        return pass();
+    return fail(shown(get(c.body, "expect_selected")), shown(selected));
+}
+
 // ---- Dispatch ----------------------------------------------------------------------------------
 
 struct Runner
@@ -1106,6 +1155,10 @@ const QHash<QString, Runner> &runners()
            QStringLiteral("expect_error")}}},
         {QStringLiteral("validate_common_type"),
          {runValidateCommonType, {QStringLiteral("definition"), QStringLiteral("steps")}}},
+        {QStringLiteral("select_catalog"),
+         {runSelectCatalog,
+          {QStringLiteral("catalog"), QStringLiteral("args"), QStringLiteral("expect_selected"),
+           QStringLiteral("expectError"), QStringLiteral("expect_error")}}},
         {QStringLiteral("parse_expression_template"),
          {runParseExpressionTemplate,
           {QStringLiteral("input"), QStringLiteral("expect"), QStringLiteral("expectError"),
@@ -1129,7 +1182,6 @@ QString unsupportedReason(const QString &action)
         {QStringLiteral("get_renderer_data_model"),
          QStringLiteral("core/a2ui builds no client data model")},
         {QStringLiteral("catalog_schema"), QStringLiteral("core/a2ui has no catalog model")},
-        {QStringLiteral("select_catalog"), QStringLiteral("core/a2ui has no catalog registry")},
         {QStringLiteral("common_types_schema"),
          QStringLiteral("core/a2ui has no typed models to generate the schema from")},
         {QStringLiteral("handle_rpc"),
