@@ -124,6 +124,8 @@ QString captureFramingName(Framing framing)
         return QStringLiteral("proto");
     case Framing::JsonLine:
         return QStringLiteral("jsonl");
+    case Framing::CopilotKitDebug:
+        return QStringLiteral("cpk-debug");
     case Framing::Sse:
     case Framing::Synthetic:
         break;
@@ -137,6 +139,8 @@ Framing captureFramingFromName(const QString &name)
         return Framing::Proto;
     if (name == QLatin1String("jsonl"))
         return Framing::JsonLine;
+    if (name == QLatin1String("cpk-debug"))
+        return Framing::CopilotKitDebug;
     return Framing::Sse;
 }
 

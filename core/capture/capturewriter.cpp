@@ -195,6 +195,11 @@ int CaptureWriter::beginRun(const RecordedRequest &request)
     return run;
 }
 
+bool CaptureWriter::describeRun(int run, Framing framing, const QString &label)
+{
+    return writeRecord(runRecord(run, nowUs(), framing, label));
+}
+
 bool CaptureWriter::writeResponse(int run, const RecordedResponse &response)
 {
     RecordedResponse timed = response;
@@ -292,13 +297,8 @@ bool CaptureWriter::writeCapture(const Capture &capture)
             const int run = runNumbers[step.run] = m_nextRun++;
             // The run record says what the response alone cannot: the framing of bodies that
             // came without an HTTP response (imports of .jsonl files) and the source's own name.
-            QByteArray runRecord
-                = recordStart("run", run, r.request.present ? r.request.sentAtUs : -1);
-            runRecord.append(",\"framing\":").append(quoted(captureFramingName(r.framing)));
-            if (!r.label.isEmpty())
-                runRecord.append(",\"label\":").append(quoted(r.label));
-            runRecord.append("}\n");
-            if (!writeRecord(runRecord))
+            if (!writeRecord(runRecord(run, r.request.present ? r.request.sentAtUs : -1, r.framing,
+                                       r.label)))
                 return false;
             if (r.request.present && !writeRecord(requestRecord(run, r.request)))
                 return false;
@@ -352,6 +352,16 @@ QByteArray CaptureWriter::requestRecord(int run, const RecordedRequest &request)
     appendBytesMember(out, "bodyText", "bodyB64", request.body);
     if (request.frontEndBody)
         appendBytesMember(out, "frontEndBodyText", "frontEndBodyB64", *request.frontEndBody);
+    out.append("}\n");
+    return out;
+}
+
+QByteArray CaptureWriter::runRecord(int run, qint64 atUs, Framing framing, const QString &label)
+{
+    QByteArray out = recordStart("run", run, atUs);
+    out.append(",\"framing\":").append(quoted(captureFramingName(framing)));
+    if (!label.isEmpty())
+        out.append(",\"label\":").append(quoted(label));
     out.append("}\n");
     return out;
 }

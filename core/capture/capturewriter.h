@@ -41,6 +41,9 @@ public:
     // number to pass to the calls below, or -1 when the write failed.
     int beginRun(const RecordedRequest &request);
     bool writeResponse(int run, const RecordedResponse &response);
+    // A run record: the body's framing and the source's name for the run (after the request
+    // and response records, before the chunks).
+    bool describeRun(int run, Framing framing, const QString &label);
     bool writeChunk(int run, QByteArrayView bytes, qint64 receivedAtUs);
     bool endRun(int run, RunEnd end, const QString &error = {}, qint64 atUs = -1);
     bool writeNote(int run, const QString &text, qint64 atUs = -1);
@@ -56,6 +59,7 @@ public:
     static QByteArray headerRecord(const QString &tool, const QString &createdAt);
     static QByteArray requestRecord(int run, const RecordedRequest &request);
     static QByteArray responseRecord(int run, const RecordedResponse &response);
+    static QByteArray runRecord(int run, qint64 atUs, Framing framing, const QString &label);
     static QByteArray chunkRecord(int run, QByteArrayView bytes, qint64 receivedAtUs);
     static QByteArray endRecord(int run, RunEnd end, const QString &error, qint64 atUs);
     static QByteArray noteRecord(int run, const QString &text, qint64 atUs);

@@ -15,6 +15,12 @@ void CaptureWriterSink::responseStarted(const RecordedResponse &response)
         m_writer->writeResponse(m_run, response);
 }
 
+void CaptureWriterSink::runDescribed(Framing framing, const QString &label)
+{
+    if (m_run >= 0)
+        m_writer->describeRun(m_run, framing, label);
+}
+
 void CaptureWriterSink::chunkReceived(const QByteArray &bytes, qint64 receivedAtUs)
 {
     if (m_run >= 0)
@@ -47,6 +53,12 @@ void FanOutSink::responseStarted(const RecordedResponse &response)
 {
     for (const auto &sink : m_sinks)
         sink->responseStarted(response);
+}
+
+void FanOutSink::runDescribed(Framing framing, const QString &label)
+{
+    for (const auto &sink : m_sinks)
+        sink->runDescribed(framing, label);
 }
 
 void FanOutSink::chunkReceived(const QByteArray &bytes, qint64 receivedAtUs)

@@ -20,6 +20,14 @@ public:
     virtual ~ChunkSink() = default;
     virtual void requestSent(const RecordedRequest &request) { Q_UNUSED(request); }
     virtual void responseStarted(const RecordedResponse &response) { Q_UNUSED(response); }
+    // What the response head alone cannot say: the body's framing (a CopilotKit debug feed's
+    // streams) and the source's name for the run. After requestSent (and responseStarted, when
+    // there is a response), before the first chunk.
+    virtual void runDescribed(Framing framing, const QString &label)
+    {
+        Q_UNUSED(framing);
+        Q_UNUSED(label);
+    }
     // Every piece of the response body exactly as read, error bodies included.
     virtual void chunkReceived(const QByteArray &bytes, qint64 receivedAtUs) = 0;
     virtual void runEnded(RunEnd end, const QString &error, qint64 atUs)
@@ -49,6 +57,7 @@ public:
     { }
     void requestSent(const RecordedRequest &request) override;
     void responseStarted(const RecordedResponse &response) override;
+    void runDescribed(Framing framing, const QString &label) override;
     void chunkReceived(const QByteArray &bytes, qint64 receivedAtUs) override;
     void runEnded(RunEnd end, const QString &error, qint64 atUs) override;
     void bodyRewritten(const BodyRewrite &rewrite) override;
@@ -78,6 +87,7 @@ public:
 
     void requestSent(const RecordedRequest &request) override;
     void responseStarted(const RecordedResponse &response) override;
+    void runDescribed(Framing framing, const QString &label) override;
     void chunkReceived(const QByteArray &bytes, qint64 receivedAtUs) override;
     void runEnded(RunEnd end, const QString &error, qint64 atUs) override;
     void bodyRewritten(const BodyRewrite &rewrite) override;

@@ -15,6 +15,10 @@ enum class Framing : quint8 {
     Proto, // one length-prefixed protobuf frame (application/vnd.ag-ui.event+proto)
     JsonLine, // one line of a .jsonl file
     Synthetic, // made by us (chunk expansion); raw is empty, origin names the source event
+    // One frame of a CopilotKit runtime's debug feed: an SSE event whose data is an envelope
+    // (timestamp, agentId, threadId, runId) around the AG-UI event (core/wire/debugenvelope.h);
+    // the payload is the event inside it.
+    CopilotKitDebug,
 };
 
 // One AG-UI event exactly as received, plus what we understood of it. Nothing here is

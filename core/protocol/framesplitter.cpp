@@ -1,5 +1,6 @@
 #include "core/protocol/framesplitter.h"
 
+#include "core/wire/debugenvelope.h"
 #include "core/wire/jsonlines.h"
 #include "core/wire/protoevent.h"
 #include "core/wire/protoframes.h"
@@ -276,6 +277,59 @@ private:
     }
 };
 
+// A CopilotKit debug feed's frames: SSE, each event's payload narrowed to the AG-UI event inside
+// its envelope, so the event is decoded from the bytes received and its raw frame is the whole
+// envelope. A frame that holds no envelope is not decoded, with a finding saying why and where.
+class DebugFeedSplitter final
+    : public FrameSplitter
+    , private FrameHandler
+{
+public:
+    void feed(QByteArrayView bytes, FrameHandler &handler) override
+    {
+        m_out = &handler;
+        m_sse.feed(bytes, *this);
+    }
+    void finish(FrameHandler &handler) override
+    {
+        m_out = &handler;
+        m_sse.finish(*this);
+    }
+    qint64 bytesSeen() const override { return m_sse.bytesSeen(); }
+
+private:
+    void frame(const RawFrame &f) override
+    {
+        if (f.heartbeat || !f.decodable) {
+            m_out->frame(f);
+            return;
+        }
+        m_frame = f;
+        const DebugEnvelopeScan scan = scanDebugEnvelope(f.payload);
+        if (scan.ok() && f.payloadPieces.isEmpty()) {
+            m_frame.payload = f.payload.sliced(scan.eventStart, scan.eventLength);
+            m_frame.payloadStart = f.payloadStart + scan.eventStart;
+        } else {
+            const qint64 at = f.streamOffsetOfPayload(qMax<qsizetype>(scan.errorOffset, 0));
+            m_frame.decodable = false;
+            m_frame.diagnostics.append(Diagnostic {
+                QStringLiteral("wire.debug-envelope"), Severity::Error, QString(),
+                scan.ok() ? QStringLiteral("this debug-feed frame's data spans several lines; the "
+                                           "runtime writes each envelope on one line")
+                          : QStringLiteral("not a CopilotKit debug-feed envelope: %1 (byte %2 of "
+                                           "the frame's data)")
+                                .arg(scan.error)
+                                .arg(scan.errorOffset),
+                at >= 0 ? at : f.offset});
+        }
+        m_out->frame(m_frame);
+    }
+
+    SseSplitter m_sse;
+    FrameHandler *m_out = nullptr;
+    RawFrame m_frame;
+};
+
 } // namespace
 
 std::unique_ptr<FrameSplitter> makeFrameSplitter(Framing framing)
@@ -287,6 +341,8 @@ std::unique_ptr<FrameSplitter> makeFrameSplitter(Framing framing)
         return std::make_unique<JsonLineFrameSplitter>();
     case Framing::Proto:
         return std::make_unique<ProtoSplitter>();
+    case Framing::CopilotKitDebug:
+        return std::make_unique<DebugFeedSplitter>();
     case Framing::Synthetic:
         break;
     }

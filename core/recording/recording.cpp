@@ -53,6 +53,14 @@ void Recording::responseStarted(int run, const RecordedResponse &response)
         = framingForContentType(headerValue(response.headers, QLatin1StringView("Content-Type")));
 }
 
+void Recording::describeRun(int run, Framing framing, const QString &label)
+{
+    if (run < 0 || run >= m_capture.runs.size())
+        return;
+    m_capture.runs[run].framing = framing;
+    m_capture.runs[run].label = label;
+}
+
 void Recording::chunkReceived(int run, const QByteArray &bytes, qint64 receivedAtUs, bool inFile)
 {
     if (run < 0 || run >= m_capture.runs.size())

@@ -94,6 +94,7 @@ private:
     friend class RunRecorder;
     int beginRun(const RecordedRequest &request, int id);
     void responseStarted(int run, const RecordedResponse &response);
+    void describeRun(int run, Framing framing, const QString &label);
     void chunkReceived(int run, const QByteArray &bytes, qint64 receivedAtUs, bool inFile);
     void runEnded(int run, RunEnd end, const QString &error, qint64 atUs);
     void addRewrite(int run, const BodyRewrite &rewrite);

@@ -34,6 +34,14 @@ void RunRecorder::responseStarted(const RecordedResponse &response)
         r->responseStarted(m_index, response);
 }
 
+void RunRecorder::runDescribed(Framing framing, const QString &label)
+{
+    if (m_file)
+        m_file->runDescribed(framing, label);
+    if (const std::shared_ptr<Recording> r = recording())
+        r->describeRun(m_index, framing, label);
+}
+
 void RunRecorder::chunkReceived(const QByteArray &bytes, qint64 receivedAtUs)
 {
     if (m_file)

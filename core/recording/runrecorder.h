@@ -19,6 +19,7 @@ public:
 
     void requestSent(const RecordedRequest &request) override;
     void responseStarted(const RecordedResponse &response) override;
+    void runDescribed(Framing framing, const QString &label) override;
     void chunkReceived(const QByteArray &bytes, qint64 receivedAtUs) override;
     void runEnded(RunEnd end, const QString &error, qint64 atUs) override;
     void bodyRewritten(const BodyRewrite &rewrite) override;

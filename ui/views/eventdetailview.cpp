@@ -41,6 +41,8 @@ QString framingName(Framing framing)
         return QStringLiteral("protobuf");
     case Framing::JsonLine:
         return QStringLiteral("JSON line");
+    case Framing::CopilotKitDebug:
+        return QStringLiteral("CopilotKit debug feed");
     case Framing::Synthetic:
         return QStringLiteral("synthetic");
     }
