@@ -145,8 +145,10 @@ private:
     {
         const auto target = m_catalog.schemas.resolveRef(ref, base, m_catalog.document);
         const QString key = resolveUri(base, ref);
-        if (!target || m_stack.contains(key))
-            return o; // unresolvable or recursive: the reference stays
+        // Unresolvable, recursive, or past the budget (references that branch again grow the
+        // result exponentially): the reference stays.
+        if (!target || m_stack.contains(key) || ++m_expanded > kMaxExpansions)
+            return o;
         m_stack.insert(key);
         QJsonValue out = inlined(target->schema, target->baseUri);
         m_stack.remove(key);
@@ -160,8 +162,11 @@ private:
         return merged;
     }
 
+    static constexpr int kMaxExpansions = 20000;
+
     const Catalog &m_catalog;
     QSet<QString> m_stack;
+    int m_expanded = 0;
 };
 
 class Bundler

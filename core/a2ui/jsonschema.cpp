@@ -19,6 +19,9 @@ namespace {
 // Deep enough for the published catalogs (about 12 levels of $ref), shallow enough that a
 // catalog whose $ref loops without consuming the instance fails instead of overflowing.
 constexpr int kMaxDepth = 96;
+// Subschema evaluations per validation: oneOf over $refs that branch again can take exponential
+// time on a hostile catalog; the published ones need a few thousand.
+constexpr int kMaxSteps = 200000;
 
 QString uriWithoutFragment(const QString &uri)
 {
@@ -114,6 +117,10 @@ public:
         }
         if (depth > kMaxDepth) {
             fail(r, at, schemaAt, QStringLiteral("the schema nests too deep (a $ref loop?)"));
+            return r;
+        }
+        if (++m_steps > kMaxSteps) {
+            fail(r, at, schemaAt, QStringLiteral("the schema is too costly to evaluate"));
             return r;
         }
         const QJsonObject s = schema.toObject();
@@ -560,6 +567,7 @@ private:
 
     const SchemaSet &m_set;
     QJsonObject m_root;
+    mutable int m_steps = 0;
 };
 
 } // namespace
