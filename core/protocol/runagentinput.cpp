@@ -112,7 +112,16 @@ QJsonObject runAgentInputOfBody(const QByteArray &body)
     if (body.isEmpty())
         return {};
     const QJsonDocument document = QJsonDocument::fromJson(body);
-    return document.isObject() ? document.object() : QJsonObject();
+    if (!document.isObject())
+        return {};
+    const QJsonObject o = document.object();
+    // A CopilotKit runtime's single endpoint takes {"method": "agent/run", "params": {...},
+    // "body": RunAgentInput} (@copilotkit/runtime 1.75.0, resolveSingleRoute): the input is
+    // the body.
+    if (o.value(QLatin1String("method")).toString().startsWith(QLatin1String("agent/"))
+        && o.value(QLatin1String("body")).isObject() && !o.contains(QLatin1String("threadId")))
+        return o.value(QLatin1String("body")).toObject();
+    return o;
 }
 
 Diagnostics validateRunAgentInputText(const QByteArray &body)

@@ -54,7 +54,8 @@ Diagnostics validateRunAgentInputText(const QByteArray &body);
 
 // The RunAgentInput a request body carries (what a capture recorded as POSTed, what the CLI's
 // `run` sends): the body's JSON object, or an empty object when the body is empty or not a JSON
-// object (nothing to seed a session with).
+// object (nothing to seed a session with). A CopilotKit single-endpoint envelope
+// ({"method": "agent/run", "params", "body"}) carries it in "body".
 QJsonObject runAgentInputOfBody(const QByteArray &body);
 
 // The input of the next run on the same thread, the way @ag-ui/client prepares it: same threadId,
