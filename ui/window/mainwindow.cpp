@@ -25,6 +25,7 @@
 #include "ui/window/copyactions.h"
 #include "ui/window/filechangenotice.h"
 #include "ui/window/findingsdock.h"
+#include "ui/window/fixturesave.h"
 #include "ui/window/mcpshare.h"
 #include "ui/window/navigationactions.h"
 #include "ui/window/otelactions.h"
@@ -82,8 +83,8 @@ constexpr int kMaxRecent = 10;
 
 QString MainWindow::openFileFilter()
 {
-    return tr("Captures (*.aguicap *.agui.jsonl *.jsonl *.sse *.har *.proto *.bin *.txt);;"
-              "All files (*)");
+    return tr("Captures (*.aguicap *.agui.jsonl *.jsonl *.sse *.har *.aimock.json *.proto *.bin "
+              "*.txt);;CopilotKit aimock fixtures (*.aimock.json *.json);;All files (*)");
 }
 
 void MainWindow::setPersistSettings(bool persist)
@@ -715,8 +716,9 @@ bool MainWindow::saveCapture(const QString &path, QString *error, QString *warni
 {
     const bool eventsOnly
         = path.endsWith(QLatin1String(".jsonl")) && !path.endsWith(QLatin1String(".agui.jsonl"));
+    const bool fixtures = isAimockFixturePath(path);
     QString spillError;
-    if (!eventsOnly && m_live->saveSpilledRecording(path, &spillError)) {
+    if (!eventsOnly && !fixtures && m_live->saveSpilledRecording(path, &spillError)) {
         // A live body too large for memory: the recording file is the capture.
         if (spillError.isEmpty())
             spillError = appendBookmarks(path, m_document->capture().bookmarks);
@@ -730,7 +732,12 @@ bool MainWindow::saveCapture(const QString &path, QString *error, QString *warni
             *error = file.errorString();
         return false;
     }
-    if (eventsOnly) {
+    if (fixtures) {
+        if (!writeAimockFixtures(m_document->capture(), file, error, warning)) {
+            file.cancelWriting();
+            return false;
+        }
+    } else if (eventsOnly) {
         qint64 rewrittenCount = 0;
         for (qint64 seq = 0; seq < m_document->size(); ++seq) {
             const Event e = m_document->eventAt(seq);
@@ -808,11 +815,19 @@ void MainWindow::installOtelActions()
 void MainWindow::saveAsDialog()
 {
     QString selectedFilter;
-    const QString path = QFileDialog::getSaveFileName(
+    const QString fixtureFilter = tr("CopilotKit aimock fixtures (*.aimock.json)");
+    QString path = QFileDialog::getSaveFileName(
         this, tr("Save Capture As"), QString(),
-        tr("AG-UI Inspector capture (*.aguicap);;Events as JSON Lines (*.jsonl)"), &selectedFilter);
+        tr("AG-UI Inspector capture (*.aguicap);;Events as JSON Lines (*.jsonl);;") + fixtureFilter,
+        &selectedFilter);
     if (path.isEmpty())
         return;
+    if (selectedFilter == fixtureFilter && !isAimockFixturePath(path)) {
+        // The name says the format (saveCapture).
+        if (path.endsWith(QLatin1String(".json"), Qt::CaseInsensitive))
+            path.chop(5);
+        path += QStringLiteral(".aimock.json");
+    }
     QString error;
     QString warning;
     if (!saveCapture(path, &error, &warning)) {
