@@ -362,7 +362,8 @@ bool isSelfContained(const QJsonObject &document, QString *firstProblem)
     return true;
 }
 
-SchemaErrors validateComponent(const Catalog &catalog, const QJsonObject &component)
+SchemaErrors validateComponent(const Catalog &catalog, const QJsonObject &component,
+                               const SchemaSet::Opaque &opaque)
 {
     const QString type = component.value(QLatin1String("component")).toString();
     if (!catalog.components.contains(type))
@@ -374,7 +375,7 @@ SchemaErrors validateComponent(const Catalog &catalog, const QJsonObject &compon
         .replace(QLatin1Char('/'), QLatin1String("~1"));
     const QJsonObject ref {
         {QStringLiteral("$ref"), QString(QStringLiteral("#/components/") + token)}};
-    return catalog.schemas.validate(component, ref, catalog.baseUri);
+    return catalog.schemas.validate(component, ref, catalog.baseUri, opaque);
 }
 
 } // namespace agui::a2ui

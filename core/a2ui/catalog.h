@@ -60,8 +60,14 @@ QJsonObject bundledCatalogSchema(const Catalog &catalog);
 bool isSelfContained(const QJsonObject &document, QString *firstProblem = nullptr);
 
 // Validates a component instance ({"id", "component", …}) against the catalog: an unknown
-// component type is one error at "/component".
-SchemaErrors validateComponent(const Catalog &catalog, const QJsonObject &component);
+// component type is one error at "/component". Values opaque() accepts are not judged.
+SchemaErrors validateComponent(const Catalog &catalog, const QJsonObject &component,
+                               const SchemaSet::Opaque &opaque = {});
+
+// v1.0: the component's schema with its calls opaque, then every call it holds that names no
+// catalog or this one, against this catalog (catalogcheck.h): what "validating a component
+// against one catalog" means once calls may run in another catalog.
+SchemaErrors validateComponentOpaqueCalls(const Catalog &catalog, const QJsonObject &component);
 
 // UAX #31 default identifier: XID_Start or "_", then XID_Continue (approximated by the Unicode
 // general categories they are derived from).

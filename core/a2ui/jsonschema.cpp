@@ -101,15 +101,18 @@ struct Result
 class Validator
 {
 public:
-    Validator(const SchemaSet &set, const QJsonObject &freeRoot)
+    Validator(const SchemaSet &set, const QJsonObject &freeRoot, const SchemaSet::Opaque &opaque)
         : m_set(set)
         , m_root(freeRoot)
+        , m_opaque(opaque)
     { }
 
     Result check(const QJsonValue &value, const QJsonValue &schema, const QString &base,
                  const QString &at, const QString &schemaAt, int depth) const
     {
         Result r;
+        if (!at.isEmpty() && m_opaque && m_opaque(value) && schema != QJsonValue(false))
+            return r;
         if (schema.isBool()) {
             if (!schema.toBool())
                 fail(r, at, schemaAt, QStringLiteral("no value is allowed here"));
@@ -567,6 +570,7 @@ private:
 
     const SchemaSet &m_set;
     QJsonObject m_root;
+    const SchemaSet::Opaque &m_opaque;
     mutable int m_steps = 0;
 };
 
@@ -620,17 +624,30 @@ std::optional<SchemaSet::Resolved> SchemaSet::resolveRef(const QString &ref, con
     if (!doc)
         return std::nullopt;
     const std::optional<QJsonValue> schema = json::resolve(QJsonValue(*doc), fragment);
-    if (!schema || !(schema->isObject() || schema->isBool()))
-        return std::nullopt;
-    return Resolved {*schema, docUri};
+    if (schema && (schema->isObject() || schema->isBool()))
+        return Resolved {*schema, docUri};
+    // A definition the document lacks is read from the common types, as a bundled catalog has
+    // them in its own $defs: catalogs written against the bundle say "#/$defs/ComponentId".
+    static const QLatin1String defs("/$defs/");
+    const QJsonObject *common = document(QStringLiteral("common_types.json"));
+    if (fragment.startsWith(defs) && common && common != doc) {
+        const std::optional<QJsonValue> def = json::resolve(QJsonValue(*common), fragment);
+        if (def && (def->isObject() || def->isBool()))
+            return Resolved {
+                *def,
+                common->value(QLatin1String("$id")).toString(QStringLiteral("common_types.json"))};
+    }
+    return std::nullopt;
 }
 
 SchemaErrors SchemaSet::validate(const QJsonValue &value, const QJsonValue &schema,
-                                 const QString &baseUri) const
+                                 const QString &baseUri, const Opaque &opaque) const
 {
     const QJsonObject *doc = document(baseUri);
     const QJsonObject root = doc ? *doc : schema.toObject();
-    return Validator(*this, root).check(value, schema, baseUri, QString(), QString(), 0).errors;
+    return Validator(*this, root, opaque)
+        .check(value, schema, baseUri, QString(), QString(), 0)
+        .errors;
 }
 
 } // namespace agui::a2ui

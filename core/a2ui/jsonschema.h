@@ -18,6 +18,9 @@
 #include <QList>
 #include <QString>
 
+#include <functional>
+#include <optional>
+
 namespace agui::a2ui {
 
 struct SchemaError
@@ -40,10 +43,14 @@ public:
     void addDocument(const QJsonObject &document, const QStringList &aliases = {});
     const QJsonObject *document(const QString &uri) const;
 
+    // A value inside the validated one that any schema accepts: what cannot be judged where it
+    // stands (a v1.0 function call, whose result is only known when it runs).
+    using Opaque = std::function<bool(const QJsonValue &)>;
+
     // Validates value against schema, which lives in the document with URI baseUri ("" when it
     // is a free-standing schema: only its own "#/…" references then resolve, against it).
     SchemaErrors validate(const QJsonValue &value, const QJsonValue &schema,
-                          const QString &baseUri = {}) const;
+                          const QString &baseUri = {}, const Opaque &opaque = {}) const;
 
     // The schema a reference names, and the URI of the document it lives in; nullopt when it
     // cannot be resolved. root is the document "#…" refers to when baseUri is not registered.

@@ -25,6 +25,7 @@
 #include "core/a2ui/action.h"
 #include "core/a2ui/binding.h"
 #include "core/a2ui/catalog.h"
+#include "core/a2ui/catalogcheck.h"
 #include "core/a2ui/catalogselection.h"
 #include "core/a2ui/commontypes.h"
 #include "core/a2ui/expression.h"
@@ -295,6 +296,10 @@ struct Replay
     bool strict = false;
     bool v10 = false;
     int batches = 0;
+    // The case's catalogs (catalogPaths, catalogs, catalog): when it names any, every surface is
+    // checked against them (checkSurfaceCatalogs), and they supersede the linter's basic-catalog
+    // rules.
+    CatalogRegistry catalogs;
 };
 
 // Strict mode (SOURCE.md #7, after the README): "schema and topology checks (missing root,
@@ -305,7 +310,7 @@ struct Replay
 // is info for the inspector (nothing renders wrong) but an orphan in strict mode. A surface
 // without components (a createSurface alone) has no topology to judge, and a v0.8 surface waiting
 // for beginRendering is not an error.
-QMap<QString, Rejection> strictFindings(const SurfaceSet &set, bool v10)
+QMap<QString, Rejection> strictFindings(const SurfaceSet &set, bool v10, bool ownCatalogs)
 {
     static const QStringList schemaRules {QStringLiteral("a2ui.missing-required"),
                                           QStringLiteral("a2ui.unknown-component")};
@@ -318,7 +323,7 @@ QMap<QString, Rejection> strictFindings(const SurfaceSet &set, bool v10)
             const bool topology = isTopologyRule(i.ruleId)
                 && (i.ruleId != QLatin1String("a2ui.missing-root")
                     || i.severity == Severity::Error);
-            if (!topology && !schemaRules.contains(i.ruleId))
+            if (!topology && (ownCatalogs || !schemaRules.contains(i.ruleId)))
                 continue;
             const QString where = QStringList {id, i.ruleId, i.componentId, i.path, i.message}.join(
                 QLatin1Char('\n'));
@@ -344,19 +349,50 @@ Rejections appliedErrors(const SurfaceSet &set, const QString &source, bool v10)
     return out;
 }
 
+// What the case's catalogs say of every surface, keyed like strictFindings. Catalog resolution
+// counts in both modes (SOURCE.md #7: "Catalog resolution errors apply in both modes"); schemas
+// and functions in strict mode.
+QMap<QString, Rejection> catalogFindings(const Replay &r)
+{
+    static const QStringList resolution {QStringLiteral("a2ui.catalog-not-found"),
+                                         QStringLiteral("a2ui.no-default-catalog")};
+    QMap<QString, Rejection> out;
+    if (r.catalogs.isEmpty())
+        return out;
+    for (const QString &id : r.set.surfaceIds()) {
+        for (const Issue &i : checkSurfaceCatalogs(*r.set.surface(id), r.catalogs, r.strict)) {
+            const bool resolves = resolution.contains(i.ruleId);
+            if (!resolves && !r.strict)
+                continue;
+            const QString where = QStringList {id, i.ruleId, i.componentId, i.path, i.message}.join(
+                QLatin1Char('\n'));
+            out.insert(where,
+                       Rejection {resolves ? QStringLiteral("CatalogError")
+                                           : QStringLiteral("ValidationError"),
+                                  i.ruleId, i.message});
+        }
+    }
+    return out;
+}
+
+QMap<QString, Rejection> findings(const Replay &r)
+{
+    QMap<QString, Rejection> out = catalogFindings(r);
+    if (r.strict)
+        out.insert(strictFindings(r.set, r.v10, !r.catalogs.isEmpty()));
+    return out;
+}
+
 Rejections applyBatch(Replay &r, const QJsonArray &messages)
 {
     const QString source = QStringLiteral("batch %1").arg(++r.batches);
-    const QMap<QString, Rejection> before
-        = r.strict ? strictFindings(r.set, r.v10) : QMap<QString, Rejection>();
+    const QMap<QString, Rejection> before = findings(r);
     r.set.applySource(source, messages);
     Rejections out = appliedErrors(r.set, source, r.v10);
-    if (r.strict) {
-        const QMap<QString, Rejection> after = strictFindings(r.set, r.v10);
-        for (auto it = after.cbegin(); it != after.cend(); ++it) {
-            if (!before.contains(it.key()))
-                out.append(it.value());
-        }
+    const QMap<QString, Rejection> after = findings(r);
+    for (auto it = after.cbegin(); it != after.cend(); ++it) {
+        if (!before.contains(it.key()))
+            out.append(it.value());
     }
     return out;
 }
@@ -555,6 +591,8 @@ Outcome checkState(const SurfaceSet &set, const QJsonValue &expect, const QStrin
     return pass();
 }
 
+CatalogRegistry caseCatalogs(const Case &c, QString *error);
+
 Outcome runBatches(const Case &c, bool strict)
 {
     QString error;
@@ -564,6 +602,13 @@ Outcome runBatches(const Case &c, bool strict)
     Replay r;
     r.strict = strict;
     r.v10 = c.version == QLatin1String("v1.0");
+    r.catalogs = caseCatalogs(c, &error);
+    if (!error.isEmpty())
+        return fail(QStringLiteral("the case's catalogs"), error);
+    // A validator is given its catalog: every surface is checked against it, whatever id the
+    // surface names.
+    if (c.action == QLatin1String("validate") && r.catalogs.catalogIds().size() == 1)
+        r.catalogs.setFallback(r.catalogs.catalogIds().front());
     for (qsizetype i = 0; i < batches->size(); ++i) {
         const Batch &batch = batches->at(i);
         const QString where
@@ -953,6 +998,40 @@ CatalogLoad caseCatalog(const Case &c, QString *error)
     return loadCatalog(*document, c.version, get(c.body, "catalogId").toString(), commonTypes());
 }
 
+// The catalogs a message case names: published files (catalogPaths), inline catalogs
+// (catalogs), or one catalog (catalog: the document itself, or message_processor.yaml's
+// {version, catalog_schema}). A catalog that does not load is the case's problem.
+CatalogRegistry caseCatalogs(const Case &c, QString *error)
+{
+    // v0.8 catalogs are no JSON Schema documents: checkSurfaceCatalogs leaves v0.8 alone.
+    if (c.version == QLatin1String("v0.8"))
+        return {};
+    QList<QJsonObject> documents;
+    for (const QJsonValue &path : get(c.body, "catalogPaths").toArray()) {
+        const auto doc = specFile(path.toString(), error);
+        if (!doc)
+            return {};
+        documents.append(*doc);
+    }
+    for (const QJsonValue &doc : get(c.body, "catalogs").toArray())
+        documents.append(doc.toObject());
+    const QJsonObject single = get(c.body, "catalog").toObject();
+    if (single.contains(QLatin1String("catalog_schema")))
+        documents.append(get(single, "catalog_schema").toObject());
+    else if (single.contains(QLatin1String("catalogId")))
+        documents.append(single);
+    CatalogRegistry out;
+    for (const QJsonObject &doc : std::as_const(documents)) {
+        const CatalogLoad load = loadCatalog(doc, c.version, {}, commonTypes());
+        if (!load.catalog) {
+            *error = load.error;
+            return {};
+        }
+        out.add(*load.catalog);
+    }
+    return out;
+}
+
 QString describe(const SchemaErrors &errors)
 {
     QStringList parts;
@@ -990,7 +1069,9 @@ Outcome checkLoadedCatalog(const Catalog &catalog, const QJsonObject &expect)
                    || key == QLatin1String("invalidComponents")) {
             const bool valid = key == QLatin1String("validComponents");
             for (const QJsonValue &component : it.value().toArray()) {
-                const SchemaErrors errors = validateComponent(catalog, component.toObject());
+                const SchemaErrors errors = catalog.protocolVersion == QLatin1String("v1.0")
+                    ? validateComponentOpaqueCalls(catalog, component.toObject())
+                    : validateComponent(catalog, component.toObject());
                 if (errors.isEmpty() != valid)
                     return fail(QStringLiteral("%1 %2").arg(valid ? QStringLiteral("valid")
                                                                   : QStringLiteral("invalid"),
