@@ -5,9 +5,11 @@
 
 #include "a2uitestutil.h"
 #include "core/a2ui/catalog.h"
+#include "core/a2ui/catalogcheck.h"
 #include "core/a2ui/catalogselection.h"
 #include "core/a2ui/commontypes.h"
 #include "core/a2ui/jsonschema.h"
+#include "core/a2ui/surfaceset.h"
 
 #include <QtTest>
 
@@ -62,6 +64,9 @@ private Q_SLOTS:
     void bundleIsSelfContainedAndAFixedPoint();
     void commonTypeWithoutCatalog();
     void selection();
+    void surfaceFindingsNameComponentAndProperty();
+    void v10CallsResolveTheirOwnCatalog();
+    void unknownSurfaceCatalogIsNotJudged();
 };
 
 void TestA2uiCatalog::schemaErrorsNameTheInstanceAndTheKeyword()
@@ -237,6 +242,92 @@ void TestA2uiCatalog::selection()
     QVERIFY(!selectCatalog(s, obj(R"({"component":"Text"})")).error.isEmpty());
     s.catalogVersions.insert(QStringLiteral("charts"), QStringLiteral("v0.9"));
     QVERIFY(catalogVersionConflict(s).contains(QLatin1String("'charts' (v0.9)")));
+}
+
+namespace {
+
+// A catalog "shop" (v1.0) with a Price component and a "currency" function.
+CatalogRegistry shopCatalogs()
+{
+    CatalogRegistry out;
+    const CatalogLoad shop = loadCatalog(obj(R"({"catalogId":"shop","protocolVersion":"v1.0",
+        "components":{"Price":{"type":"object","properties":{"component":{"const":"Price"},
+          "amount":{"type":"number"},"label":{}},"required":["component","amount"]}},
+        "functions":{"currency":{"type":"object","properties":{"@call":{"const":"currency"},
+          "args":{"type":"object","properties":{"code":{"type":"string"}},
+            "additionalProperties":false}},"required":["@call"]}}})"));
+    out.add(*shop.catalog);
+    return out;
+}
+
+Surface v10Surface(const char *createSurface, const char *components)
+{
+    SurfaceSet set;
+    QJsonArray messages {obj(createSurface)};
+    messages.append(
+        QJsonObject {{QStringLiteral("version"), QStringLiteral("v1.0")},
+                     {QStringLiteral("updateComponents"),
+                      QJsonObject {{QStringLiteral("surfaceId"), QStringLiteral("s")},
+                                   {QStringLiteral("components"), a2uitest::arr(components)}}}});
+    set.applySource(QStringLiteral("test"), messages);
+    return *set.surface(QStringLiteral("s"));
+}
+
+QStringList rules(const Issues &issues)
+{
+    QStringList out;
+    for (const Issue &i : issues)
+        out.append(i.ruleId + QLatin1Char(' ') + i.componentId + QLatin1Char(' ') + i.path);
+    return out;
+}
+
+} // namespace
+
+void TestA2uiCatalog::surfaceFindingsNameComponentAndProperty()
+{
+    const Surface s
+        = v10Surface(R"({"version":"v1.0","createSurface":{"surfaceId":"s","catalogId":"shop"}})",
+                     R"([{"id":"root","component":"Price","amount":"ten"},
+            {"id":"other","component":"Price","catalogId":"elsewhere","amount":1}])");
+    const Issues issues = checkSurfaceCatalogs(s, shopCatalogs());
+    QCOMPARE(rules(issues),
+             QStringList({QStringLiteral("a2ui.catalog-schema root /amount"),
+                          QStringLiteral("a2ui.catalog-not-found other /catalogId")}));
+    QCOMPARE(issues.front().surfaceId, QStringLiteral("s"));
+    QVERIFY2(issues.front().message.contains(QLatin1String("Price")),
+             qPrintable(issues.front().message));
+    // Without schemas only what does not resolve is reported.
+    QCOMPARE(rules(checkSurfaceCatalogs(s, shopCatalogs(), false)),
+             QStringList {QStringLiteral("a2ui.catalog-not-found other /catalogId")});
+}
+
+void TestA2uiCatalog::v10CallsResolveTheirOwnCatalog()
+{
+    const Surface s
+        = v10Surface(R"({"version":"v1.0","createSurface":{"surfaceId":"s","catalogId":"shop"}})",
+                     R"([{"id":"root","component":"Price","amount":1,
+             "label":{"@call":"currency","args":{"code":{"@call":"nope"},"extra":1}}},
+            {"id":"b","component":"Price","amount":2,"label":{"@call":"@foo"}}])");
+    QCOMPARE(rules(checkSurfaceCatalogs(s, shopCatalogs())),
+             QStringList({QStringLiteral("a2ui.catalog-schema root /label/args/extra"),
+                          QStringLiteral("a2ui.unknown-function root /label/args/code/@call"),
+                          QStringLiteral("a2ui.unknown-function b /label/@call")}));
+    // On a surface without a default catalog, a call that names none cannot run anywhere.
+    const Surface bare
+        = v10Surface(R"({"version":"v1.0","createSurface":{"surfaceId":"s"}})",
+                     R"([{"id":"root","component":"Price","catalogId":"shop","amount":1,
+             "label":{"@call":"currency"}}])");
+    QCOMPARE(rules(checkSurfaceCatalogs(bare, shopCatalogs())),
+             QStringList {QStringLiteral("a2ui.no-default-catalog root /label")});
+}
+
+void TestA2uiCatalog::unknownSurfaceCatalogIsNotJudged()
+{
+    // The app's own catalog, which the session does not hold: nothing is claimed about it.
+    const Surface s
+        = v10Surface(R"({"version":"v1.0","createSurface":{"surfaceId":"s","catalogId":"app"}})",
+                     R"([{"id":"root","component":"Anything","label":{"@call":"fmt"}}])");
+    QVERIFY(checkSurfaceCatalogs(s, shopCatalogs()).isEmpty());
 }
 
 QTEST_GUILESS_MAIN(TestA2uiCatalog)
