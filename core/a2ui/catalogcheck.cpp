@@ -12,14 +12,9 @@ const QString kCatalogSchema = QStringLiteral("a2ui.catalog-schema");
 const QString kUnknownFunction = QStringLiteral("a2ui.unknown-function");
 const QString kBadMessage = QStringLiteral("a2ui.bad-message");
 
-// v0.9, v0.9.1 and v0.10 catalogs serve one another's surfaces; v1.0 is its own family.
 bool sameFamily(const QString &catalogVersion, Version surfaceVersion)
 {
-    const bool catalogV09 = catalogVersion.startsWith(QLatin1String("v0.9"))
-        || catalogVersion == QLatin1String("v0.10");
-    if (isV09Family(surfaceVersion))
-        return catalogV09;
-    return catalogVersion == versionName(surfaceVersion);
+    return catalogServesVersion(catalogVersion, surfaceVersion);
 }
 
 // What a v1.0 component's schema pass leaves to other rules: every object value. v1.0 reads an
@@ -231,6 +226,15 @@ SchemaErrors componentSchemaErrors(const Catalog &catalog, const QJsonObject &co
 }
 
 } // namespace
+
+bool catalogServesVersion(const QString &catalogVersion, Version surfaceVersion)
+{
+    const bool catalogV09 = catalogVersion.startsWith(QLatin1String("v0.9"))
+        || catalogVersion == QLatin1String("v0.10");
+    if (isV09Family(surfaceVersion))
+        return catalogV09;
+    return catalogVersion == versionName(surfaceVersion);
+}
 
 SchemaErrors validateComponentOpaqueCalls(const Catalog &catalog, const QJsonObject &component)
 {

@@ -20,6 +20,10 @@
 
 namespace agui::a2ui {
 
+// Whether a catalog of this protocolVersion serves a surface of that version: v0.9, v0.9.1 and
+// v0.10 serve one another's surfaces, v0.8 and v1.0 only their own.
+bool catalogServesVersion(const QString &catalogVersion, Version surfaceVersion);
+
 // The catalogs a session knows, by catalogId. A basic catalog answers for every alias of the
 // basic catalog (version.h) on a surface of its version family.
 class CatalogRegistry
@@ -28,6 +32,7 @@ public:
     void add(const Catalog &catalog);
     bool isEmpty() const { return m_catalogs.isEmpty(); }
     QStringList catalogIds() const;
+    const QList<Catalog> &catalogs() const { return m_catalogs; }
     // The catalog a surface of this version means by catalogId, or nullptr.
     const Catalog *find(const QString &catalogId, Version surfaceVersion) const;
     // What find() answers for an id it does not know (a validator given one catalog checks every

@@ -78,10 +78,13 @@ bool matchesPattern(const QString &pattern, const QString &text)
     // Per thread: QRegularExpression is not to be shared while it is being compiled.
     thread_local QHash<QString, QRegularExpression> cache;
     auto it = cache.find(pattern);
-    if (it == cache.end())
+    if (it == cache.end()) {
+        if (cache.size() >= 256)
+            cache.clear(); // catalogs use a handful of patterns; a hostile one must not grow it
         it = cache.insert(pattern,
                           QRegularExpression(pcrePattern(pattern),
                                              QRegularExpression::UseUnicodePropertiesOption));
+    }
     return it->isValid() && it->match(text).hasMatch();
 }
 

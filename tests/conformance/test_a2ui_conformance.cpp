@@ -27,6 +27,7 @@
 #include "core/a2ui/catalog.h"
 #include "core/a2ui/catalogcheck.h"
 #include "core/a2ui/catalogselection.h"
+#include "core/a2ui/clientstate.h"
 #include "core/a2ui/commontypes.h"
 #include "core/a2ui/expression.h"
 #include "core/a2ui/functions.h"
@@ -559,8 +560,24 @@ Outcome checkSurface(const SurfaceSet &set, const QString &id, const QJsonObject
 
 // A batch's expect: surfaces, absent_surfaces, and message_processor.yaml's payloads sent back to
 // the agent (client_data_model, client_data_model_absent, client_capabilities).
-Outcome checkState(const SurfaceSet &set, const QJsonValue &expect, const QString &where)
+// A payload sent back to the agent against its expectation, as a subset: every key the case
+// names must be there with that value (SOURCE.md #3).
+Outcome checkPayload(const QJsonValue &actual, const QJsonValue &expected, const QString &wanted)
 {
+    if (!expected.isObject() || !actual.isObject())
+        return json::jsonEquals(actual, expected) ? pass() : fail(wanted, shown(actual));
+    const QJsonObject a = actual.toObject();
+    const QJsonObject e = expected.toObject();
+    for (auto it = e.begin(); it != e.end(); ++it) {
+        if (!json::jsonEquals(a.value(it.key()), it.value()))
+            return fail(wanted, shown(actual));
+    }
+    return pass();
+}
+
+Outcome checkState(const Replay &r, const QJsonValue &expect, const QString &where)
+{
+    const SurfaceSet &set = r.set;
     const QJsonObject e = expect.toObject();
     if (!expect.isObject())
         return fail(where + QStringLiteral("expect ") + shown(expect),
@@ -580,10 +597,24 @@ Outcome checkState(const SurfaceSet &set, const QJsonValue &expect, const QStrin
                 if (set.surface(id.toString()))
                     return fail(wanted, QStringLiteral("surface \"%1\" exists").arg(id.toString()));
             }
-        } else if (key.startsWith(QLatin1String("client_"))) {
-            return fail(wanted,
-                        QStringLiteral("unsupported: core/a2ui builds no client data model "
-                                       "or capabilities payload"));
+        } else if (key == QLatin1String("client_data_model")) {
+            // message_processor.yaml writes these for a v0.9 processor.
+            const auto model = clientDataModel(set, QStringLiteral("v0.9"));
+            const Outcome o = checkPayload(
+                model ? QJsonValue(*model) : QJsonValue(QJsonValue::Null), it.value(), wanted);
+            if (!o.passed)
+                return o;
+        } else if (key == QLatin1String("client_data_model_absent")) {
+            if (clientDataModel(set, QStringLiteral("v0.9")).has_value() == it.value().toBool())
+                return fail(wanted, shown(*clientDataModel(set, QStringLiteral("v0.9"))));
+        } else if (key == QLatin1String("client_capabilities")) {
+            const QJsonObject wantedCaps = it.value().toObject();
+            for (auto v = wantedCaps.begin(); v != wantedCaps.end(); ++v) {
+                const QJsonObject caps
+                    = rendererCapabilities(r.catalogs.catalogs(), v.key(), false);
+                if (!json::jsonEquals(caps.value(v.key()), v.value()))
+                    return fail(wanted, shown(caps));
+            }
         } else {
             return fail(wanted, QStringLiteral("nothing: not an expectation this runner knows"));
         }
@@ -622,7 +653,7 @@ Outcome runBatches(const Case &c, bool strict)
             return fail(where + QStringLiteral("no error"), describe(rejections));
         }
         if (!batch.expect.isUndefined()) {
-            const Outcome o = checkState(r.set, batch.expect, where);
+            const Outcome o = checkState(r, batch.expect, where);
             if (!o.passed)
                 return o;
         }
@@ -1190,6 +1221,46 @@ Outcome runSelectCatalog(const Case &c)
     return fail(shown(get(c.body, "expect_selected")), shown(selected));
 }
 
+// get_renderer_capabilities: the case's catalogs (any version: v0.8 ones too) through
+// rendererCapabilities.
+Outcome runGetRendererCapabilities(const Case &c)
+{
+    QList<Catalog> catalogs;
+    for (const QJsonValue &doc : get(c.body, "catalogs").toArray()) {
+        const CatalogLoad load = loadCatalog(doc.toObject(), c.version, {}, commonTypes());
+        if (!load.catalog)
+            return fail(QStringLiteral("the case's catalogs"), load.error);
+        catalogs.append(*load.catalog);
+    }
+    const QJsonObject args = get(c.body, "args").toObject();
+    const QJsonObject caps = rendererCapabilities(catalogs, get(args, "version").toString(),
+                                                  get(args, "includeInlineCatalogs").toBool());
+    const QJsonValue expect = get(c.body, "expect");
+    return json::jsonEquals(caps, expect) ? pass() : fail(shown(expect), shown(caps));
+}
+
+// get_renderer_data_model: the messages (or steps) applied, then clientDataModel for args.version;
+// null when nothing would be sent.
+Outcome runGetRendererDataModel(const Case &c)
+{
+    QString error;
+    const std::optional<QList<Batch>> batches = batchesOf(c.body, &error);
+    if (!batches)
+        return fail(QStringLiteral("a case this runner can read"), error);
+    Replay r;
+    r.v10 = c.version == QLatin1String("v1.0");
+    for (const Batch &batch : *batches) {
+        const Rejections rejections = applyBatch(r, batch.messages);
+        if (!rejections.isEmpty())
+            return fail(QStringLiteral("no error"), describe(rejections));
+    }
+    const auto model
+        = clientDataModel(r.set, get(get(c.body, "args").toObject(), "version").toString());
+    const QJsonValue actual = model ? QJsonValue(*model) : QJsonValue(QJsonValue::Null);
+    const QJsonValue expect = get(c.body, "expect");
+    return json::jsonEquals(actual, expect) ? pass() : fail(shown(expect), shown(actual));
+}
+
 // ---- Dispatch ----------------------------------------------------------------------------------
 
 struct Runner
@@ -1240,6 +1311,13 @@ const QHash<QString, Runner> &runners()
          {runSelectCatalog,
           {QStringLiteral("catalog"), QStringLiteral("args"), QStringLiteral("expect_selected"),
            QStringLiteral("expectError"), QStringLiteral("expect_error")}}},
+        {QStringLiteral("get_renderer_capabilities"),
+         {runGetRendererCapabilities,
+          {QStringLiteral("catalogs"), QStringLiteral("args"), QStringLiteral("expect")}}},
+        {QStringLiteral("get_renderer_data_model"),
+         {runGetRendererDataModel,
+          {QStringLiteral("catalogPaths"), QStringLiteral("messages"), QStringLiteral("steps"),
+           QStringLiteral("args"), QStringLiteral("expect")}}},
         {QStringLiteral("parse_expression_template"),
          {runParseExpressionTemplate,
           {QStringLiteral("input"), QStringLiteral("expect"), QStringLiteral("expectError"),
@@ -1258,10 +1336,6 @@ const QHash<QString, Runner> &runners()
 QString unsupportedReason(const QString &action)
 {
     static const QHash<QString, QString> reasons {
-        {QStringLiteral("get_renderer_capabilities"),
-         QStringLiteral("core/a2ui has no catalogs to advertise")},
-        {QStringLiteral("get_renderer_data_model"),
-         QStringLiteral("core/a2ui builds no client data model")},
         {QStringLiteral("catalog_schema"), QStringLiteral("core/a2ui has no catalog model")},
         {QStringLiteral("common_types_schema"),
          QStringLiteral("core/a2ui has no typed models to generate the schema from")},
