@@ -1,5 +1,7 @@
 #include "core/a2ui/catalogcheck.h"
 
+#include "core/a2ui/tree.h"
+
 #include <QJsonArray>
 
 namespace agui::a2ui {
@@ -11,6 +13,35 @@ const QString kNoDefaultCatalog = QStringLiteral("a2ui.no-default-catalog");
 const QString kCatalogSchema = QStringLiteral("a2ui.catalog-schema");
 const QString kUnknownFunction = QStringLiteral("a2ui.unknown-function");
 const QString kBadMessage = QStringLiteral("a2ui.bad-message");
+const QString kUnallowedParent = QStringLiteral("a2ui.unallowed-parent");
+const QString kUnallowedChild = QStringLiteral("a2ui.unallowed-child");
+
+// The implicit parent of a surface's root (v1.0: the Surface component).
+const QString kSurfaceType = QStringLiteral("Surface");
+
+// "['Column', 'Row']": how the suites quote the allowed types.
+QString typeList(const QStringList &types)
+{
+    QStringList quoted;
+    for (const QString &t : types)
+        quoted.append(QLatin1Char('\'') + t + QLatin1Char('\''));
+    return QLatin1Char('[') + quoted.join(QStringLiteral(", ")) + QLatin1Char(']');
+}
+
+// A component definition's allowedParents / allowedChildren; nullopt when it does not restrict.
+std::optional<QStringList> allowedTypes(const Catalog *catalog, const QString &type,
+                                        const char *key)
+{
+    if (!catalog)
+        return std::nullopt;
+    const QJsonValue v = catalog->components.value(type).toObject().value(QLatin1String(key));
+    if (!v.isArray())
+        return std::nullopt;
+    QStringList out;
+    for (const QJsonValue &t : v.toArray())
+        out.append(t.toString());
+    return out;
+}
 
 bool sameFamily(const QString &catalogVersion, Version surfaceVersion)
 {
@@ -288,6 +319,9 @@ Issues checkCalls(const QJsonValue &value, const QString &defaultCatalogId,
     return out;
 }
 
+void checkComposition(const Surface &surface,
+                      const QHash<QString, const Catalog *> &componentCatalogs, Issues &out);
+
 Issues checkSurfaceCatalogs(const Surface &surface, const CatalogRegistry &catalogs, bool schemas)
 {
     Issues out;
@@ -309,6 +343,7 @@ Issues checkSurfaceCatalogs(const Surface &surface, const CatalogRegistry &catal
             QStringLiteral("theme on surface '%1'").arg(surface.surfaceId));
     if (!v10 && !surfaceCatalog)
         return out; // v0.9: every component is in the surface's catalog
+    QHash<QString, const Catalog *> componentCatalogs;
     for (const QString &id : surface.componentOrder) {
         const Component *component = surface.component(id);
         if (!component)
@@ -333,12 +368,60 @@ Issues checkSurfaceCatalogs(const Surface &surface, const CatalogRegistry &catal
                                                : surfaceCatalog);
             checker.calls(json, QString(), surface.catalogId, false);
         }
+        componentCatalogs.insert(id, catalog);
         if (catalog && schemas)
             checker.addSchemaErrors(
                 componentSchemaErrors(*catalog, json, v10), QString(),
                 QStringLiteral("component '%1' (id '%2')").arg(component->type, id));
     }
+    if (v10)
+        checkComposition(surface, componentCatalogs, out);
     return out;
+}
+
+void checkComposition(const Surface &surface,
+                      const QHash<QString, const Catalog *> &componentCatalogs, Issues &out)
+{
+    const auto finding = [&](const QString &rule, const QString &componentId, const QString &path,
+                             const QString &message) {
+        out.append(Issue {rule, Severity::Error, surface.surfaceId, componentId, path, message,
+                          QString(), -1, QString()});
+    };
+    // The parent of every component another one references; the root's is the surface.
+    QHash<QString, QString> parentOf;
+    for (const QString &id : surface.componentOrder) {
+        const Component *parent = surface.component(id);
+        for (const StaticRef &ref : staticReferences(parent->normalized)) {
+            const Component *child = surface.component(ref.id);
+            if (!child)
+                continue;
+            parentOf.insert(ref.id, id);
+            const auto allowedChildren
+                = allowedTypes(componentCatalogs.value(id), parent->type, "allowedChildren");
+            if (allowedChildren && !allowedChildren->contains(child->type))
+                finding(
+                    kUnallowedChild, id, ref.pointer,
+                    QStringLiteral("Container '%1' (%2) cannot contain child '%3' (%4). "
+                                   "Allowed children: %5.")
+                        .arg(id, parent->type, ref.id, child->type, typeList(*allowedChildren)));
+        }
+    }
+    for (const QString &id : surface.componentOrder) {
+        const Component *child = surface.component(id);
+        const bool isRoot = id == surface.rootId;
+        if (!isRoot && !parentOf.contains(id))
+            continue; // an orphan has no parent to judge
+        const QString parentId = isRoot ? QString() : parentOf.value(id);
+        const QString parentType = isRoot ? kSurfaceType : surface.component(parentId)->type;
+        const auto allowedParents
+            = allowedTypes(componentCatalogs.value(id), child->type, "allowedParents");
+        if (allowedParents && !allowedParents->contains(parentType))
+            finding(kUnallowedParent, id, QString(),
+                    QStringLiteral("Component '%1' (%2) cannot be placed under parent '%3' (%4). "
+                                   "Allowed parents: %5.")
+                        .arg(id, child->type, isRoot ? surface.surfaceId : parentId, parentType,
+                             typeList(*allowedParents)));
+    }
 }
 
 } // namespace agui::a2ui

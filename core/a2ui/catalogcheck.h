@@ -54,6 +54,9 @@ private:
 //   a2ui.unknown-function    a call to a function its catalog does not define, or to a reserved
 //                            "@" name other than "@index"
 //   a2ui.bad-message         a catalogId that is not a string
+//   a2ui.unallowed-parent    v1.0: a component placed under a parent its catalog's
+//                            "allowedParents" does not list (the root's parent is "Surface")
+//   a2ui.unallowed-child     v1.0: a child its parent's "allowedChildren" does not list
 // schemas = false checks only what resolves (catalogs, functions), not the schemas.
 Issues checkSurfaceCatalogs(const Surface &surface, const CatalogRegistry &catalogs,
                             bool schemas = true);

@@ -67,6 +67,7 @@ private Q_SLOTS:
     void surfaceFindingsNameComponentAndProperty();
     void v10CallsResolveTheirOwnCatalog();
     void unknownSurfaceCatalogIsNotJudged();
+    void compositionConstraints();
 };
 
 void TestA2uiCatalog::schemaErrorsNameTheInstanceAndTheKeyword()
@@ -328,6 +329,37 @@ void TestA2uiCatalog::unknownSurfaceCatalogIsNotJudged()
         = v10Surface(R"({"version":"v1.0","createSurface":{"surfaceId":"s","catalogId":"app"}})",
                      R"([{"id":"root","component":"Anything","label":{"@call":"fmt"}}])");
     QVERIFY(checkSurfaceCatalogs(s, shopCatalogs()).isEmpty());
+}
+
+void TestA2uiCatalog::compositionConstraints()
+{
+    CatalogRegistry catalogs;
+    catalogs.add(*loadCatalog(obj(R"({"catalogId":"kit","protocolVersion":"v1.0","components":{
+        "Page":{"allowedParents":["Surface"]},"Box":{"allowedChildren":["Label"]},
+        "Label":{},"Header":{"allowedParents":["Page"]}}})"))
+                      .catalog);
+    const Surface s
+        = v10Surface(R"({"version":"v1.0","createSurface":{"surfaceId":"s","catalogId":"kit"}})",
+                     R"([{"id":"root","component":"Box","children":["l","h"]},
+            {"id":"l","component":"Label"},{"id":"h","component":"Header"},
+            {"id":"orphan","component":"Page"}])");
+    const Issues issues = checkSurfaceCatalogs(s, catalogs);
+    QCOMPARE(rules(issues),
+             QStringList({QStringLiteral("a2ui.unallowed-child root /children/1"),
+                          QStringLiteral("a2ui.unallowed-parent h ")}));
+    QCOMPARE(issues.front().message,
+             QStringLiteral("Container 'root' (Box) cannot contain child 'h' (Header). Allowed "
+                            "children: ['Label']."));
+    // The root's parent is the surface itself.
+    const Surface rootPage
+        = v10Surface(R"({"version":"v1.0","createSurface":{"surfaceId":"s","catalogId":"kit"}})",
+                     R"([{"id":"root","component":"Page"}])");
+    QVERIFY(checkSurfaceCatalogs(rootPage, catalogs).isEmpty());
+    const Surface rootHeader
+        = v10Surface(R"({"version":"v1.0","createSurface":{"surfaceId":"s","catalogId":"kit"}})",
+                     R"([{"id":"root","component":"Header"}])");
+    QCOMPARE(rules(checkSurfaceCatalogs(rootHeader, catalogs)),
+             QStringList {QStringLiteral("a2ui.unallowed-parent root ")});
 }
 
 QTEST_GUILESS_MAIN(TestA2uiCatalog)
