@@ -141,23 +141,25 @@ AimockMatch aimockMatchForRequest(const QJsonObject &input)
     return match;
 }
 
-QByteArray aimockRequestFor(const AimockMatch &match, const QString &threadId, const QString &runId)
+QByteArray aimockRequestFor(const AimockMatch &match, const QString &threadId, const QString &runId,
+                            int fixtureIndex)
 {
     using capturejson::quoted;
-    QByteArray messages;
+    const QByteArray n = QByteArray::number(fixtureIndex);
+    QByteArrayList messages;
     if (match.message)
-        messages
-            += R"({"id":"aimock-user","role":"user","content":)" + quoted(*match.message) + '}';
+        messages.append(R"({"id":"aimock-user-)" + n + R"(","role":"user","content":)"
+                        + quoted(*match.message) + '}');
     if (match.toolCallId)
-        messages += QByteArray(messages.isEmpty() ? "" : ",")
-            + R"({"id":"aimock-tool-result","role":"tool","toolCallId":)"
-            + quoted(*match.toolCallId) + R"(,"content":""})";
+        messages.append(R"({"id":"aimock-tool-result-)" + n + R"(","role":"tool","toolCallId":)"
+                        + quoted(*match.toolCallId) + R"(,"content":""})");
     const QByteArray tools = match.toolName ? R"({"name":)" + quoted(*match.toolName)
             + R"(,"description":"","parameters":{"type":"object","properties":{}}})"
                                             : QByteArray();
-    const QByteArray state = match.stateKey ? quoted(*match.stateKey) + ":null" : QByteArray();
-    return R"({"threadId":)" + quoted(threadId) + R"(,"runId":)" + quoted(runId) + R"(,"state":{)"
-        + state + R"(},"messages":[)" + messages + R"(],"tools":[)" + tools
+    const QByteArray state
+        = match.stateKey ? R"("state":{)" + quoted(*match.stateKey) + R"(:null},)" : QByteArray();
+    return R"({"threadId":)" + quoted(threadId) + R"(,"runId":)" + quoted(runId) + ',' + state
+        + R"("messages":[)" + messages.join(',') + R"(],"tools":[)" + tools
         + R"(],"context":[],"forwardedProps":{}})";
 }
 

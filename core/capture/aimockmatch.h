@@ -44,8 +44,10 @@ AimockMatch aimockMatchForRequest(const QJsonObject &runAgentInput);
 
 // A RunAgentInput that the fixture's match accepts: a user message with `message`, a tool
 // result for `toolCallId` after it, a tool named `toolName`, a state with a `stateKey` member;
-// threadId and runId as given. Compact JSON with a fixed member order.
-QByteArray aimockRequestFor(const AimockMatch &match, const QString &threadId,
-                            const QString &runId);
+// threadId and runId as given, message ids made from `fixtureIndex`. Without a `stateKey` it has
+// no "state" member, so a session carries the thread's state on from the runs before it (as the
+// front end that sends the request would). Compact JSON with a fixed member order.
+QByteArray aimockRequestFor(const AimockMatch &match, const QString &threadId, const QString &runId,
+                            int fixtureIndex);
 
 } // namespace agui

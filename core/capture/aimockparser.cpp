@@ -372,7 +372,7 @@ private:
         r.request.url = m_path;
         r.request.headers = {{QStringLiteral("Content-Type"), QStringLiteral("application/json")},
                              {QLatin1String(kAimockMatchHeader), compact(served.match.toJson())}};
-        r.request.body = aimockRequestFor(served.match, threadId, runId);
+        r.request.body = aimockRequestFor(served.match, threadId, runId, index);
         if (!served.skipped.isEmpty()) {
             r.end = RunEnd::Error;
             r.endError = QStringLiteral("aimock does not serve fixture %1: %2")
