@@ -1,8 +1,10 @@
-// agui-inspect convert IN OUT : between capture formats (agui capture, JSON lines, raw SSE, HAR).
+// agui-inspect convert IN OUT : between capture formats (agui capture, JSON lines, raw SSE, HAR,
+// CopilotKit aimock fixtures).
 
 #include "app/cli/command.h"
 #include "app/cli/input.h"
 
+#include "core/capture/aimockwriter.h"
 #include "core/capture/capturewriter.h"
 #include "core/capture/eventexport.h"
 #include "core/capture/harwriter.h"
@@ -17,7 +19,7 @@ namespace agui::cli {
 namespace {
 
 const char kHelp[]
-    = "usage: agui-inspect convert [--to aguicap|jsonl|sse|har] IN OUT\n\n"
+    = "usage: agui-inspect convert [--to aguicap|jsonl|sse|har|aimock] IN OUT\n\n"
       "Reads IN in any supported format ('-' = standard input) and writes OUT ('-' = standard\n"
       "output) in the format named by --to or by OUT's extension:\n"
       "  .aguicap  agui capture: every run with its request, response head, chunks and times\n"
@@ -27,9 +29,13 @@ const char kHelp[]
       "            framed as 'data: <json>' + blank line\n"
       "  .har      HAR 1.2, one entry per HTTP exchange (credentials redacted), with the receive\n"
       "            time of every piece of body in _aguiChunks, which reading a HAR restores\n"
+      "  .aimock.json  a CopilotKit aimock config file ('aimock --config OUT' serves it on\n"
+      "            POST /agui): one AG-UI fixture per run, matching the run's last user message\n"
+      "            (and tool result), with its events and one delayMs per fixture, the median\n"
+      "            gap between its events; each fixture's choice is printed on standard error\n"
       "OUT is replaced only once it is completely written.\n";
 
-enum class Target { Agui, JsonLines, Sse, Har };
+enum class Target { Agui, JsonLines, Sse, Har, Aimock };
 
 bool targetFor(const QString &to, const QString &out, Target *target, QString *error)
 {
@@ -39,7 +45,9 @@ bool targetFor(const QString &to, const QString &out, Target *target, QString *e
             name = QStringLiteral("jsonl");
         } else {
             const QString lower = out.toLower();
-            if (lower.endsWith(QLatin1String(".aguicap")))
+            if (lower.endsWith(QLatin1String(".aimock.json")))
+                name = QStringLiteral("aimock");
+            else if (lower.endsWith(QLatin1String(".aguicap")))
                 name = QStringLiteral("aguicap");
             else if (lower.endsWith(QLatin1String(".jsonl"))
                      || lower.endsWith(QLatin1String(".ndjson")))
@@ -58,12 +66,15 @@ bool targetFor(const QString &to, const QString &out, Target *target, QString *e
         *target = Target::Sse;
     else if (name == QLatin1String("har"))
         *target = Target::Har;
+    else if (name == QLatin1String("aimock"))
+        *target = Target::Aimock;
     else {
         *error = name.isEmpty()
             ? QStringLiteral(
-                  "cannot tell the output format from '%1'; use --to aguicap|jsonl|sse|har")
+                  "cannot tell the output format from '%1'; use --to aguicap|jsonl|sse|har|aimock")
                   .arg(out)
-            : QStringLiteral("unknown output format '%1' (aguicap, jsonl, sse, har)").arg(name);
+            : QStringLiteral("unknown output format '%1' (aguicap, jsonl, sse, har, aimock)")
+                  .arg(name);
         return false;
     }
     return true;
@@ -86,6 +97,24 @@ QByteArray sseBody(const Input &input, const QList<QList<Event>> &eventsByRun)
         }
     }
     return body;
+}
+
+// The delayMs chosen for each fixture and what the file could not hold, on standard error.
+void reportAimockExport(const QString &inputName, const AimockExport &fixtures)
+{
+    for (qsizetype i = 0; i < fixtures.fixtures.size(); ++i) {
+        const AimockExportedFixture &f = fixtures.fixtures[i];
+        err() << "fixture " << i << " (run " << f.run << ", " << f.events << " events): delayMs "
+              << f.delay.delayMs << ", " << f.delay.reason;
+        if (f.unstamped > 0)
+            err() << "; aimock stamps the " << f.unstamped << " events without a timestamp";
+        err() << '\n';
+    }
+    for (const QString &warning : fixtures.warnings)
+        err() << "warning: " << inputName << ": " << warning << '\n';
+    if (fixtures.fixtures.isEmpty())
+        err() << "warning: " << inputName << ": no run became a fixture\n";
+    err().flush();
 }
 
 int runConvert(const QStringList &argv)
@@ -129,7 +158,7 @@ int runConvert(const QStringList &argv)
     input.name = input.path == QLatin1String("-") ? QStringLiteral("<stdin>") : input.path;
     bool ok = true;
     QList<QList<Event>> eventsByRun;
-    if (target == Target::Agui || target == Target::Har) {
+    if (target == Target::Agui || target == Target::Har || target == Target::Aimock) {
         // Runs, requests and chunks are copied as recorded: no need to decode events.
         QString readError;
         if (!readCaptureFile(input.path, &input.capture, &readError)) {
@@ -184,6 +213,12 @@ int runConvert(const QStringList &argv)
         ok = device->write(har) == har.size();
         break;
     }
+    case Target::Aimock: {
+        const AimockExport fixtures = captureToAimock(input.capture);
+        reportAimockExport(input.name, fixtures);
+        ok = device->write(fixtures.text) == fixtures.text.size();
+        break;
+    }
     case Target::JsonLines:
         break; // written while reading
     case Target::Sse: {
@@ -206,7 +241,8 @@ int runConvert(const QStringList &argv)
 
 const CommandRegistration reg {
     {QStringLiteral("convert"),
-     QStringLiteral("convert between agui capture, JSON lines, SSE and HAR"), &runConvert}};
+     QStringLiteral("convert between agui capture, JSON lines, SSE, HAR and aimock fixtures"),
+     &runConvert}};
 
 } // namespace
 

@@ -1,6 +1,7 @@
 // The reporting commands end to end, with the built binary: `run` against the demo agent
 // (`serve --demo`) and against a server that fails in every way, the golden-file workflow of
-// `diff`, lint reports (SARIF, JUnit, --fail-on), timing in `stats`, `redact`, HAR export.
+// `diff`, lint reports (SARIF, JUnit, --fail-on), timing in `stats`, `redact`, HAR export, aimock
+// fixture files.
 
 #include "core/net/httpserver.h"
 
@@ -362,6 +363,60 @@ private Q_SLOTS:
         QCOMPARE(stats[QLatin1String("httpExchanges")].toInt(), 3);
         // Every receive time came back: the same diff as the original, timing included.
         QCOMPARE(run({QStringLiteral("diff"), demoCapture(), har}).exitCode, 0);
+    }
+
+    // aimock fixture files (docs/fixtures.md): convert writes one, says the delayMs of each
+    // fixture, and every input command opens it like any capture.
+    void aimockFixturesBothWays()
+    {
+        const QString fixtures = m_dir.filePath(QStringLiteral("demo.aimock.json"));
+        const Result convert = run({QStringLiteral("convert"), demoCapture(), fixtures});
+        QVERIFY2(convert.exitCode == 0, convert.err.constData());
+        const QRegularExpression choice(
+            QStringLiteral("^fixture (\\d) \\(run \\1, \\d+ events\\): delayMs \\d+, the median of "
+                           "\\d+ gaps? between arrivals"));
+        int choices = 0;
+        for (const QByteArray &line : convert.err.split('\n'))
+            choices += choice.match(QString::fromUtf8(line)).hasMatch() ? 1 : 0;
+        QVERIFY2(choices == 3, convert.err.constData());
+        QVERIFY(
+            QJsonDocument::fromJson(readFile(fixtures)).object().contains(QLatin1String("agui")));
+
+        const QJsonObject stats
+            = QJsonDocument::fromJson(
+                  run({QStringLiteral("stats"), QStringLiteral("--format=json"), fixtures}).out)
+                  .object();
+        QCOMPARE(stats[QLatin1String("format")].toString(), QStringLiteral("aimock"));
+        QCOMPARE(stats[QLatin1String("events")].toInt(), 47);
+        QCOMPARE(stats[QLatin1String("httpExchanges")].toInt(), 3);
+        QCOMPARE(jsonLines(run({QStringLiteral("cat"), fixtures}).out).size(), 47);
+        // The same events, and the same findings: a fixture holds no request, so each run's
+        // state goes on from the run before, as in the front end that sends the requests.
+        QCOMPARE(run({QStringLiteral("cat"), fixtures}).out,
+                 run({QStringLiteral("cat"), demoCapture()}).out);
+        const Result lint = run({QStringLiteral("lint"), fixtures});
+        QVERIFY2(lint.exitCode == 0, QByteArray(lint.out + lint.err).constData());
+        QVERIFY2(lint.out.contains("0 errors, 0 warnings, 1 info"), lint.out.constData());
+
+        // A mistake in a fixture file: named with its file, line, byte, fixture and field.
+        const QByteArray bad
+            = "{\"agui\": {\"fixtures\": [{\"match\": {}, \"events\": [\n"
+              "{\"type\": \"RUN_STARTED\", \"threadId\": \"t\", \"runId\": \"r\"},\n"
+              "42]}]}}\n";
+        const QString badPath = m_dir.filePath(QStringLiteral("bad.aimock.json"));
+        QFile f(badPath);
+        QVERIFY(f.open(QIODevice::WriteOnly) && f.write(bad) == bad.size());
+        f.close();
+        const QByteArray problem = "(byte " + QByteArray::number(bad.indexOf("42]"))
+            + "): fixture 0: agui.fixtures[0].events[1] must be an object, not a number";
+        const Result badCat = run({QStringLiteral("cat"), badPath});
+        QVERIFY2(badCat.err.contains(QByteArray("error: " + badPath.toUtf8() + ":3 " + problem)),
+                 badCat.err.constData());
+        const Result badLint = run({QStringLiteral("lint"), badPath});
+        QCOMPARE(badLint.exitCode, 1);
+        const QByteArray place = badPath.toUtf8() + ":file " + problem.first(problem.indexOf(':'));
+        QVERIFY2(badLint.out.contains(QByteArray(place + ": error capture.bad-record: fixture 0")),
+                 badLint.out.constData());
     }
 
 private:
