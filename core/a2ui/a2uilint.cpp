@@ -1,5 +1,7 @@
 #include "core/a2ui/a2uilint.h"
 
+#include "core/a2ui/reservedkeys.h"
+
 #include "core/a2ui/normalize.h"
 #include "core/a2ui/tree.h"
 #include "core/json/jsonpointer.h"
@@ -51,6 +53,8 @@ const QList<LintRule> &lintRules()
          QStringLiteral("a data model write that cannot be done")},
         {QStringLiteral("a2ui.template-truncated"), S::Warning,
          QStringLiteral("a list template with more items than are materialised")},
+        {QStringLiteral("a2ui.reserved-key"), S::Error,
+         QStringLiteral("a v1.0 key in the reserved @ namespace other than @path and @call")},
         {QStringLiteral("a2ui.unsupported-message"), S::Info,
          QStringLiteral("an operation this inspector does not render")},
     };
@@ -385,6 +389,7 @@ Issues lintSurface(const Surface &s)
         if (state.value(id) == 0)
             visit(id);
     }
+    out.append(reservedKeyIssues(s));
     // Unreachable (only meaningful once there is a root).
     if (s.components.contains(root)) {
         for (const QString &id : s.componentOrder) {

@@ -8,6 +8,8 @@
 #include <QJsonObject>
 #include <QRegularExpression>
 
+#include <algorithm>
+
 namespace agui::a2ui {
 
 QString absolutePath(const QString &path, const QString &scopePath)
@@ -100,14 +102,72 @@ static QJsonValue v08Literal(const QJsonObject &o)
     return QJsonValue(QJsonValue::Undefined);
 }
 
+// v1.0 reserves the "@" namespace (a2ui.org v1.0, "Reserved keys"): {"@path"} binds and
+// {"@call"} calls, and a literal key that starts with "@" is written doubled ("@@path"). The
+// v0.9 spellings {"path"} and {"call"} are read in every version: the inspector shows what an
+// agent meant when it mixed them.
+static QJsonValue reservedOr(const QJsonObject &o, const char *v10Key, const char *v09Key)
+{
+    const QJsonValue v10 = o.value(QLatin1String(v10Key));
+    return v10.isString() ? v10 : o.value(QLatin1String(v09Key));
+}
+
+static QJsonValue callName(const QJsonObject &o)
+{
+    return reservedOr(o, "@call", "call");
+}
+
+static QJsonValue pathValue(const QJsonObject &o)
+{
+    return reservedOr(o, "@path", "path");
+}
+
+static bool hasDoubledAt(const QJsonValue &v)
+{
+    if (v.isArray()) {
+        const QJsonArray a = v.toArray();
+        return std::any_of(a.begin(), a.end(), [](const QJsonValue &x) { return hasDoubledAt(x); });
+    }
+    const QJsonObject o = v.toObject();
+    for (auto it = o.begin(); it != o.end(); ++it) {
+        if (it.key().startsWith(QLatin1String("@@")) || hasDoubledAt(it.value()))
+            return true;
+    }
+    return false;
+}
+
+static QJsonValue undoubledAt(const QJsonValue &v)
+{
+    if (v.isArray()) {
+        QJsonArray out;
+        for (const QJsonValue &x : v.toArray())
+            out.append(undoubledAt(x));
+        return out;
+    }
+    if (!v.isObject())
+        return v;
+    const QJsonObject o = v.toObject();
+    QJsonObject out;
+    for (auto it = o.begin(); it != o.end(); ++it) {
+        const QString key = it.key().startsWith(QLatin1String("@@")) ? it.key().mid(1) : it.key();
+        out.insert(key, undoubledAt(it.value()));
+    }
+    return out;
+}
+
+QJsonValue literalValue(const QJsonValue &literal)
+{
+    return hasDoubledAt(literal) ? undoubledAt(literal) : literal;
+}
+
 QJsonValue resolve(const QJsonValue &bound, const QJsonValue &dataModel, const QString &scopePath)
 {
     if (!bound.isObject())
         return bound;
     const QJsonObject o = bound.toObject();
-    if (o.value(QStringLiteral("call")).isString())
+    if (callName(o).isString())
         return callFunction(o, dataModel, scopePath);
-    const QJsonValue path = o.value(QStringLiteral("path"));
+    const QJsonValue path = pathValue(o);
     if (path.isString()) {
         const auto found = json::resolve(dataModel, absolutePath(path.toString(), scopePath));
         if (found)
@@ -118,7 +178,7 @@ QJsonValue resolve(const QJsonValue &bound, const QJsonValue &dataModel, const Q
     }
     if (isV08Literal(o))
         return v08Literal(o);
-    return bound;
+    return literalValue(bound);
 }
 
 std::optional<QString> boundPath(const QJsonValue &bound, const QString &scopePath)
@@ -126,9 +186,9 @@ std::optional<QString> boundPath(const QJsonValue &bound, const QString &scopePa
     if (!bound.isObject())
         return std::nullopt;
     const QJsonObject o = bound.toObject();
-    if (o.value(QStringLiteral("call")).isString())
+    if (callName(o).isString())
         return std::nullopt;
-    const QJsonValue path = o.value(QStringLiteral("path"));
+    const QJsonValue path = pathValue(o);
     if (!path.isString())
         return std::nullopt;
     return absolutePath(path.toString(), scopePath);
@@ -157,17 +217,17 @@ static void collectPaths(const QJsonValue &bound, const QString &scopePath, QStr
     if (!bound.isObject())
         return;
     const QJsonObject o = bound.toObject();
-    if (o.value(QStringLiteral("call")).isString()) {
+    if (callName(o).isString()) {
         const QJsonObject args = o.value(QStringLiteral("args")).toObject();
-        if (o.value(QStringLiteral("call")).toString() == QStringLiteral("formatString")
+        if (callName(o).toString() == QStringLiteral("formatString")
             && args.value(QStringLiteral("value")).isString())
             collectTemplatePaths(args.value(QStringLiteral("value")).toString(), scopePath, out);
         for (auto it = args.begin(); it != args.end(); ++it)
             collectPaths(it.value(), scopePath, out);
         return;
     }
-    if (o.value(QStringLiteral("path")).isString()) {
-        out.append(absolutePath(o.value(QStringLiteral("path")).toString(), scopePath));
+    if (pathValue(o).isString()) {
+        out.append(absolutePath(pathValue(o).toString(), scopePath));
         return;
     }
     // Structured props (action contexts, tab titles, option labels) hold bindings too.

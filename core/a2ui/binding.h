@@ -33,8 +33,13 @@ QJsonObject v08TemplateRelative(const QJsonObject &normalized);
 //  - {"call": fn, "args": {...}} is the function's result (see functions.h);
 //  - v0.8 forms {literalString|literalNumber|literalBoolean|literalArray[, path]} too
 //    (path wins when both are present and the path resolves).
+//  - v1.0: {"@path": p} and {"@call": fn, …} as {"path"} and {"call"}; in a literal object a key
+//    written with a doubled "@" ("@@path") is the literal key "@path" (literalValue).
 QJsonValue resolve(const QJsonValue &bound, const QJsonValue &dataModel,
                    const QString &scopePath = {});
+
+// A literal as the renderer shows it: v1.0's doubled "@" keys undoubled, at any depth.
+QJsonValue literalValue(const QJsonValue &literal);
 
 // The absolute path a bound value reads ({path} or v0.8 {path,literal*}); nullopt for literals and
 // function calls.

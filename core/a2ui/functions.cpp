@@ -142,7 +142,9 @@ QString formatString(const QString &templ, const QJsonValue &dataModel, const QS
 QJsonValue callFunction(const QJsonObject &call, const QJsonValue &dataModel,
                         const QString &scopePath, QString *error)
 {
-    const QString name = call.value(QStringLiteral("call")).toString();
+    // v1.0 spells the name "@call" (reserved keys); earlier versions "call".
+    const QString name = call.value(QStringLiteral("@call"))
+                             .toString(call.value(QStringLiteral("call")).toString());
     const QJsonObject args = call.value(QStringLiteral("args")).toObject();
     auto arg = [&](const char *key) {
         return resolve(args.value(QLatin1String(key)), dataModel, scopePath);

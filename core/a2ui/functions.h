@@ -12,8 +12,8 @@
 
 namespace agui::a2ui {
 
-// Calls {"call":name,"args":{...}} with args resolved against the model in scope. Unknown
-// functions give Undefined and *error.
+// Calls {"call":name,"args":{...}} (v1.0: "@call") with args resolved against the model in scope.
+// Unknown functions give Undefined and *error.
 QJsonValue callFunction(const QJsonObject &call, const QJsonValue &dataModel,
                         const QString &scopePath = {}, QString *error = nullptr);
 

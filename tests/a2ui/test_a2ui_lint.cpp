@@ -226,6 +226,12 @@ void TestA2uiLint::rules_data()
         << "a2ui.data-write-failed"
         << ""
         << "/updateDataModel/path";
+    QTest::newRow("reserved-key")
+        << arr(R"([{"version":"v1.0","createSurface":{"surfaceId":"s","components":[{"id":"root","component":"Text","text":{"@if":true}}]}}])")
+        << arr(R"([{"version":"v1.0","createSurface":{"surfaceId":"s","components":[{"id":"root","component":"Text","text":{"@@if":true}}]}}])")
+        << "a2ui.reserved-key"
+        << "root"
+        << "/text/@if";
     QTest::newRow("unsupported-message") << cat(
         v09(QStringLiteral("[%1]").arg(text)),
         arr(R"([{"version":"v1.0","callRendererFunction":{"functionCallId":"f1","callFunction":{"call":"openUrl"}}}])"))

@@ -336,7 +336,9 @@ QMap<QString, Rejection> strictFindings(const SurfaceSet &set, bool v10, bool ow
             const bool topology = isTopologyRule(i.ruleId)
                 && (i.ruleId != QLatin1String("a2ui.missing-root")
                     || i.severity == Severity::Error);
-            if (!topology && (ownCatalogs || !schemaRules.contains(i.ruleId)))
+            // a2ui.reserved-key is a rule of the message, whatever the catalog.
+            const bool message = i.ruleId == QLatin1String("a2ui.reserved-key");
+            if (!topology && !message && (ownCatalogs || !schemaRules.contains(i.ruleId)))
                 continue;
             const QString where = QStringList {id, i.ruleId, i.componentId, i.path, i.message}.join(
                 QLatin1Char('\n'));
