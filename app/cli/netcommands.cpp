@@ -5,6 +5,8 @@ namespace agui::cli {
 const QList<NetCommandInfo> &netCommands()
 {
     static const QList<NetCommandInfo> list {
+        {QStringLiteral("agents"),
+         QStringLiteral("list a CopilotKit runtime's agents (its /info), on either transport")},
         {QStringLiteral("mcp"),
          QStringLiteral("serve captures to coding agents (Model Context Protocol, stdio or HTTP)")},
         {QStringLiteral("otel"),
@@ -12,6 +14,8 @@ const QList<NetCommandInfo> &netCommands()
              "export a capture's runs as OpenTelemetry traces (OTLP file or collector)")},
         {QStringLiteral("proxy"),
          QStringLiteral("record (and forward) what a front end and its agent exchange")},
+        {QStringLiteral("record"),
+         QStringLiteral("record a CopilotKit runtime's debug feed, a run per agent and thread")},
         {QStringLiteral("rerun"),
          QStringLiteral(
              "re-send a recorded request, compare the new run's structure (exit 1: differs)")},

@@ -83,9 +83,9 @@ RuntimeInfoResult parseRuntimeInfo(QByteArrayView body, const QString &contentTy
     if (looksLikeHtml(body, contentType))
         return failure(
             QStringLiteral("%1 answered an HTML page (Content-Type %2, starting \"%3\"), not a "
-                           "CopilotKit runtime's JSON: the URL is probably a page of the app, not "
-                           "the runtime's base path (the basePath given to createCopilotEndpoint, "
-                           "e.g. http://localhost:3000/api/copilotkit)")
+                           "CopilotKit runtime's JSON: a page of the app, not the runtime's base "
+                           "path (the basePath of createCopilotEndpoint, e.g. "
+                           "http://localhost:3000/api/copilotkit)")
                 .arg(where, contentType.isEmpty() ? QStringLiteral("not given") : contentType,
                      firstLine(body)),
             0);

@@ -72,11 +72,14 @@ void RuntimeProbe::onAnswer(RuntimeTransport transport, const RuntimeRequest &re
         attempt(RuntimeTransport::SingleEndpoint);
         return;
     }
+    // Each reason that is an HTML page already asks for the base path.
+    const QString advice = m_reasons.join(QString()).contains(QLatin1String("base path"))
+        ? QString()
+        : QStringLiteral(". Give the runtime's base path (the basePath of createCopilotEndpoint, "
+                         "e.g. http://localhost:3000/api/copilotkit)");
     m_result.error = m_reasons.size() > 1
-        ? QStringLiteral("no CopilotKit runtime at %1 on either transport: %2. Give the "
-                         "runtime's base path (the basePath of createCopilotEndpoint, e.g. "
-                         "http://localhost:3000/api/copilotkit)")
-              .arg(m_result.base.toDisplayString(), m_reasons.join(QLatin1String("; ")))
+        ? QStringLiteral("no CopilotKit runtime at %1 on either transport: %2%3")
+              .arg(m_result.base.toDisplayString(), m_reasons.join(QLatin1String("; ")), advice)
         : reason;
     const ProbeResult result = m_result;
     Q_EMIT finished(result);

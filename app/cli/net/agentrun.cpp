@@ -160,6 +160,8 @@ RunOutcome executeRun(const QString &command, const RunOptions &options, Session
         for (const Event &e : events) {
             printer.event(e);
             session->append(e);
+            if (options.onEvent)
+                options.onEvent(e);
         }
     });
     QObject::connect(&client, &net::RunClient::finished, QCoreApplication::instance(),
@@ -183,6 +185,8 @@ RunOutcome executeRun(const QString &command, const RunOptions &options, Session
     RunOutcome outcome;
     outcome.exitCode = printer.finish(client, *session, timedOut, options.timeoutMs);
     outcome.completed = !timedOut && client.status() == net::RunClient::Status::Finished;
+    outcome.httpStatus = client.httpStatus();
+    outcome.bodyBytes = client.bytesReceived();
     return outcome;
 }
 

@@ -7,11 +7,14 @@
 #include "app/cli/input.h"
 
 #include "core/capture/capture.h"
+#include "core/protocol/event.h"
 
 #include <QByteArray>
 #include <QString>
 #include <QStringList>
 #include <QUrl>
+
+#include <functional>
 
 namespace agui {
 class Session;
@@ -28,6 +31,8 @@ struct RunOptions
     qint64 timeoutMs = 0;
     qint64 stallMs = 0;
     bool text = false;
+    // Told of each event as it arrives, after it is printed (a caller's own checks).
+    std::function<void(const Event &event)> onEvent;
 };
 
 // The value options and flags parseTransportOptions reads, for parseArgs (--header is taken out
@@ -50,6 +55,8 @@ struct RunOutcome
 {
     int exitCode = ExitUnreadable; // as `run` decides it (lint errors, HTTP status, transport)
     bool completed = false; // a 2xx response whose body ended normally, in time
+    int httpStatus = 0; // 0: no answer
+    qint64 bodyBytes = 0; // of the response body
 };
 
 // POSTs options.body to options.url, prints each event as it arrives (RunPrinter), appends it to
