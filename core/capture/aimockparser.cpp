@@ -86,11 +86,14 @@ public:
         const QJsonDocument doc = QJsonDocument::fromJson(m_text, &error);
         if (error.error != QJsonParseError::NoError) {
             m_capture.truncated = error.error == QJsonParseError::UnterminatedObject
-                || error.error == QJsonParseError::UnterminatedArray;
-            report("bad-record", Severity::Error, error.offset,
+                || error.error == QJsonParseError::UnterminatedArray
+                || error.error == QJsonParseError::UnterminatedString;
+            // Qt points one past the end of a file cut inside a string.
+            const qint64 at = std::min<qint64>(error.offset, m_text.size());
+            report("bad-record", Severity::Error, at,
                    QStringLiteral("not a valid aimock fixture file: %1 at byte %2")
                        .arg(error.errorString())
-                       .arg(error.offset));
+                       .arg(at));
             return;
         }
         m_outline.emplace(m_text, kOutlineDepth);

@@ -239,6 +239,43 @@ void otelInput()
           " Authorization = Bearer%20abc , x-tenant=acme,,bad entry,k=%zz,i=a%0D%0Ab");
 }
 
+// aimock fixture files (fuzz_aimock): the package's own example, both shapes, and the mistakes the
+// importer reports.
+void aimock()
+{
+    write("aimock", QStringLiteral("agui-text-response.json"),
+          readFile(g_data.filePath(QStringLiteral("aimock/agui-text-response.json"))));
+    write("aimock", QStringLiteral("config-paced"),
+          "{\n  \"port\": 0,\n  \"agui\": {\n    \"path\": \"/ag\",\n    \"fixtures\": [\n"
+          "      {\"match\": {\"message\": \"weather\", \"toolName\": \"forecast\"}, "
+          "\"delayMs\": 12.5,\n       \"events\": [\n"
+          "        {\"type\": \"RUN_STARTED\", \"threadId\": \"t\", \"runId\": \"r\"},\n"
+          "        {\"type\": \"TEXT_MESSAGE_CHUNK\", \"messageId\": \"m\",\n"
+          "         \"delta\": \"a \\\"quoted\\\"  text\\u2028\"},\n"
+          "        {\"type\": \"RUN_FINISHED\", \"threadId\": \"t\", \"runId\": \"r\"}]},\n"
+          "      {\"match\": {\"toolCallId\": \"c1\", \"stateKey\": \"k\"}, \"text\": \"ok\"}\n"
+          "    ]\n  }\n}\n");
+    write("aimock", QStringLiteral("recorded"),
+          "{\"fixtures\": [{\"match\": {\"message\": \"hi\"}, \"events\": [{\"type\": "
+          "\"RUN_STARTED\", \"threadId\": \"t\", \"runId\": \"r\"}, {\"type\": "
+          "\"RUN_FINISHED\", \"threadId\": \"t\", \"runId\": \"r\"}], \"delayMs\": 3}]}");
+    write("aimock", QStringLiteral("mistakes"),
+          "{\"agui\": {\"fixtures\": [{\"match\": {\"mesage\": \"hi\", \"message\": 7}, "
+          "\"delayMs\": \"10\", \"events\": [{\"type\": \"RUN_STARTED\"}, 42, [1]], "
+          "\"delay\": 5}, \"oops\", {\"events\": []}, {\"match\": {}, \"text\": \"t\", "
+          "\"events\": {}}, {\"match\": {\"message\": \"a\"}, \"delayMs\": 1e12, "
+          "\"events\": []}]}, \"agiu\": true}");
+    write("aimock", QStringLiteral("shadowed"),
+          "{\"agui\": {\"fixtures\": [{\"match\": {\"message\": \"hel\"}, \"events\": []}, "
+          "{\"match\": {\"message\": \"hello\", \"toolName\": \"x\"}, \"events\": []}]}}");
+    write("aimock", QStringLiteral("llm-only-config"),
+          "{\"llm\": {\"fixtures\": \"f.json\"}, \"mcp\": {}}");
+    write("aimock", QStringLiteral("llm-fixtures"),
+          "{\"fixtures\": [{\"match\": {\"userMessage\": \"hi\"}, \"response\": "
+          "{\"content\": \"x\"}}]}");
+    write("aimock", QStringLiteral("cut-short"), "{\"agui\": {\"fixtures\": [{\"match\": {");
+}
+
 } // namespace
 
 int main(int argc, char **argv)
@@ -255,5 +292,6 @@ int main(int argc, char **argv)
     a2ui();
     http();
     otelInput();
+    aimock();
     return 0;
 }
