@@ -31,8 +31,9 @@ const char kHelp[]
       "            time of every piece of body in _aguiChunks, which reading a HAR restores\n"
       "  .aimock.json  a CopilotKit aimock config file ('aimock --config OUT' serves it on\n"
       "            POST /agui): one AG-UI fixture per run, matching the run's last user message\n"
-      "            (and tool result), with its events and one delayMs per fixture, the median\n"
-      "            gap between its events; each fixture's choice is printed on standard error\n"
+      "            (and tool result), with its events and one delayMs per fixture: the median\n"
+      "            gap between arrivals of events, at most the run's duration spread over its\n"
+      "            events (docs/fixtures.md); each choice is printed on standard error\n"
       "OUT is replaced only once it is completely written.\n";
 
 enum class Target { Agui, JsonLines, Sse, Har, Aimock };

@@ -23,8 +23,8 @@ bool writeAimockFixtures(const Capture &capture, QIODevice &file, QString *error
     *summary = fixtures.fixtures.isEmpty()
         ? QCoreApplication::translate("FixtureSave", "no run became a fixture")
         : QCoreApplication::translate("FixtureSave",
-                                      "%n aimock fixture(s), delayMs %1 (the median gap between "
-                                      "each run's events)",
+                                      "%n aimock fixture(s), delayMs %1 (chosen from each run's "
+                                      "pacing, docs/fixtures.md)",
                                       nullptr, int(fixtures.fixtures.size()))
               .arg(delays.join(QStringLiteral(", ")));
     if (!fixtures.warnings.isEmpty())
