@@ -171,6 +171,19 @@ QString cycleText(const QStringList &ids)
         .arg(ids.last(kEnds).join(arrow));
 }
 
+// The suites' phrases first ("Self-reference detected", "Circular component reference",
+// "Circular reference detected"), then the loop itself.
+QString cycleMessage(const QStringList &cycle)
+{
+    if (cycle.size() <= 2)
+        return QStringLiteral("Self-reference detected: \"%1\" is its own child. Circular "
+                              "reference detected: %2")
+            .arg(cycle.value(0), cycleText(cycle));
+    return QStringLiteral("Circular component reference: %1. Circular reference detected: none "
+                          "of these components can render")
+        .arg(cycleText(cycle));
+}
+
 Issue make(const Surface &s, const char *rule, Severity sev, const QString &componentId,
            const QString &path, const QString &message)
 {
@@ -206,7 +219,8 @@ Issues lintSurface(const Surface &s)
                                 .arg(s.rootId)));
     } else if (!s.components.contains(QStringLiteral("root"))) {
         out.append(make(s, "a2ui.missing-root", Severity::Error, {}, {},
-                        QStringLiteral("no component has id \"root\": nothing is rendered")));
+                        QStringLiteral("Missing root component: no component has id \"root\", so "
+                                       "nothing is rendered")));
     }
 
     // v0.8 components rendered inside templates resolve even "/x" against the item (the
@@ -236,8 +250,8 @@ Issues lintSurface(const Surface &s)
         for (const StaticRef &ref : staticReferences(c.normalized)) {
             if (!s.components.contains(ref.id))
                 out.append(make(s, "a2ui.dangling-child", Severity::Error, id, ref.pointer,
-                                QStringLiteral("\"%1\" references \"%2\", which is not a component "
-                                               "of the surface")
+                                QStringLiteral("Dangling reference: \"%1\" references \"%2\", "
+                                               "which is not a component of the surface")
                                     .arg(id, ref.id)));
         }
         const bool basic = s.isBasicCatalog();
@@ -373,7 +387,7 @@ Issues lintSurface(const Surface &s)
                 QStringList cycle = path.mid(path.lastIndexOf(ref.id));
                 cycle.append(ref.id);
                 out.append(make(s, "a2ui.cycle", Severity::Error, top.id, ref.pointer,
-                                QStringLiteral("cycle: %1").arg(cycleText(cycle))));
+                                cycleMessage(cycle)));
             } else if (st == 0) {
                 enter(ref.id); // `top` is not used after this: push_back may move it
             }
@@ -394,9 +408,11 @@ Issues lintSurface(const Surface &s)
     if (s.components.contains(root)) {
         for (const QString &id : s.componentOrder) {
             if (!reachable.contains(id))
-                out.append(make(s, "a2ui.unreachable", Severity::Info, id, {},
-                                QStringLiteral("\"%1\" is not reachable from \"%2\" (not rendered)")
-                                    .arg(id, root)));
+                out.append(make(
+                    s, "a2ui.unreachable", Severity::Info, id, {},
+                    QStringLiteral("Orphaned component: \"%1\" is not reachable from \"%2\" (not "
+                                   "rendered)")
+                        .arg(id, root)));
         }
     }
     return out;

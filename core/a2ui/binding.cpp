@@ -294,7 +294,8 @@ static bool setAt(QJsonValue &node, const QStringList &tokens, qsizetype i, cons
         if (index < 0) {
             if (error)
                 *error
-                    = QStringLiteral("%1: \"%2\" is not an array index")
+                    = QStringLiteral("%1: non-numeric segment \"%2\" in an array (not an "
+                                     "array index)")
                           .arg(json::Pointer::fromTokens(tokens.mid(0, i + 1)).toString(), token);
             return false;
         }
@@ -315,8 +316,9 @@ static bool setAt(QJsonValue &node, const QStringList &tokens, qsizetype i, cons
         return true;
     }
     if (error)
-        *error = QStringLiteral("%1: cannot write through a %2")
-                     .arg(json::Pointer::fromTokens(tokens.mid(0, i)).toString(), typeName(node));
+        *error = QStringLiteral("Cannot set path %1: cannot write through a %2 at %3")
+                     .arg(json::Pointer::fromTokens(tokens).toString(), typeName(node),
+                          json::Pointer::fromTokens(tokens.mid(0, i)).toString());
     return false;
 }
 

@@ -204,8 +204,10 @@ NormalizedComponent normalizeComponent(const QJsonObject &component, Version ver
         props.remove(QStringLiteral("id"));
         props.remove(QStringLiteral("component"));
     } else {
-        out.problems.append(QStringLiteral("component is missing or neither a type name (v0.9) "
-                                           "nor an object {Type:{...}} (v0.8)"));
+        out.problems.append(QStringLiteral("Cannot create component %1 without a type: "
+                                           "\"component\" is missing or neither a type name "
+                                           "(v0.9) nor an object {Type:{...}} (v0.8)")
+                                .arg(component.value(QStringLiteral("id")).toString()));
     }
     // Paths are normalised the v0.8 way only for v0.8 messages (dots are separators there).
     const bool v08Paths = version == Version::V0_8 || v08Shape;

@@ -172,8 +172,9 @@ bool SurfaceSet::applyMessage(const QJsonObject &message, const QString &sourceI
                           surfaceId,
                           {},
                           {},
-                          QStringLiteral("a message must hold exactly one operation; it has "
-                                         "several (keys: %1); only \"%2\" was applied")
+                          QStringLiteral("Message contains multiple conflicting update actions "
+                                         "(keys: %1); a message holds exactly one operation, "
+                                         "only \"%2\" was applied")
                               .arg(keysOf(message), op),
                           sourceId,
                           messageIndex,
@@ -224,6 +225,17 @@ bool SurfaceSet::applyMessage(const QJsonObject &message, const QString &sourceI
     return ok;
 }
 
+// Why a message's surfaceId is unusable, in the words of the suites when it is there but not a
+// string.
+static QString surfaceIdProblem(const QString &op, const QJsonObject &payload)
+{
+    const QJsonValue id = payload.value(QStringLiteral("surfaceId"));
+    if (!id.isUndefined() && !id.isString())
+        return QStringLiteral("surfaceId must be a string: %1.surfaceId is %2")
+            .arg(op, json::toShortJson(id));
+    return QStringLiteral("%1.surfaceId is required (a non-empty string)").arg(op);
+}
+
 // Upserts a component list into s. pathBase is the JSON Pointer of the list within the message.
 static void upsertComponents(Surface &s, const QJsonArray &list, Version version,
                              const QString &pathBase, const QString &sourceId, qsizetype index,
@@ -240,7 +252,7 @@ static void upsertComponents(Surface &s, const QJsonArray &list, Version version
                                  s.surfaceId,
                                  {},
                                  where,
-                                 QStringLiteral("component %1 has no string \"id\": %2")
+                                 QStringLiteral("component %1 is missing an 'id' (a string): %2")
                                      .arg(j)
                                      .arg(json::toShortJson(list.at(j))),
                                  sourceId,
@@ -334,8 +346,7 @@ bool SurfaceSet::applyV08(const QJsonObject &message, const QString &op, const Q
     if (!payloadValue.isObject())
         return bad(QString(), QStringLiteral("%1 must be an object").arg(op));
     if (!payload.value(QStringLiteral("surfaceId")).isString() || surfaceId.isEmpty())
-        return bad(QStringLiteral("/surfaceId"),
-                   QStringLiteral("%1.surfaceId is required (a non-empty string)").arg(op));
+        return bad(QStringLiteral("/surfaceId"), surfaceIdProblem(op, payload));
 
     if (op == QStringLiteral("deleteSurface")) {
         if (!m_surfaces.contains(surfaceId)) {
@@ -463,7 +474,7 @@ bool SurfaceSet::applyV09(const QJsonObject &message, const QString &op, Version
     }
     if (!payload.value(QStringLiteral("surfaceId")).isString() || surfaceId.isEmpty()) {
         issue("a2ui.bad-message", Severity::Error, QStringLiteral("/surfaceId"),
-              QStringLiteral("%1.surfaceId is required (a non-empty string)").arg(op));
+              surfaceIdProblem(op, payload));
         return false;
     }
 
@@ -481,8 +492,8 @@ bool SurfaceSet::applyV09(const QJsonObject &message, const QString &op, Version
         if (m_surfaces.contains(surfaceId)) {
             if (m_createdInCurrentSource.contains(surfaceId)) {
                 issue("a2ui.create-existing", Severity::Error, QStringLiteral("/surfaceId"),
-                      QStringLiteral("createSurface for \"%1\", which this message list already "
-                                     "created; ignored (the surface is kept as it is)")
+                      QStringLiteral("Surface %1 already exists: this message list created it "
+                                     "before; ignored (the surface is kept as it is)")
                           .arg(surfaceId));
                 return false;
             }
@@ -532,8 +543,9 @@ bool SurfaceSet::applyV09(const QJsonObject &message, const QString &op, Version
 
     if (!m_surfaces.contains(surfaceId)) {
         issue("a2ui.missing-surface", Severity::Error, QStringLiteral("/surfaceId"),
-              QStringLiteral("%1 for \"%2\" before its createSurface; the surface was created "
-                             "implicitly (basic catalog assumed) so nothing is hidden")
+              QStringLiteral("Surface not found for message: %2 (%1 before its createSurface); "
+                             "the surface was created implicitly (basic catalog assumed) so "
+                             "nothing is hidden")
                   .arg(op, surfaceId));
         createSurface(surfaceId, version, sourceId).rootId = QStringLiteral("root");
         // Not "created by this list" for the duplicate-create rule: a later createSurface is fine.
