@@ -182,20 +182,42 @@ bool SurfaceSet::applyMessage(const QJsonObject &message, const QString &sourceI
         }
         const bool v08Op = op == QStringLiteral("surfaceUpdate")
             || op == QStringLiteral("dataModelUpdate") || op == QStringLiteral("beginRendering");
-        if (v08Op || version == Version::V0_8) {
-            if (!versionText.isEmpty() && version != Version::V0_8) {
-                record(Issue {QStringLiteral("a2ui.unknown-version"),
-                              Severity::Warning,
-                              surfaceId,
-                              {},
-                              QStringLiteral("/version"),
-                              QStringLiteral("\"%1\" is a v0.8 operation but the message says "
-                                             "version \"%2\"; applied as v0.8")
-                                  .arg(op, versionText),
-                              sourceId,
-                              messageIndex,
-                              {}});
-            }
+        // An operation of another version than the message states: an error (the suites: "action
+        // 'X' is not supported in protocol version vY"), applied by its own shape anyway so that
+        // nothing the agent sent is hidden. A version we do not know stays a warning.
+        const bool knownVersion = version != Version::Unknown;
+        const bool v08Only = version == Version::V0_8 && !versionText.isEmpty();
+        if ((v08Op && knownVersion && version != Version::V0_8) || (!v08Op && v08Only)) {
+            record(Issue {
+                QStringLiteral("a2ui.bad-message"),
+                Severity::Error,
+                surfaceId,
+                {},
+                QStringLiteral("/version"),
+                QStringLiteral("action '%1' is not supported in protocol version %2; "
+                               "applied as a %3 operation")
+                    .arg(op, versionText, v08Op ? QStringLiteral("v0.8") : QStringLiteral("v0.9")),
+                sourceId,
+                messageIndex,
+                {}});
+        } else if (v08Op && !versionText.isEmpty() && version != Version::V0_8) {
+            record(Issue {QStringLiteral("a2ui.unknown-version"),
+                          Severity::Warning,
+                          surfaceId,
+                          {},
+                          QStringLiteral("/version"),
+                          QStringLiteral("\"%1\" is a v0.8 operation but the message says "
+                                         "version \"%2\"; applied as v0.8")
+                              .arg(op, versionText),
+                          sourceId,
+                          messageIndex,
+                          {}});
+        }
+        if (v08Op) {
+            ok = applyV08(message, op, sourceId, messageIndex);
+        } else if (v08Only) {
+            ok = applyV09(message, op, Version::V0_9, sourceId, messageIndex);
+        } else if (version == Version::V0_8) {
             ok = applyV08(message, op, sourceId, messageIndex);
         } else {
             Version v = version;

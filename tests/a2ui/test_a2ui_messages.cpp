@@ -37,6 +37,7 @@ class TestA2uiMessages : public QObject
 {
     Q_OBJECT
 private Q_SLOTS:
+    void operationOfAnotherVersionIsAnErrorButApplied();
     void versionDetection_data();
     void versionDetection();
 
@@ -484,6 +485,29 @@ void TestA2uiMessages::activityDelta()
 }
 
 #endif
+
+// The suites reject an operation the message's own version lacks; the inspector says so and still
+// applies it by its shape, so the user sees what the agent meant.
+void TestA2uiMessages::operationOfAnotherVersionIsAnErrorButApplied()
+{
+    SurfaceSet set;
+    set.applySource(QStringLiteral("src"), arr(R"([
+        {"version":"v0.8","createSurface":{"surfaceId":"s","catalogId":"basic"}},
+        {"version":"v0.9","surfaceUpdate":{"surfaceId":"t","components":[
+            {"id":"root","component":{"Text":{"text":{"literalString":"hi"}}}}]}}])"));
+    QStringList messages;
+    for (const Issue &i : allIssues(set)) {
+        if (i.ruleId == QLatin1String("a2ui.bad-message") && i.path == QLatin1String("/version"))
+            messages.append(i.message);
+    }
+    QCOMPARE(messages,
+             QStringList({QStringLiteral("action 'createSurface' is not supported in protocol "
+                                         "version v0.8; applied as a v0.9 operation"),
+                          QStringLiteral("action 'surfaceUpdate' is not supported in protocol "
+                                         "version v0.9; applied as a v0.8 operation")}));
+    QVERIFY(set.surface(QStringLiteral("s")));
+    QVERIFY(set.surface(QStringLiteral("t"))->component(QStringLiteral("root")));
+}
 
 QTEST_GUILESS_MAIN(TestA2uiMessages)
 #include "test_a2ui_messages.moc"
