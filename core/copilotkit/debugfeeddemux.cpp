@@ -58,8 +58,7 @@ void DebugFeedDemux::finish(RunEnd end, const QString &error, qint64 atUs)
     m_receivedAtUs = atUs;
     m_parser.finish(*this);
     // Bytes no block took (a lone BOM): still the feed's.
-    if (!m_pending.isEmpty())
-        toFeedRun(m_pendingStart, m_pending.size(), atUs);
+    toFeedRun(take(m_pending.size()));
     QString feedError = error;
     RunEnd feedEnd = end;
     if (m_endedInsideFrame && end == RunEnd::Finished) {
@@ -74,26 +73,27 @@ void DebugFeedDemux::finish(RunEnd end, const QString &error, qint64 atUs)
         sink->runEnded(feedEnd, streamError, atUs);
 }
 
-QByteArray DebugFeedDemux::takeBytes(qint64 offset, qint64 length)
+QByteArray DebugFeedDemux::takeBlock(const SseBlock &b)
 {
-    // Blocks come in stream order and partition it: whatever lies before this one (a BOM) is
-    // the feed run's, then the block's own bytes.
-    if (offset > m_pendingStart)
-        toFeedRun(m_pendingStart, offset - m_pendingStart, m_receivedAtUs);
+    // Blocks come in stream order and partition it, but for what no block holds (a BOM): the
+    // feed run's, then the block's own bytes.
+    if (b.offset > m_pendingStart)
+        toFeedRun(take(b.offset - m_pendingStart));
+    return take(b.raw.size());
+}
+
+QByteArray DebugFeedDemux::take(qint64 length)
+{
     const QByteArray bytes = m_pending.first(qMin<qint64>(length, m_pending.size()));
     m_pending.remove(0, bytes.size());
     m_pendingStart += bytes.size();
     return bytes;
 }
 
-void DebugFeedDemux::toFeedRun(qint64 offset, qint64 length, qint64 atUs)
+void DebugFeedDemux::toFeedRun(const QByteArray &bytes)
 {
-    Q_ASSERT(offset == m_pendingStart);
-    const QByteArray bytes = m_pending.first(qMin<qint64>(length, m_pending.size()));
-    m_pending.remove(0, bytes.size());
-    m_pendingStart += bytes.size();
     if (!bytes.isEmpty())
-        m_feedRun->chunkReceived(bytes, atUs);
+        m_feedRun->chunkReceived(bytes, m_receivedAtUs);
 }
 
 void DebugFeedDemux::block(const SseBlock &b)
@@ -110,15 +110,11 @@ void DebugFeedDemux::block(const SseBlock &b)
                  .arg(b.raw.size())
                  .arg(b.offset),
              b.offset);
-        if (b.offset > m_pendingStart)
-            toFeedRun(m_pendingStart, b.offset - m_pendingStart, m_receivedAtUs);
-        toFeedRun(b.offset, b.raw.size(), m_receivedAtUs);
+        toFeedRun(takeBlock(b));
         return;
     }
     if (!b.isEvent()) {
-        if (b.offset > m_pendingStart)
-            toFeedRun(m_pendingStart, b.offset - m_pendingStart, m_receivedAtUs);
-        toFeedRun(b.offset, b.raw.size(), m_receivedAtUs);
+        toFeedRun(takeBlock(b));
         return;
     }
     routeEvent(b);
@@ -143,7 +139,7 @@ void DebugFeedDemux::routeEvent(const SseBlock &b)
                                   "run")
                        .arg(b.offset),
              b.offset);
-        toFeedRun(b.offset, b.raw.size(), m_receivedAtUs);
+        toFeedRun(takeBlock(b));
         return;
     }
     for (const QString &key : envelope.keys()) {
@@ -188,7 +184,7 @@ void DebugFeedDemux::routeEvent(const SseBlock &b)
     ++s.frames;
     s.lastAtUs = atUs;
     ++m_framesRouted;
-    m_sinks[index]->chunkReceived(takeBytes(b.offset, b.raw.size()), atUs);
+    m_sinks[index]->chunkReceived(takeBlock(b), atUs);
     if (onFrame)
         onFrame(index);
 }

@@ -70,8 +70,9 @@ public:
 
 private:
     void block(const SseBlock &block) override;
-    QByteArray takeBytes(qint64 offset, qint64 length);
-    void toFeedRun(qint64 offset, qint64 length, qint64 atUs);
+    QByteArray takeBlock(const SseBlock &block); // what lies before it goes to the feed run
+    QByteArray take(qint64 length); // the next bytes received
+    void toFeedRun(const QByteArray &bytes);
     void routeEvent(const SseBlock &block);
     int streamFor(const QString &agentId, const QString &threadId, qint64 atUs);
     void note(const QString &rule, Severity severity, const QString &message, qint64 offset);
