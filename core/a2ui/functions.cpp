@@ -3,8 +3,10 @@
 #include "core/a2ui/binding.h"
 
 #include <QDateTime>
+#include <QHash>
 #include <QJsonArray>
 #include <QLocale>
+#include <QMutex>
 #include <QRegularExpression>
 
 #include <cmath>
@@ -139,6 +141,54 @@ QString formatString(const QString &templ, const QJsonValue &dataModel, const QS
     return out;
 }
 
+namespace {
+
+// JavaScript truthiness, what the logic functions (and, or, not) apply to their operands: false,
+// 0, NaN, "", null and nothing are false; everything else, objects and arrays included, is true.
+bool isTruthy(const QJsonValue &v)
+{
+    switch (v.type()) {
+    case QJsonValue::Null:
+    case QJsonValue::Undefined:
+        return false;
+    case QJsonValue::Bool:
+        return v.toBool();
+    case QJsonValue::Double:
+        return v.toDouble() != 0 && !std::isnan(v.toDouble());
+    case QJsonValue::String:
+        return !v.toString().isEmpty();
+    case QJsonValue::Array:
+    case QJsonValue::Object:
+        return true;
+    }
+    return false;
+}
+
+// The symbol of an ISO 4217 currency as the locales that use it write it ("$" for USD), or "".
+QString currencySymbol(const QString &isoCode)
+{
+    static QHash<QString, QString> cache;
+    static QMutex mutex;
+    const QMutexLocker lock(&mutex);
+    const auto it = cache.constFind(isoCode);
+    if (it != cache.cend())
+        return *it;
+    QString symbol;
+    for (const QLocale &l : QLocale::matchingLocales(QLocale::AnyLanguage, QLocale::AnyScript,
+                                                     QLocale::AnyTerritory)) {
+        if (l.currencySymbol(QLocale::CurrencyIsoCode) == isoCode) {
+            symbol = l.currencySymbol(QLocale::CurrencySymbol);
+            // The English-speaking locales' symbol first ("$", not "US$").
+            if (l.language() == QLocale::English)
+                break;
+        }
+    }
+    cache.insert(isoCode, symbol);
+    return symbol;
+}
+
+} // namespace
+
 QJsonValue callFunction(const QJsonObject &call, const QJsonValue &dataModel,
                         const QString &scopePath, QString *error)
 {
@@ -198,7 +248,8 @@ QJsonValue callFunction(const QJsonObject &call, const QJsonValue &dataModel,
         return true;
     }
     if (name == QStringLiteral("email")) {
-        static const QRegularExpression re(QStringLiteral("^[^\\s@]+@[^\\s@]+\\.[^\\s@]+$"));
+        // A top-level domain has at least two letters ("a@b.c" is not an address).
+        static const QRegularExpression re(QStringLiteral("^[^\\s@]+@[^\\s@]+\\.[^\\s@.]{2,}$"));
         return re.match(toDisplayString(arg("value"))).hasMatch();
     }
     if (name == QStringLiteral("and") || name == QStringLiteral("or")) {
@@ -206,8 +257,10 @@ QJsonValue callFunction(const QJsonObject &call, const QJsonValue &dataModel,
         if (!values.isArray())
             return fail(QStringLiteral("%1: args.values must be an array").arg(name));
         const bool isAnd = name == QStringLiteral("and");
+        if (values.toArray().size() < 2)
+            return fail(QStringLiteral("%1: args.values needs at least two values").arg(name));
         for (const auto &v : values.toArray()) {
-            const bool b = toBool(resolve(v, dataModel, scopePath));
+            const bool b = isTruthy(resolve(v, dataModel, scopePath));
             if (isAnd && !b)
                 return false;
             if (!isAnd && b)
@@ -216,7 +269,7 @@ QJsonValue callFunction(const QJsonObject &call, const QJsonValue &dataModel,
         return isAnd;
     }
     if (name == QStringLiteral("not"))
-        return !toBool(arg("value"));
+        return !isTruthy(arg("value"));
     if (name == QStringLiteral("formatString"))
         return formatString(toDisplayString(arg("value")), dataModel, scopePath);
     if (name == QStringLiteral("formatNumber")) {
@@ -241,9 +294,14 @@ QJsonValue callFunction(const QJsonObject &call, const QJsonValue &dataModel,
         if (!arg("grouping").isUndefined() && !toBool(arg("grouping")))
             locale.setNumberOptions(QLocale::OmitGroupSeparator);
         const QString code = toDisplayString(arg("currency")).toUpper();
-        // ISO 4217 code before the amount: unambiguous whatever the locale's symbol would be.
-        return QStringLiteral("%1 %2").arg(
-            code, locale.toString(n, 'f', decimals.isUndefined() ? 2 : int(toNumber(decimals))));
+        const QString amount = locale.toString(
+            std::abs(n), 'f', decimals.isUndefined() ? 2 : int(toNumber(decimals)));
+        // The currency's own symbol ("$1,234.50"); a code no locale knows keeps the ISO code in
+        // front, unambiguous.
+        const QString symbol = currencySymbol(code);
+        const QString sign = n < 0 ? QStringLiteral("-") : QString();
+        return symbol.isEmpty() ? QStringLiteral("%1%2 %3").arg(sign, code, amount)
+                                : sign + symbol + amount;
     }
     if (name == QStringLiteral("formatDate")) {
         if (needs("format"))
@@ -252,8 +310,10 @@ QJsonValue callFunction(const QJsonObject &call, const QJsonValue &dataModel,
         QDateTime when = QDateTime::fromString(text, Qt::ISODateWithMs);
         if (!when.isValid())
             when = QDateTime(QDate::fromString(text, Qt::ISODate), QTime(0, 0));
+        // Not a date (or an impossible one, 2026-02-30): nothing to show, as the basic catalog's
+        // reference renderers do; the inspector shows the call and its input beside it.
         if (!when.isValid())
-            return fail(QStringLiteral("formatDate: \"%1\" is not an ISO 8601 date").arg(text));
+            return QString();
         // The common TR35 letters (y M d H h m s a E) read the same in Qt's format syntax.
         return QLocale(QLocale::English, QLocale::UnitedStates)
             .toString(when, toDisplayString(arg("format")));
@@ -271,9 +331,20 @@ QJsonValue callFunction(const QJsonObject &call, const QJsonValue &dataModel,
         const QJsonValue chosen = arg(category);
         return toDisplayString(chosen.isUndefined() ? arg("other") : chosen);
     }
-    if (name == QStringLiteral("openUrl"))
-        return fail(QStringLiteral(
-            "openUrl has a side effect and runs only from a user action, not as a value"));
+    // openUrl returns nothing. Its side effect belongs to a user action (the renderer's
+    // localFunctionTriggered); evaluating it as a value opens nothing.
+    // A disallowed scheme is an error (functions.yaml); which ones are allowed is the
+    // renderer's call: web and mail links, never "javascript:" or "file:".
+    if (name == QStringLiteral("openUrl")) {
+        const QString url = toDisplayString(arg("url"));
+        const QString scheme = url.section(QLatin1Char(':'), 0, 0).toLower();
+        static const QStringList allowed {QStringLiteral("http"), QStringLiteral("https"),
+                                          QStringLiteral("mailto")};
+        if (!url.contains(QLatin1Char(':')) || !allowed.contains(scheme))
+            return fail(
+                QStringLiteral("openUrl: \"%1\" is not an http, https or mailto URL").arg(url));
+        return QJsonValue(QJsonValue::Null);
+    }
     return fail(QStringLiteral("unknown function \"%1\"").arg(name));
 }
 
