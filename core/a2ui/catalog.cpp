@@ -37,6 +37,25 @@ QJsonObject offered(const QJsonObject &all, const QJsonObject &defs, const char 
     return out;
 }
 
+// The version a published catalog's URL names ("…/specification/v0_9/…", "…/v1_0/…",
+// "catalogs/basic/v1/…"), or "".
+QString versionInId(const QString &id)
+{
+    static const QList<QPair<QLatin1String, QString>> folders {
+        {QLatin1String("/v0_8/"), QStringLiteral("v0.8")},
+        {QLatin1String("/v0_9_1/"), QStringLiteral("v0.9.1")},
+        {QLatin1String("/v0_9/"), QStringLiteral("v0.9")},
+        {QLatin1String("/v0_10/"), QStringLiteral("v0.10")},
+        {QLatin1String("/v1_0/"), QStringLiteral("v1.0")},
+        {QLatin1String("/v1/"), QStringLiteral("v1.0")},
+    };
+    for (const auto &[folder, version] : folders) {
+        if (id.contains(folder))
+            return version;
+    }
+    return {};
+}
+
 QString versionOf(const QJsonObject &document, const QString &hint)
 {
     const QJsonValue declared = document.value(QLatin1String("protocolVersion"));
@@ -45,6 +64,12 @@ QString versionOf(const QJsonObject &document, const QString &hint)
         return declared.toString().startsWith(QLatin1Char('v'))
             ? declared.toString()
             : QString(QLatin1Char('v') + declared.toString());
+    // A published catalog says its version in its URL; a hint cannot overrule that.
+    for (const char *key : {"$id", "catalogId"}) {
+        const QString fromId = versionInId(document.value(QLatin1String(key)).toString());
+        if (!fromId.isEmpty())
+            return fromId;
+    }
     if (!hint.isEmpty())
         return hint;
     return QStringLiteral("v0.9");

@@ -38,8 +38,9 @@ struct CatalogLoad
     QString error; // why the document is not a catalog (a CatalogError in the suites' terms)
 };
 
-// Loads a catalog document. versionHint is used when the document names no protocolVersion
-// ("" = v0.9, the first version with catalog files); catalogId, when not empty, overrides the
+// Loads a catalog document. Its version is its "protocolVersion", else the one its $id or
+// catalogId URL names (…/v0_9/…), else versionHint ("" = v0.9, the first version with catalog
+// files); catalogId, when not empty, overrides the
 // document's. commonTypes are the common_types.json documents its references may reach; the one
 // of the catalog's version also answers a relative "common_types.json".
 CatalogLoad loadCatalog(const QJsonObject &document, const QString &versionHint = {},

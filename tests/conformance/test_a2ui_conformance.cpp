@@ -831,6 +831,7 @@ Outcome runEvaluateFunction(const Case &c)
                                                                  : QJsonValue(QJsonObject());
     QString error;
     QJsonValue result;
+    Rejections calls; // what resolving the call's catalogs reported
     if (c.body.contains(QLatin1String("surface"))) {
         const bool v10 = c.version == QLatin1String("v1.0");
         QJsonObject call {{v10 ? QStringLiteral("@call") : QStringLiteral("call"), function},
@@ -838,19 +839,37 @@ Outcome runEvaluateFunction(const Case &c)
         if (get(c.body, "catalogId").isString())
             call.insert(QStringLiteral("catalogId"), get(c.body, "catalogId"));
         result = v10 ? resolve(call, model) : callFunction(call, model, QString(), &error);
+        // v1.0: the call (and every call in its args) first resolves its catalog among the
+        // surface's (checkCalls); an unresolved one is a CatalogError.
+        if (v10) {
+            QString loadError;
+            const CatalogRegistry catalogs = caseCatalogs(c, &loadError);
+            if (!loadError.isEmpty())
+                return fail(QStringLiteral("the case's catalogs"), loadError);
+            const QString surfaceDefault
+                = get(get(c.body, "surface").toObject(), "catalogId").toString();
+            for (const Issue &i :
+                 checkCalls(call, surfaceDefault, catalogs, Version::V1_0, false)) {
+                const bool resolution = i.ruleId == QLatin1String("a2ui.catalog-not-found")
+                    || i.ruleId == QLatin1String("a2ui.no-default-catalog");
+                calls.append({resolution ? QStringLiteral("CatalogError")
+                                         : QStringLiteral("ExpressionError"),
+                              i.ruleId, i.message});
+            }
+        }
     } else {
         const QJsonObject call {{QStringLiteral("call"), function}, {QStringLiteral("args"), args}};
         result = callFunction(call, model, QString(), &error);
     }
-    const Rejections rejections = error.isEmpty()
-        ? Rejections()
-        : Rejections {{QStringLiteral("ExpressionError"), QString(), error}};
+    Rejections rejections = calls;
+    if (!error.isEmpty())
+        rejections.append({QStringLiteral("ExpressionError"), QString(), error});
     const QJsonValue wantedError = expectedError(c.body);
     if (!wantedError.isUndefined())
         return checkError(wantedError, rejections, QString(),
                           QStringLiteral("no error: the call returned ") + shown(result));
     const QJsonValue expect = get(c.body, "expect");
-    if (!error.isEmpty())
+    if (!rejections.isEmpty())
         return fail(shown(expect), describe(rejections));
     // A function that returns nothing gives null (JSON has no undefined), as in the reference
     // harness.
@@ -990,10 +1009,14 @@ QString expectationOf(const QJsonObject &c);
 // ---- Catalogs: from_json, validate_common_type, select_catalog ----------------------------------
 
 // SOURCE.md: a suite's catalogPath / expectFile is repository-relative, and the file is under
-// a2ui-spec/spec-files.
+// a2ui-spec/spec-files, or in the copy itself for a path under conformance/.
 std::optional<QJsonObject> specFile(const QString &relative, QString *error)
 {
-    QFile file(dataPath(QStringLiteral("a2ui-spec/spec-files/") + relative));
+    // A repository path under conformance/ is in the copy itself (test_data/…).
+    static const QLatin1String conformance("conformance/");
+    QFile file(relative.startsWith(conformance)
+                   ? dataPath(QStringLiteral("a2ui-spec/") + relative.mid(conformance.size()))
+                   : dataPath(QStringLiteral("a2ui-spec/spec-files/") + relative));
     if (!file.open(QIODevice::ReadOnly)) {
         *error = QStringLiteral("cannot read spec-files/%1").arg(relative);
         return std::nullopt;
