@@ -22,6 +22,7 @@
 #include "ui/widgets/plaintooltips.h"
 #include "ui/window/bookmarkactions.h"
 #include "ui/window/colouringactions.h"
+#include "ui/window/copilotkitfeed.h"
 #include "ui/window/copyactions.h"
 #include "ui/window/filechangenotice.h"
 #include "ui/window/findingsdock.h"
@@ -128,6 +129,7 @@ MainWindow::MainWindow(QWidget *parent)
     installOtelActions(); // File > Export as OpenTelemetry Trace…, Run > trace context
     installMcpShare(this); // File > Share with Coding Agents…
     m_proxy = installProxyControl(this); // File > Start Proxy…
+    installCopilotKitFeed(this); // Run > Attach to CopilotKit Debug Feed…
     installColouringRules(this); // View > Colouring Rules…
     installNavigationActions(this); // Go menu, tab shortcuts, Help > Keyboard Shortcuts
     installBookmarkActions(this); // Ctrl+B, F2 / Shift+F2, the Bookmarks panel
