@@ -1,5 +1,7 @@
 #include "core/a2ui/surfaceset.h"
 
+#include "core/a2ui/catalog.h"
+
 #include "core/a2ui/binding.h"
 #include "core/a2ui/normalize.h"
 #include "core/json/jsonpatch.h"
@@ -245,6 +247,35 @@ bool SurfaceSet::applyMessage(const QJsonObject &message, const QString &sourceI
     }
     m_currentSource = savedSource;
     return ok;
+}
+
+// v1.0 createSurface.metadata holds vendor extensions only ({"extensions": {<identifier>: …}}):
+// what is wrong with it, by pointer within metadata.
+static QList<QPair<QString, QString>> surfaceMetadataProblems(const QJsonValue &metadata)
+{
+    QList<QPair<QString, QString>> out;
+    if (!metadata.isObject())
+        return {{QString(), QStringLiteral("createSurface.metadata must be an object")}};
+    const QJsonObject m = metadata.toObject();
+    for (auto it = m.begin(); it != m.end(); ++it) {
+        if (it.key() != QLatin1String("extensions"))
+            out.append({QLatin1Char('/') + it.key(),
+                        QStringLiteral("createSurface.metadata holds only \"extensions\", not "
+                                       "\"%1\"")
+                            .arg(it.key())});
+    }
+    const QJsonValue extensions = m.value(QStringLiteral("extensions"));
+    if (!extensions.isUndefined() && !extensions.isObject())
+        out.append({QStringLiteral("/extensions"),
+                    QStringLiteral("createSurface.metadata.extensions must be an object")});
+    const QJsonObject e = extensions.toObject();
+    for (auto it = e.begin(); it != e.end(); ++it) {
+        if (!isUax31Identifier(it.key()))
+            out.append(
+                {QStringLiteral("/extensions/") + it.key(),
+                 QStringLiteral("extension key \"%1\" is not a UAX #31 identifier").arg(it.key())});
+    }
+    return out;
 }
 
 // Why a message's surfaceId is unusable, in the words of the suites when it is there but not a
@@ -534,10 +565,15 @@ bool SurfaceSet::applyV09(const QJsonObject &message, const QString &op, Version
         const QJsonValue catalog = payload.value(QStringLiteral("catalogId"));
         s.catalogId = catalog.toString();
         if (!catalog.isString() && version != Version::V1_0)
-            issue("a2ui.bad-message", Severity::Warning, QStringLiteral("/catalogId"),
+            issue("a2ui.bad-message", Severity::Error, QStringLiteral("/catalogId"),
                   QStringLiteral("createSurface.catalogId is required in %1; the basic catalog "
                                  "is assumed")
                       .arg(versionName(version)));
+        if (version == Version::V1_0 && payload.contains(QStringLiteral("metadata"))) {
+            for (const auto &[path, why] :
+                 surfaceMetadataProblems(payload.value(QStringLiteral("metadata"))))
+                issue("a2ui.bad-message", Severity::Error, QStringLiteral("/metadata") + path, why);
+        }
         if (payload.contains(QStringLiteral("theme"))) {
             s.theme = payload.value(QStringLiteral("theme")).toObject();
             if (version == Version::V1_0)
