@@ -1,5 +1,5 @@
 // The window over a capture: open (in the background) -> rows and detail match the file;
-// filter -> shown/total counts; Save As in both formats round-trips.
+// filter -> shown/total counts; Save As in each format round-trips.
 
 #include "core/protocol/eventtype.h"
 #include "ui/a2ui/surfacespanel.h"
@@ -52,6 +52,7 @@ private Q_SLOTS:
     void filterBarCounts();
     void saveAsRoundTrips();
     void saveAsJsonLinesDecodesProtobuf();
+    void saveAsAimockFixturesOpensAgain();
     void missingFileIsAClearError();
     void listAsDelivered();
     void listAsDeliveredSaysWhereTheClientRejects();
@@ -212,6 +213,31 @@ void TestMainWindow::saveAsJsonLinesDecodesProtobuf()
         QCOMPARE(json[QLatin1String("type")].toString(),
                  eventTypeName(window.document()->row(seq).type));
     }
+}
+
+// Save As to an aimock fixture file (docs/fixtures.md) says the delays it chose, and the file
+// opens again (Open lists it) with every event of the session.
+void TestMainWindow::saveAsAimockFixturesOpensAgain()
+{
+    QVERIFY(MainWindow::openFileFilter().contains(QLatin1String("*.aimock.json")));
+    QTemporaryDir dir;
+    MainWindow window;
+    QVERIFY(window.openCaptureAndWait(
+        QStringLiteral(AGUI_SOURCE_DIR "/resources/samples/demo.aguicap")));
+    const QString fixtures = dir.filePath(QStringLiteral("demo.aimock.json"));
+    QString error;
+    QString warning;
+    QVERIFY2(window.saveCapture(fixtures, &error, &warning), qPrintable(error));
+    QVERIFY2(warning.startsWith(QLatin1String("3 aimock fixtures, delayMs ")), qPrintable(warning));
+    QVERIFY2(warning.contains(QLatin1String("run 0: 1 keep-alive")), qPrintable(warning));
+
+    MainWindow again;
+    QVERIFY(again.openCaptureAndWait(fixtures));
+    QCOMPARE(again.document()->capture().format, CaptureFormat::AimockFixture);
+    QCOMPARE(again.document()->capture().runs.size(), 3);
+    QCOMPARE(again.document()->size(), window.document()->size());
+    for (qint64 seq = 0; seq < window.document()->size(); ++seq)
+        QCOMPARE(again.document()->eventAt(seq).json, window.document()->eventAt(seq).json);
 }
 
 void TestMainWindow::missingFileIsAClearError()

@@ -20,18 +20,23 @@ bool writeAimockFixtures(const Capture &capture, QIODevice &file, QString *error
     QStringList delays;
     for (const AimockExportedFixture &f : fixtures.fixtures)
         delays.append(QString::number(f.delay.delayMs));
-    *summary = fixtures.fixtures.isEmpty()
-        ? QCoreApplication::translate("FixtureSave", "no run became a fixture")
+    const qsizetype count = fixtures.fixtures.size();
+    *summary = count == 0 ? QCoreApplication::translate("FixtureSave", "no run became a fixture")
+        : count == 1
+        ? QCoreApplication::translate("FixtureSave",
+                                      "1 aimock fixture, delayMs %1 (chosen from the run's pacing, "
+                                      "docs/fixtures.md)")
+              .arg(delays.join(QString()))
         : QCoreApplication::translate("FixtureSave",
-                                      "%n aimock fixture(s), delayMs %1 (chosen from each run's "
-                                      "pacing, docs/fixtures.md)",
-                                      nullptr, int(fixtures.fixtures.size()))
+                                      "%1 aimock fixtures, delayMs %2 (chosen from each run's "
+                                      "pacing, docs/fixtures.md)")
+              .arg(count)
               .arg(delays.join(QStringLiteral(", ")));
     if (!fixtures.warnings.isEmpty())
-        *summary += QStringLiteral("; ") + fixtures.warnings.first()
-            + (fixtures.warnings.size() > 1 ? QCoreApplication::translate(
-                   "FixtureSave", " (and %n more)", nullptr, int(fixtures.warnings.size() - 1))
-                                            : QString());
+        *summary += QStringLiteral("; ") + fixtures.warnings.first();
+    if (fixtures.warnings.size() > 1)
+        *summary += QCoreApplication::translate("FixtureSave", " (and %1 more)")
+                        .arg(fixtures.warnings.size() - 1);
     return true;
 }
 
