@@ -1,6 +1,7 @@
 #include "core/a2ui/binding.h"
 
 #include "core/a2ui/functions.h"
+#include "core/json/jsonpatch.h"
 #include "core/json/jsonpointer.h"
 #include "core/json/jsontext.h"
 
@@ -19,9 +20,41 @@ QString absolutePath(const QString &path, const QString &scopePath)
     QString rel = path;
     if (rel.startsWith(QStringLiteral("./")))
         rel = rel.mid(2);
+    // A scope written with a trailing "/" ("/bar/") is the same scope.
+    QString scope = scopePath;
+    while (scope.endsWith(QLatin1Char('/')))
+        scope.chop(1);
     if (rel.isEmpty() || rel == QStringLiteral("."))
-        return scopePath;
-    return scopePath + QLatin1Char('/') + rel;
+        return scope;
+    return scope + QLatin1Char('/') + rel;
+}
+
+QString modelPointer(const QString &path)
+{
+    QString p = path;
+    while (p.endsWith(QLatin1Char('/')))
+        p.chop(1);
+    return p;
+}
+
+std::optional<QJsonValue> readValue(const QJsonValue &model, const QString &path)
+{
+    return json::resolve(model, modelPointer(path));
+}
+
+QStringList changedPaths(const QJsonValue &before, const QJsonValue &after,
+                         const QStringList &watched)
+{
+    QStringList out;
+    for (const QString &path : watched) {
+        const std::optional<QJsonValue> was = readValue(before, path);
+        const std::optional<QJsonValue> is = readValue(after, path);
+        const bool same
+            = was.has_value() == is.has_value() && (!was || json::jsonEquals(*was, *is));
+        if (!same)
+            out.append(path);
+    }
+    return out;
 }
 
 QString normalizeV08Path(const QString &path)
@@ -169,7 +202,7 @@ QJsonValue resolve(const QJsonValue &bound, const QJsonValue &dataModel, const Q
         return callFunction(o, dataModel, scopePath);
     const QJsonValue path = pathValue(o);
     if (path.isString()) {
-        const auto found = json::resolve(dataModel, absolutePath(path.toString(), scopePath));
+        const auto found = readValue(dataModel, absolutePath(path.toString(), scopePath));
         if (found)
             return *found;
         if (isV08Literal(o))
@@ -325,7 +358,7 @@ static bool setAt(QJsonValue &node, const QStringList &tokens, qsizetype i, cons
 bool writeValue(QJsonValue &model, const QString &path, const QJsonValue &value, QString *error)
 {
     QString perr;
-    const auto pointer = json::Pointer::parse(path, &perr);
+    const auto pointer = json::Pointer::parse(modelPointer(path), &perr);
     if (!pointer) {
         if (error)
             *error = QStringLiteral("\"%1\" is not a JSON Pointer: %2").arg(path, perr);

@@ -18,6 +18,21 @@ namespace agui::a2ui {
 // appended to the scope. "" or "." means the scope itself.
 QString absolutePath(const QString &path, const QString &scopePath);
 
+// The JSON Pointer a data-model path means (a2ui.org, "Data model"): "" and "/" are the whole
+// model and a trailing "/" is dropped ("/foo/" is "/foo"). Every read and write here applies it.
+QString modelPointer(const QString &path);
+
+// The value at a data-model path; nullopt when nothing is there.
+std::optional<QJsonValue> readValue(const QJsonValue &model, const QString &path);
+
+// Which of the watched paths a change of the model from before to after notifies, in the order
+// given (a path watched twice is notified twice): exactly those whose value changed. So an
+// observer of an ancestor, of a descendant, of the root or of a path that did not exist yet is
+// notified when what it reads changed, and not when a write left it as it was (the same value
+// written again, a sibling, a descendant that kept its value).
+QStringList changedPaths(const QJsonValue &before, const QJsonValue &after,
+                         const QStringList &watched);
+
 // v0.8 path spellings as JSON Pointers: "user", "/user", "a.b", "a[0]" -> "/user", "/a/b", "/a/0".
 // Relative v0.8 paths (no leading '/') stay relative: "name" -> "name".
 QString normalizeV08Path(const QString &path);

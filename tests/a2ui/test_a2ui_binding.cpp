@@ -28,6 +28,8 @@ private Q_SLOTS:
 
     void writeValues();
 
+    void modelPathsAndObservers();
+
     void templatesExpandWithScopesAndCap();
 
     void v08TemplatesIterateMaps();
@@ -429,6 +431,33 @@ void TestA2uiBinding::v08TemplateQuirk()
 }
 
 #endif
+
+// "/" is the whole model and a trailing "/" is dropped; an observer is notified exactly when what
+// it reads changed (data_model.yaml holds the official cases).
+void TestA2uiBinding::modelPathsAndObservers()
+{
+    QCOMPARE(modelPointer(QStringLiteral("/")), QString());
+    QCOMPARE(modelPointer(QStringLiteral("/a/b/")), QStringLiteral("/a/b"));
+    QCOMPARE(absolutePath(QStringLiteral("x"), QStringLiteral("/items/0/")),
+             QStringLiteral("/items/0/x"));
+    const QJsonValue before = obj(R"({"user":{"name":"Ada","tags":["a"]},"n":1})");
+    QCOMPARE(*readValue(before, QStringLiteral("/")), before);
+    QJsonValue after = before;
+    QVERIFY(writeValue(after, QStringLiteral("/user/name/"), QStringLiteral("Bo")));
+    const QStringList watched {QStringLiteral("/"),          QStringLiteral("/user"),
+                               QStringLiteral("/user/name"), QStringLiteral("/user/tags"),
+                               QStringLiteral("/n"),         QStringLiteral("/user/name"),
+                               QStringLiteral("/missing")};
+    QCOMPARE(changedPaths(before, after, watched),
+             QStringList({QStringLiteral("/"), QStringLiteral("/user"),
+                          QStringLiteral("/user/name"), QStringLiteral("/user/name")}));
+    // Writing what is already there notifies nobody; a path coming into being is a change.
+    QVERIFY(changedPaths(after, after, watched).isEmpty());
+    QJsonValue grown = after;
+    QVERIFY(writeValue(grown, QStringLiteral("/missing"), 0));
+    QCOMPARE(changedPaths(after, grown, {QStringLiteral("/missing")}),
+             QStringList {QStringLiteral("/missing")});
+}
 
 QTEST_GUILESS_MAIN(TestA2uiBinding)
 #include "test_a2ui_binding.moc"

@@ -694,7 +694,7 @@ Outcome runValidate(const Case &c)
 // A get step checks what is at its path.
 Outcome dataModelGet(const QJsonValue &model, const QJsonObject &step, const QString &where)
 {
-    const std::optional<QJsonValue> found = json::resolve(model, get(step, "path").toString());
+    const std::optional<QJsonValue> found = readValue(model, get(step, "path").toString());
     const QJsonValue value = found.value_or(QJsonValue(QJsonValue::Undefined));
     if (get(step, "expect_absent").toBool() && found)
         return fail(where + QStringLiteral("nothing"), shown(value));
@@ -729,26 +729,32 @@ Outcome dataModelWrite(QJsonValue &model, const QJsonObject &step, const QString
     return pass();
 }
 
-// After a step: expect_values (what each watched path holds) is read like a get; expect_notified
-// cannot be met, the model having no observers.
-Outcome dataModelWatchers(const QJsonValue &model, const QJsonArray &watched,
-                          const QJsonObject &step, const QString &where)
+// After a step: expect_values (what each watched path holds) is read like a get;
+// expect_notified is changedPaths() of the step: the watched paths whose value it changed.
+Outcome dataModelWatchers(const QJsonValue &before, const QJsonValue &model,
+                          const QStringList &watched, const QJsonObject &step, const QString &where)
 {
     const QJsonObject values = get(step, "expect_values").toObject();
     for (auto it = values.begin(); it != values.end(); ++it) {
-        if (!watched.contains(QJsonValue(it.key())))
+        if (!watched.contains(it.key()))
             return fail(where + QStringLiteral("expect_values of watched paths"),
                         QStringLiteral("%1 is not watched").arg(it.key()));
-        const std::optional<QJsonValue> found = json::resolve(model, it.key());
+        const std::optional<QJsonValue> found = readValue(model, it.key());
         if (!found || !json::jsonEquals(*found, it.value()))
             return fail(where + QStringLiteral("%1 = %2").arg(it.key(), shown(it.value())),
                         shown(found.value_or(QJsonValue(QJsonValue::Undefined))));
     }
-    if (step.contains(QLatin1String("expect_notified")))
-        return fail(where + QStringLiteral("observers notified: ")
-                        + shown(get(step, "expect_notified")),
-                    QStringLiteral("unsupported: core/a2ui's data model has no observers (it is a "
-                                   "value, rebuilt per event)"));
+    if (step.contains(QLatin1String("expect_notified"))) {
+        QStringList expected;
+        for (const QJsonValue &p : get(step, "expect_notified").toArray())
+            expected.append(p.toString());
+        const QStringList notified = changedPaths(before, model, watched);
+        if (notified != expected)
+            return fail(where + QStringLiteral("observers notified: ")
+                            + expected.join(QStringLiteral(", ")),
+                        notified.isEmpty() ? QStringLiteral("none")
+                                           : notified.join(QStringLiteral(", ")));
+    }
     return pass();
 }
 
@@ -767,7 +773,9 @@ Outcome runDataModel(const Case &c)
     QJsonValue model = get(c.body, "initial");
     if (model.isUndefined() || model.isNull())
         model = QJsonObject();
-    const QJsonArray watched = get(c.body, "watch").toArray();
+    QStringList watched;
+    for (const QJsonValue &path : get(c.body, "watch").toArray())
+        watched.append(path.toString());
     const QJsonArray steps = get(c.body, "steps").toArray();
     for (qsizetype i = 0; i < steps.size(); ++i) {
         const QJsonObject step = steps.at(i).toObject();
@@ -780,15 +788,18 @@ Outcome runDataModel(const Case &c)
                 return fail(where + key, QStringLiteral("nothing: this runner does not read it"));
         }
         Outcome o;
+        const QJsonValue before = model;
         if (op == QLatin1String("get"))
             o = dataModelGet(model, step, where);
         else if (op == QLatin1String("set") || op == QLatin1String("delete"))
             o = dataModelWrite(model, step, where);
-        else if (op != QLatin1String("dispose")) // dispose: there are no observers to detach
+        else if (op == QLatin1String("dispose")) // the observers are gone
+            watched.clear();
+        else
             o = fail(where + QStringLiteral("get, set, delete or dispose"),
                      QStringLiteral("an op this runner does not know"));
         if (o.passed)
-            o = dataModelWatchers(model, watched, step, where);
+            o = dataModelWatchers(before, model, watched, step, where);
         if (!o.passed)
             return o;
     }
