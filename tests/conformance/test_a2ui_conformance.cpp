@@ -32,6 +32,7 @@
 #include "core/a2ui/expression.h"
 #include "core/a2ui/functions.h"
 #include "core/a2ui/normalize.h"
+#include "core/a2ui/rpcfunctions.h"
 #include "core/a2ui/surfaceset.h"
 #include "core/a2ui/version.h"
 #include "core/json/jsonpatch.h"
@@ -1311,6 +1312,74 @@ Outcome runGetRendererDataModel(const Case &c)
     return json::jsonEquals(actual, expect) ? pass() : fail(shown(expect), shown(actual));
 }
 
+// handle_rpc (rpc_functions.yaml). The suite gives each renderer function's metadata
+// (functionMetadata) but neither its implementation nor the catalogs the renderer has; like the
+// reference harnesses, this runner supplies them: the catalogs the cases call from (basic,
+// media_catalog, system_catalog, store_catalog) and mock implementations (playMedia and
+// openExternalUrl report success, failingFunction fails, any other returns nothing).
+RendererFunctions rpcFixture(const QJsonObject &metadata)
+{
+    static const QHash<QString, QJsonValue> results {
+        {QStringLiteral("playMedia"),
+         QJsonObject {{QStringLiteral("playing"), true}, {QStringLiteral("timestamp"), 0}}},
+        {QStringLiteral("openExternalUrl"), QJsonObject {{QStringLiteral("opened"), true}}},
+    };
+    RendererFunctions out;
+    out.catalogIds = {QStringLiteral("basic"), QStringLiteral("media_catalog"),
+                      QStringLiteral("system_catalog"), QStringLiteral("store_catalog")};
+    for (auto it = metadata.begin(); it != metadata.end(); ++it) {
+        const QJsonObject m = it.value().toObject();
+        RendererFunction f;
+        f.allowedCallers = get(m, "allowedCallers").toString(f.allowedCallers);
+        f.requiresUserActivation = get(m, "requiresUserActivation").toBool();
+        const QString name = it.key();
+        f.run = [name](const QJsonObject &, QString *error) {
+            if (name == QLatin1String("failingFunction"))
+                *error = QStringLiteral("the mock failingFunction fails");
+            return results.value(name, QJsonValue(QJsonValue::Null));
+        };
+        out.functions.insert(name, f);
+    }
+    return out;
+}
+
+Outcome runHandleRpc(const Case &c)
+{
+    const QJsonObject args = get(c.body, "args").toObject();
+    const QJsonObject expect = get(c.body, "expect").toObject();
+    if (args.contains(QLatin1String("outboundCall"))) { // callAgentFunction and its response
+        const QJsonObject call = get(args, "outboundCall").toObject();
+        const QString id = get(call, "functionCallId").toString();
+        const QJsonObject sent = callAgentFunctionMessage(get(call, "surfaceId").toString(), id,
+                                                          get(call, "callFunction").toObject());
+        if (get(get(sent, "callAgentFunction").toObject(), "functionCallId") != QJsonValue(id))
+            return fail(QStringLiteral("a callAgentFunction for ") + id, shown(sent));
+        const auto result = agentFunctionResult(get(args, "inboundResponse").toObject(), {id});
+        const QJsonObject got = result
+            ? QJsonObject {{QStringLiteral("correlatedCallId"), result->functionCallId},
+                           {QStringLiteral("result"), result->value}}
+            : QJsonObject();
+        return json::jsonEquals(got, expect) ? pass() : fail(shown(expect), shown(got));
+    }
+    const RpcAnswer answer = answerRendererRpc(get(args, "message").toObject(),
+                                               rpcFixture(get(args, "functionMetadata").toObject()),
+                                               get(args, "userActivationPresent").toBool());
+    if (expect.contains(QLatin1String("error"))) {
+        const Rejections rejections = answer.error.isEmpty()
+            ? Rejections()
+            : Rejections {{QStringLiteral("ValidationError"), QString(), answer.error}};
+        return checkError(get(expect, "error"), rejections, QString(),
+                          QStringLiteral("no error: answered ")
+                              + shown(answer.response.value_or(QJsonObject())));
+    }
+    if (!answer.error.isEmpty())
+        return fail(shown(expect), QStringLiteral("error \"%1\"").arg(answer.error));
+    const QJsonValue got
+        = answer.response ? QJsonValue(*answer.response) : QJsonValue(QJsonValue::Null);
+    return json::jsonEquals(got, get(expect, "response")) ? pass()
+                                                          : fail(shown(expect), shown(got));
+}
+
 // ---- Dispatch ----------------------------------------------------------------------------------
 
 struct Runner
@@ -1368,6 +1437,9 @@ const QHash<QString, Runner> &runners()
          {runGetRendererDataModel,
           {QStringLiteral("catalogPaths"), QStringLiteral("messages"), QStringLiteral("steps"),
            QStringLiteral("args"), QStringLiteral("expect")}}},
+        {QStringLiteral("handle_rpc"),
+         {runHandleRpc,
+          {QStringLiteral("catalog"), QStringLiteral("args"), QStringLiteral("expect")}}},
         {QStringLiteral("parse_expression_template"),
          {runParseExpressionTemplate,
           {QStringLiteral("input"), QStringLiteral("expect"), QStringLiteral("expectError"),
@@ -1389,8 +1461,6 @@ QString unsupportedReason(const QString &action)
         {QStringLiteral("catalog_schema"), QStringLiteral("core/a2ui has no catalog model")},
         {QStringLiteral("common_types_schema"),
          QStringLiteral("core/a2ui has no typed models to generate the schema from")},
-        {QStringLiteral("handle_rpc"),
-         QStringLiteral("callRendererFunction is recorded, not executed")},
         {QStringLiteral("resolve_nodes"),
          QStringLiteral("core/a2ui has no reactive node tree: surfaces are rebuilt per event")},
         {QStringLiteral("accessibility_check"),
