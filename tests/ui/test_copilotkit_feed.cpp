@@ -1,3 +1,6 @@
+// The Connect dialog's CopilotKit row: Find Agents lists a runtime's agents (a fake runtime's
+// /info, REST and single endpoint), and the run goes to the chosen agent's route with the body
+// its transport takes.
 // Run > Attach to CopilotKit Debug Feed…: a runtime's debug feed (a fake one on loopback, frames
 // as @copilotkit/runtime 1.75.0 writes them) in the window. Each agent/thread becomes a run of a
 // fresh session with the feed's timestamps, the events in the list as they come; the status
@@ -5,13 +8,19 @@
 // option turns it on, in the status bar.
 
 #include "core/net/httpserver.h"
+#include "ui/dialogs/connectdialog.h"
+#include "ui/dialogs/copilotkitagentpicker.h"
 #include "ui/models/sessiondocument.h"
 #include "ui/widgets/servicestatusstrip.h"
 #include "ui/window/copilotkitfeed.h"
 #include "ui/window/mainwindow.h"
 
 #include <QAction>
+#include <QComboBox>
+#include <QJsonDocument>
+#include <QLabel>
 #include <QPointer>
+#include <QPushButton>
 #include <QStandardPaths>
 #include <QStatusBar>
 #include <QTest>
@@ -45,6 +54,9 @@ QByteArray finished(const QByteArray &agent)
         + "\"}";
 }
 
+const QByteArray kInfo = "{\"version\":\"1.75.0\",\"mode\":\"sse\",\"agents\":{\"echo\":{"
+                         "\"name\":\"echo\",\"description\":\"Says hello\",\"className\":\"C\"}}}";
+
 } // namespace
 
 class TestCopilotKitFeed : public QObject
@@ -53,6 +65,59 @@ class TestCopilotKitFeed : public QObject
 
 private Q_SLOTS:
     void initTestCase() { QStandardPaths::setTestModeEnabled(true); }
+
+    void theConnectDialogListsARuntimesAgents()
+    {
+        net::HttpServer server;
+        server.route("GET", QStringLiteral("/api/copilotkit/info"),
+                     [](const net::HttpRequest &, net::HttpResponder *r) {
+                         r->respond(200, "application/json", kInfo);
+                     });
+        server.route("POST", QStringLiteral("/single"),
+                     [](const net::HttpRequest &, net::HttpResponder *r) {
+                         r->respond(200, "application/json", kInfo);
+                     });
+        QVERIFY(server.listen());
+        ConnectDialog dialog;
+        CopilotKitAgentPicker *picker = dialog.copilotKitAgents();
+        auto *find = dialog.findChild<QPushButton *>(QStringLiteral("copilotkitFindAgents"));
+        QVERIFY(picker && find);
+
+        // Before anything is found, the run goes to the endpoint as typed.
+        dialog.setEndpoint(server.url(QStringLiteral("/api/copilotkit")).toString());
+        QCOMPARE(dialog.request().url, server.url(QStringLiteral("/api/copilotkit")));
+        find->click();
+        QVERIFY(QTest::qWaitFor([&] { return !picker->isFinding(); }, kTimeoutMs));
+        QCOMPARE(picker->agentIds(), QStringList {QStringLiteral("echo")});
+        const QString status
+            = dialog.findChild<QLabel *>(QStringLiteral("copilotkitStatus"))->text();
+        QVERIFY2(status.contains(QLatin1String("REST transport")), qPrintable(status));
+        RunRequest r = dialog.request();
+        QCOMPARE(r.url, server.url(QStringLiteral("/api/copilotkit/agent/echo/run")));
+        QVERIFY(r.body.isEmpty());
+        picker->selectAgent(QString());
+        QCOMPARE(dialog.request().url, server.url(QStringLiteral("/api/copilotkit")));
+
+        // The single endpoint: the same URL, the input inside the envelope.
+        dialog.setEndpoint(server.url(QStringLiteral("/single")).toString());
+        QVERIFY(picker->agentIds().isEmpty()); // a new endpoint forgets the old runtime
+        find->click();
+        QVERIFY(QTest::qWaitFor([&] { return !picker->isFinding(); }, kTimeoutMs));
+        r = dialog.request();
+        QCOMPARE(r.url, server.url(QStringLiteral("/single")));
+        const QJsonObject envelope = QJsonDocument::fromJson(r.body).object();
+        QCOMPARE(envelope.value(QLatin1String("method")).toString(), QStringLiteral("agent/run"));
+        QCOMPARE(envelope.value(QLatin1String("body")).toObject(), r.input);
+
+        // No runtime there: the status says why.
+        dialog.setEndpoint(server.url(QStringLiteral("/nothing")).toString());
+        find->click();
+        QVERIFY(QTest::qWaitFor([&] { return !picker->isFinding(); }, kTimeoutMs));
+        QVERIFY(picker->agentIds().isEmpty());
+        QVERIFY(dialog.findChild<QLabel *>(QStringLiteral("copilotkitStatus"))
+                    ->text()
+                    .contains(QLatin1String("either transport")));
+    }
 
     void eachAgentAndThreadIsARunOfTheWindowsSession()
     {

@@ -3,6 +3,7 @@
 #include "core/capture/redaction.h"
 #include "core/json/jsontext.h"
 #include "core/net/resendheaders.h"
+#include "ui/dialogs/copilotkitagentpicker.h"
 #include "ui/dialogs/credentialstore.h"
 #include "ui/widgets/jsonhighlighter.h"
 
@@ -148,6 +149,15 @@ ConnectDialog::ConnectDialog(QWidget *parent)
     m_endpoint->addItems(
         QSettings().value(QStringLiteral("connect/recentEndpoints")).toStringList());
     form->addRow(tr("&Endpoint:"), m_endpoint);
+    // A CopilotKit runtime's base URL: its agents, each run on its own route (docs/copilotkit.md).
+    m_copilotKit = new CopilotKitAgentPicker(this);
+    form->addRow(tr("CopilotKit:"), m_copilotKit);
+    connect(m_copilotKit, &CopilotKitAgentPicker::findRequested, this, [this] {
+        m_copilotKit->find(QUrl::fromUserInput(m_endpoint->currentText().trimmed()),
+                           request().headers);
+    });
+    connect(m_endpoint, &QComboBox::currentTextChanged, m_copilotKit,
+            &CopilotKitAgentPicker::reset);
 
     m_binding = new QComboBox(this);
     m_binding->addItem(tr("Server-sent events (Accept: text/event-stream)"));
@@ -381,6 +391,13 @@ RunRequest ConnectDialog::request() const
     }
     r.input = QJsonDocument::fromJson(m_body->toPlainText().toUtf8()).object();
     r.acceptProtobuf = m_binding->currentIndex() == 1;
+    if (const auto agent = m_copilotKit->runRequest(r.input)) {
+        r.url = agent->url;
+        // The single endpoint takes the input inside its envelope; the session still seeds
+        // from the input (runAgentInputOfBody unwraps it).
+        if (m_copilotKit->isSingleEndpoint())
+            r.body = agent->body;
+    }
     return r;
 }
 

@@ -13,11 +13,13 @@ class QTableWidget;
 
 namespace agui::ui {
 
+class CopilotKitAgentPicker;
 class CredentialStore;
 
-// Connect and run: the endpoint, extra headers (values masked on screen; remembered only in the
-// OS keychain, and only when asked), the RunAgentInput body as editable JSON validated as it
-// is typed, and the binding (what Accept asks for).
+// Connect and run: the endpoint (or a CopilotKit runtime and one of its agents), extra headers
+// (values masked on screen; remembered only in the OS keychain, and only when asked), the
+// RunAgentInput body as editable JSON validated as it is typed, and the binding (what Accept asks
+// for).
 class ConnectDialog : public QDialog
 {
     Q_OBJECT
@@ -33,6 +35,7 @@ public:
     // values the keychain is still filling in.
     void addMissingHeaders(const HttpHeaders &headers);
     RunRequest request() const;
+    CopilotKitAgentPicker *copilotKitAgents() const { return m_copilotKit; }
 
     // Empty when the form can start a run; else what is wrong (shown under the body).
     QString validationError() const;
@@ -49,6 +52,7 @@ private:
     void setValuesVisible(bool visible);
 
     QComboBox *m_endpoint = nullptr;
+    CopilotKitAgentPicker *m_copilotKit = nullptr;
     QTableWidget *m_headers = nullptr;
     QCheckBox *m_showValues = nullptr;
     QCheckBox *m_remember = nullptr;
