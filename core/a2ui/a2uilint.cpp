@@ -1,5 +1,6 @@
 #include "core/a2ui/a2uilint.h"
 
+#include "core/a2ui/nestinglimits.h"
 #include "core/a2ui/reservedkeys.h"
 
 #include "core/a2ui/normalize.h"
@@ -53,6 +54,8 @@ const QList<LintRule> &lintRules()
          QStringLiteral("a data model write that cannot be done")},
         {QStringLiteral("a2ui.template-truncated"), S::Warning,
          QStringLiteral("a list template with more items than are materialised")},
+        {QStringLiteral("a2ui.nesting-limit"), S::Error,
+         QStringLiteral("a value nested deeper than 50 levels, or calls deeper than 5")},
         {QStringLiteral("a2ui.reserved-key"), S::Error,
          QStringLiteral("a v1.0 key in the reserved @ namespace other than @path and @call")},
         {QStringLiteral("a2ui.unsupported-message"), S::Info,
@@ -404,6 +407,7 @@ Issues lintSurface(const Surface &s)
             visit(id);
     }
     out.append(reservedKeyIssues(s));
+    out.append(nestingLimitIssues(s));
     // Unreachable (only meaningful once there is a root).
     if (s.components.contains(root)) {
         for (const QString &id : s.componentOrder) {

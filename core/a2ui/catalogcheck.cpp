@@ -331,9 +331,16 @@ Issues checkSurfaceCatalogs(const Surface &surface, const CatalogRegistry &catal
     Checker surfaceLevel(catalogs, surface.version, surface.surfaceId, QString(), out);
     const Catalog *surfaceCatalog
         = surface.catalogId.isEmpty() ? nullptr : catalogs.find(surface.catalogId, surface.version);
-    if (surfaceCatalog && !sameFamily(surfaceCatalog->protocolVersion, surface.version))
-        surfaceCatalog = surfaceLevel.resolve(surface.catalogId, QStringLiteral("/catalogId"),
-                                              QStringLiteral("the surface"));
+    // The surface's own catalog is of another protocol version: the createSurface message is
+    // wrong (the suites: "does not match message protocol version"); nothing is judged by it.
+    if (surfaceCatalog && !sameFamily(surfaceCatalog->protocolVersion, surface.version)) {
+        surfaceLevel.add(kBadMessage, QStringLiteral("/catalogId"),
+                         QStringLiteral("Catalog '%1' (%2) does not match message protocol version "
+                                        "(%3)")
+                             .arg(surface.catalogId, surfaceCatalog->protocolVersion,
+                                  versionName(surface.version)));
+        surfaceCatalog = nullptr;
+    }
     const QString unknownDefault = surfaceCatalog ? QString() : surface.catalogId;
     if (surfaceCatalog && schemas && !surface.theme.isEmpty() && !surfaceCatalog->theme.isEmpty())
         surfaceLevel.addSchemaErrors(

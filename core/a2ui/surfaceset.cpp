@@ -313,6 +313,19 @@ static void upsertComponents(Surface &s, const QJsonArray &list, Version version
                                  {}});
             continue;
         }
+        // v1.0: component ids are identifiers (UAX #31), like every other name.
+        if (version == Version::V1_0 && !isUax31Identifier(id))
+            issues.append(Issue {QStringLiteral("a2ui.bad-message"),
+                                 Severity::Error,
+                                 s.surfaceId,
+                                 id,
+                                 where + QStringLiteral("/id"),
+                                 QStringLiteral("Component id '%1' must be a valid UAX #31 "
+                                                "identifier in v1.0")
+                                     .arg(id),
+                                 sourceId,
+                                 index,
+                                 {}});
         if (seen.contains(id)) {
             issues.append(
                 Issue {QStringLiteral("a2ui.duplicate-id"),

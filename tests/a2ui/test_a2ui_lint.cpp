@@ -226,6 +226,12 @@ void TestA2uiLint::rules_data()
         << "a2ui.data-write-failed"
         << ""
         << "/updateDataModel/path";
+    QTest::newRow("nesting-limit")
+        << arr(R"([{"version":"v0.9","createSurface":{"surfaceId":"s","catalogId":"basic"}},{"version":"v0.9","updateComponents":{"surfaceId":"s","components":[{"id":"root","component":"Text","text":{"call":"a","args":{"v":{"call":"b","args":{"v":{"call":"c","args":{"v":{"call":"d","args":{"v":{"call":"e","args":{"v":{"call":"f"}}}}}}}}}}}}]}}])")
+        << arr(R"([{"version":"v0.9","createSurface":{"surfaceId":"s","catalogId":"basic"}},{"version":"v0.9","updateComponents":{"surfaceId":"s","components":[{"id":"root","component":"Text","text":{"call":"a","args":{"v":{"call":"b","args":{"v":{"call":"c","args":{"v":{"call":"d","args":{"v":{"call":"e"}}}}}}}}}}]}}])")
+        << "a2ui.nesting-limit"
+        << "root"
+        << "/text/args/v/args/v/args/v/args/v/args/v";
     QTest::newRow("reserved-key")
         << arr(R"([{"version":"v1.0","createSurface":{"surfaceId":"s","components":[{"id":"root","component":"Text","text":{"@if":true}}]}}])")
         << arr(R"([{"version":"v1.0","createSurface":{"surfaceId":"s","components":[{"id":"root","component":"Text","text":{"@@if":true}}]}}])")
