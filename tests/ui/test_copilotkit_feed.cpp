@@ -153,10 +153,16 @@ private Q_SLOTS:
         QCOMPARE(capture.runs[2].label, QStringLiteral("slow · t-slow"));
         QCOMPARE(capture.runs[1].chunks.first().receivedAtUs, 1000 * 1000);
 
-        // More frames arrive while attached.
+        // More frames arrive while attached; a stopped run's bare RUN_FINISHED is explained,
+        // in the status bar and as a note of the session.
         QVERIFY(feed);
-        feed->write(frame(1003, "slow", finished("slow")));
+        feed->write(frame(1003, "slow", "{\"type\":\"RUN_FINISHED\"}"));
         QVERIFY(QTest::qWaitFor([&] { return document->size() == 4; }, kTimeoutMs));
+        QVERIFY2(window.statusBar()->currentMessage().contains(QLatin1String("stopped")),
+                 qPrintable(window.statusBar()->currentMessage()));
+        QCOMPARE(document->capture().notes.size(), 1);
+        QVERIFY(document->capture().notes.first().text.startsWith(
+            QLatin1String("copilotkit.stopped-run")));
 
         // Stop detaches: the strip goes, the runs end as stopped.
         strip->findChild<QToolButton *>(QStringLiteral("copilotkitFeedStop"))->click();

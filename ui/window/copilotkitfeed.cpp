@@ -1,5 +1,6 @@
 #include "ui/window/copilotkitfeed.h"
 
+#include "core/capture/capturewriter.h"
 #include "core/copilotkit/debugfeedclient.h"
 #include "core/recording/runrecorder.h"
 #include "ui/live/liveruncontroller.h"
@@ -123,6 +124,7 @@ bool CopilotKitFeedControl::attach(const QUrl &base)
     m_window->hostWindow()->setWindowTitle(tr("CopilotKit Debug Feed — AG-UI Inspector"));
     m_base = base;
     m_streams.clear();
+    m_notesAnnounced = 0;
     SessionDocument *document = m_window->document();
     m_feedRun = document->recordRun();
     m_client = std::make_unique<copilotkit::DebugFeedClient>(
@@ -157,15 +159,32 @@ void CopilotKitFeedControl::detach()
 
 void CopilotKitFeedControl::onFinished()
 {
+    announceNotes();
     m_status->hide();
     m_action->setChecked(false);
     Q_EMIT attachedChanged(false);
+}
+
+// What the feed showed of the runtime's traps, said when seen and kept with the session.
+void CopilotKitFeedControl::announceNotes()
+{
+    const Diagnostics &notes = m_client->demux().notes();
+    for (; m_notesAnnounced < notes.size(); ++m_notesAnnounced) {
+        const Diagnostic &note = notes.at(m_notesAnnounced);
+        const QString text = QStringLiteral("%1 (feed byte %2): %3")
+                                 .arg(note.ruleId)
+                                 .arg(note.byteOffset)
+                                 .arg(note.message);
+        m_window->document()->mutableCapture().notes.append({-1, nowUs(), text});
+        m_window->hostWindow()->statusBar()->showMessage(note.message, 15000);
+    }
 }
 
 void CopilotKitFeedControl::updateStatus()
 {
     if (!m_client)
         return;
+    announceNotes();
     m_status->setText(tr("CopilotKit debug feed %1: %n stream(s)", nullptr, streamCount())
                           .arg(m_base.toDisplayString())
                       + tr(", %n frame(s)", nullptr, int(qMin<qint64>(frameCount(), INT_MAX))));

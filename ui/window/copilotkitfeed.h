@@ -6,7 +6,9 @@
 // own runs and the proxy's exchanges (every byte kept, the feed's timestamps, linted). The
 // status bar shows the feed, the streams and frames so far, Copy (the feed's URL) and Stop. A
 // feed that is off (404) or absent (a single-endpoint runtime) is said in the status bar, in the
-// words of docs/copilotkit.md. Opening a capture replaces the session, so it detaches.
+// words of docs/copilotkit.md; so is each of the runtime's traps the feed shows (a stopped run's
+// bare RUN_FINISHED, a connect's replayed history, the feed cut mid-frame), also kept as a note
+// of the session (Save As writes it). Opening a capture replaces the session, so it detaches.
 //
 // The feed's socket is read on the GUI thread without blocking, as the window's own runs are.
 
@@ -54,6 +56,7 @@ Q_SIGNALS:
 private:
     void showDialog();
     void updateStatus();
+    void announceNotes();
     void onFinished();
 
     WindowServices *m_window;
@@ -64,6 +67,7 @@ private:
     std::unique_ptr<copilotkit::DebugFeedClient> m_client;
     QUrl m_base;
     QString m_lastError;
+    qsizetype m_notesAnnounced = 0;
     bool m_starting = false;
 };
 
