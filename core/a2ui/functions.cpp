@@ -1,6 +1,7 @@
 #include "core/a2ui/functions.h"
 
 #include "core/a2ui/binding.h"
+#include "core/a2ui/expression.h"
 
 #include <QDateTime>
 #include <QHash>
@@ -26,118 +27,19 @@ bool isEmptyValue(const QJsonValue &v)
     return false;
 }
 
-// Splits "a:'x', b:${/p}, c:3" at top-level commas (outside quotes and ${...}).
-QStringList splitArgs(const QString &text)
-{
-    QStringList out;
-    QString current;
-    int depth = 0;
-    QChar quote;
-    for (qsizetype i = 0; i < text.size(); ++i) {
-        const QChar c = text.at(i);
-        if (!quote.isNull()) {
-            current.append(c);
-            if (c == quote)
-                quote = QChar();
-            continue;
-        }
-        if (c == QLatin1Char('\'') || c == QLatin1Char('"')) {
-            quote = c;
-        } else if (c == QLatin1Char('{') || c == QLatin1Char('(')) {
-            ++depth;
-        } else if (c == QLatin1Char('}') || c == QLatin1Char(')')) {
-            --depth;
-        } else if (c == QLatin1Char(',') && depth == 0) {
-            out.append(current.trimmed());
-            current.clear();
-            continue;
-        }
-        current.append(c);
-    }
-    if (!current.trimmed().isEmpty())
-        out.append(current.trimmed());
-    return out;
-}
-
-QJsonValue evaluateExpression(const QString &expr, const QJsonValue &model, const QString &scope);
-
-// One argument value inside a ${fn(...)} call: 'literal', "literal", number, true/false,
-// ${nested}, or a path.
-QJsonValue argumentValue(const QString &text, const QJsonValue &model, const QString &scope)
-{
-    const QString t = text.trimmed();
-    if (t.size() >= 2
-        && ((t.startsWith(QLatin1Char('\'')) && t.endsWith(QLatin1Char('\'')))
-            || (t.startsWith(QLatin1Char('"')) && t.endsWith(QLatin1Char('"')))))
-        return t.mid(1, t.size() - 2);
-    if (t == QStringLiteral("true"))
-        return true;
-    if (t == QStringLiteral("false"))
-        return false;
-    bool ok = false;
-    const double d = t.toDouble(&ok);
-    if (ok)
-        return d;
-    if (t.startsWith(QStringLiteral("${")) && t.endsWith(QLatin1Char('}')))
-        return evaluateExpression(t.mid(2, t.size() - 3), model, scope);
-    return evaluateExpression(t, model, scope);
-}
-
-QJsonValue evaluateExpression(const QString &expr, const QJsonValue &model, const QString &scope)
-{
-    static const QRegularExpression callRe(
-        QStringLiteral("^\\s*([A-Za-z_][A-Za-z0-9_]*)\\s*\\((.*)\\)\\s*$"),
-        QRegularExpression::DotMatchesEverythingOption);
-    const auto m = callRe.match(expr);
-    if (m.hasMatch()) {
-        QJsonObject args;
-        for (const QString &arg : splitArgs(m.captured(2))) {
-            const qsizetype colon = arg.indexOf(QLatin1Char(':'));
-            if (colon <= 0)
-                continue;
-            args.insert(arg.left(colon).trimmed(), argumentValue(arg.mid(colon + 1), model, scope));
-        }
-        QJsonObject call {{QStringLiteral("call"), m.captured(1)}, {QStringLiteral("args"), args}};
-        return callFunction(call, model, scope);
-    }
-    return resolve(QJsonObject {{QStringLiteral("path"), expr.trimmed()}}, model, scope);
-}
-
 } // namespace
 
+// The template's parts (parseExpressionTemplate) evaluated in scope: literals as they are, paths
+// and calls through resolve(). A template that does not parse is shown as written, so the user
+// sees what the agent sent rather than a blank.
 QString formatString(const QString &templ, const QJsonValue &dataModel, const QString &scopePath)
 {
+    const ExpressionTemplate parsed = parseExpressionTemplate(templ);
+    if (!parsed.ok())
+        return templ;
     QString out;
-    qsizetype i = 0;
-    while (i < templ.size()) {
-        const QChar c = templ.at(i);
-        if (c == QLatin1Char('\\') && templ.mid(i + 1, 2) == QStringLiteral("${")) {
-            out.append(QStringLiteral("${"));
-            i += 3;
-            continue;
-        }
-        if (c == QLatin1Char('$') && i + 1 < templ.size() && templ.at(i + 1) == QLatin1Char('{')) {
-            // Find the matching '}' (nested ${...} allowed inside calls).
-            int depth = 1;
-            qsizetype j = i + 2;
-            for (; j < templ.size() && depth > 0; ++j) {
-                if (templ.at(j) == QLatin1Char('{'))
-                    ++depth;
-                else if (templ.at(j) == QLatin1Char('}'))
-                    --depth;
-            }
-            if (depth != 0) { // unterminated: kept as written
-                out.append(templ.mid(i));
-                break;
-            }
-            const QString expr = templ.mid(i + 2, j - i - 3);
-            out.append(toDisplayString(evaluateExpression(expr, dataModel, scopePath)));
-            i = j;
-            continue;
-        }
-        out.append(c);
-        ++i;
-    }
+    for (const QJsonValue &part : parsed.parts)
+        out.append(toDisplayString(part.isObject() ? resolve(part, dataModel, scopePath) : part));
     return out;
 }
 

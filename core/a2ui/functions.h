@@ -17,7 +17,9 @@ namespace agui::a2ui {
 QJsonValue callFunction(const QJsonObject &call, const QJsonValue &dataModel,
                         const QString &scopePath = {}, QString *error = nullptr);
 
-// Expands a formatString template: "${/abs}", "${rel}", "${fn(a:'x', b:${/p})}", "\${" escapes.
+// Expands a formatString template: "${/abs}", "${rel}", "${fn(a:'x', b:${/p})}", "${'text'}",
+// "\${" escapes (parsed by parseExpressionTemplate; a template that does not parse is returned
+// as written).
 QString formatString(const QString &templ, const QJsonValue &dataModel,
                      const QString &scopePath = {});
 

@@ -222,6 +222,13 @@ void TestA2uiBinding::functions_data()
     QTest::newRow("formatString")
         << R"({"call":"formatString","args":{"value":"Hi ${/name}! \\${x} ${formatNumber(value:${/n}, decimals:1)}"}})"
         << R"(["Hi Ada! ${x} 1,234.6"])";
+    // A quoted string is text, not a path; a template that does not parse is shown as written.
+    QTest::newRow("formatString literals")
+        << R"({"call":"formatString","args":{"value":"${'to'}-${2}-${true} ${oops"}})"
+        << R"(["${'to'}-${2}-${true} ${oops"])";
+    QTest::newRow("formatString quoted")
+        << R"({"call":"formatString","args":{"value":"${'to'}-${2}-${true}"}})"
+        << R"(["to-2-true"])";
     QTest::newRow("formatCurrency")
         << R"({"call":"formatCurrency","args":{"value":1234.5,"currency":"eur"}})"
         << R"(["€1,234.50"])";
