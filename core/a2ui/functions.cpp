@@ -66,6 +66,16 @@ bool isTruthy(const QJsonValue &v)
     return false;
 }
 
+// What a logic function's operand counts as: v1.0 reads a ValidationResult ({"valid": bool, …},
+// what a check returns) by its verdict; before v1.0 it is an object, so truthy.
+bool operandTruth(const QJsonValue &v, bool v10)
+{
+    const QJsonValue valid = v.toObject().value(QLatin1String("valid"));
+    if (v10 && valid.isBool())
+        return valid.toBool();
+    return isTruthy(v);
+}
+
 // The symbol of an ISO 4217 currency as the locales that use it write it ("$" for USD), or "".
 QString currencySymbol(const QString &isoCode)
 {
@@ -97,6 +107,8 @@ QJsonValue callFunction(const QJsonObject &call, const QJsonValue &dataModel,
     // v1.0 spells the name "@call" (reserved keys); earlier versions "call".
     const QString name = call.value(QStringLiteral("@call"))
                              .toString(call.value(QStringLiteral("call")).toString());
+    // A call spelled with the reserved "@call" is a v1.0 call (before v1.0 the key is "call").
+    const bool v10 = call.contains(QStringLiteral("@call"));
     const QJsonObject args = call.value(QStringLiteral("args")).toObject();
     auto arg = [&](const char *key) {
         return resolve(args.value(QLatin1String(key)), dataModel, scopePath);
@@ -162,7 +174,7 @@ QJsonValue callFunction(const QJsonObject &call, const QJsonValue &dataModel,
         if (values.toArray().size() < 2)
             return fail(QStringLiteral("%1: args.values needs at least two values").arg(name));
         for (const auto &v : values.toArray()) {
-            const bool b = isTruthy(resolve(v, dataModel, scopePath));
+            const bool b = operandTruth(resolve(v, dataModel, scopePath), v10);
             if (isAnd && !b)
                 return false;
             if (!isAnd && b)
@@ -171,7 +183,7 @@ QJsonValue callFunction(const QJsonObject &call, const QJsonValue &dataModel,
         return isAnd;
     }
     if (name == QStringLiteral("not"))
-        return !isTruthy(arg("value"));
+        return !operandTruth(arg("value"), v10);
     if (name == QStringLiteral("formatString"))
         return formatString(toDisplayString(arg("value")), dataModel, scopePath);
     if (name == QStringLiteral("formatNumber")) {

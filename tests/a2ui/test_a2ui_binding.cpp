@@ -229,6 +229,13 @@ void TestA2uiBinding::functions_data()
     QTest::newRow("formatString quoted")
         << R"({"call":"formatString","args":{"value":"${'to'}-${2}-${true}"}})"
         << R"(["to-2-true"])";
+    // v1.0 ("@call") reads a ValidationResult operand by its verdict; v0.9 as a truthy object.
+    QTest::newRow("not ValidationResult v1.0")
+        << R"({"@call":"not","args":{"value":{"valid":false}}})"
+        << "[true]";
+    QTest::newRow("not ValidationResult v0.9")
+        << R"({"call":"not","args":{"value":{"valid":false}}})"
+        << "[false]";
     QTest::newRow("formatCurrency")
         << R"({"call":"formatCurrency","args":{"value":1234.5,"currency":"eur"}})"
         << R"(["€1,234.50"])";

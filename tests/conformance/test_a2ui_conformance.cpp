@@ -874,7 +874,10 @@ Outcome runEvaluateFunction(const Case &c)
             }
         }
     } else {
-        const QJsonObject call {{QStringLiteral("call"), function}, {QStringLiteral("args"), args}};
+        // A v1.0 case's call is spelled as v1.0 spells it.
+        const QString key
+            = c.version == QLatin1String("v1.0") ? QStringLiteral("@call") : QStringLiteral("call");
+        const QJsonObject call {{key, function}, {QStringLiteral("args"), args}};
         result = callFunction(call, model, QString(), &error);
     }
     Rejections rejections = calls;
