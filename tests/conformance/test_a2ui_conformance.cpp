@@ -1388,6 +1388,125 @@ Outcome runHandleRpc(const Case &c)
                                                           : fail(shown(expect), shown(got));
 }
 
+// catalog_schema with expectCatalog (README, "core/catalog.yaml"): the expected document is built
+// here from the two published files, as the README describes it, independently of
+// bundledCatalogSchema: every cross-document $ref becomes "#/$defs/<name>", the common types the
+// catalog reaches (and those they reach) are copied into $defs without overriding the catalog's
+// own, and $id, title, description and protocolVersion are dropped. Only the order of enum and
+// required values is ignored.
+void localiseRefs(QJsonValue &v, QStringList &reached)
+{
+    if (v.isArray()) {
+        QJsonArray a = v.toArray();
+        for (qsizetype i = 0; i < a.size(); ++i) {
+            QJsonValue item = a.at(i);
+            localiseRefs(item, reached);
+            a[i] = item;
+        }
+        v = a;
+        return;
+    }
+    if (!v.isObject())
+        return;
+    QJsonObject o = v.toObject();
+    for (auto it = o.begin(); it != o.end(); ++it) {
+        if (it.key() == QLatin1String("$ref") && it.value().isString()) {
+            const QString ref = it.value().toString();
+            const qsizetype hash = ref.indexOf(QLatin1Char('#'));
+            const QString fragment = hash < 0 ? QString() : ref.mid(hash + 1);
+            if (hash > 0 && ref.left(hash).endsWith(QLatin1String("common_types.json"))) {
+                reached.append(fragment.section(QLatin1Char('/'), 2));
+                it.value() = QString(QLatin1Char('#') + fragment);
+            } else if (hash > 0) { // the catalog itself ("catalog.json#/$defs/anyFunction")
+                it.value() = QString(QLatin1Char('#') + fragment);
+            } else if (hash == 0 && fragment.startsWith(QLatin1String("/$defs/"))) {
+                reached.append(fragment.section(QLatin1Char('/'), 2));
+            }
+        } else if (it.key() != QLatin1String("const") && it.key() != QLatin1String("enum")) {
+            QJsonValue child = it.value();
+            localiseRefs(child, reached);
+            it.value() = child;
+        }
+    }
+    v = o;
+}
+
+QJsonValue sortedSets(const QJsonValue &v, const QString &key = {})
+{
+    if (v.isArray()) {
+        QJsonArray out;
+        for (const QJsonValue &item : v.toArray())
+            out.append(sortedSets(item));
+        if (key == QLatin1String("enum") || key == QLatin1String("required")) {
+            QStringList texts;
+            for (const QJsonValue &item : std::as_const(out))
+                texts.append(json::toCompactJson(item));
+            texts.sort();
+            QJsonArray sorted;
+            for (const QString &t : std::as_const(texts))
+                sorted.append(
+                    QJsonDocument::fromJson(QByteArray("[") + t.toUtf8() + "]").array().first());
+            return sorted;
+        }
+        return out;
+    }
+    if (!v.isObject())
+        return v;
+    QJsonObject o = v.toObject();
+    for (auto it = o.begin(); it != o.end(); ++it)
+        it.value() = sortedSets(it.value(), it.key());
+    return o;
+}
+
+Outcome runCatalogSchema(const Case &c)
+{
+    const QJsonObject expectCatalog = get(c.body, "expectCatalog").toObject();
+    if (expectCatalog.isEmpty())
+        return fail(expectationOf(c.body),
+                    QStringLiteral("unsupported: catalog_schema of an inline catalog is the "
+                                   "Python SDK's serialisation of its models"));
+    QString error;
+    const auto catalogDoc = specFile(get(expectCatalog, "catalogPath").toString(), &error);
+    const auto typesDoc = specFile(get(expectCatalog, "commonTypesPath").toString(), &error);
+    if (!catalogDoc || !typesDoc)
+        return fail(QStringLiteral("the case's files"), error);
+    // Expected, as the README builds it.
+    QJsonValue expected = *catalogDoc;
+    QStringList reached;
+    localiseRefs(expected, reached);
+    QJsonObject bundle = expected.toObject();
+    for (const char *key : {"$id", "title", "description", "protocolVersion"})
+        bundle.remove(QLatin1String(key));
+    QJsonObject defs = get(bundle, "$defs").toObject();
+    const QJsonObject typeDefs = get(*typesDoc, "$defs").toObject();
+    const QStringList own = defs.keys();
+    for (qsizetype i = 0; i < reached.size(); ++i) {
+        const QString name = reached.at(i);
+        if (defs.contains(name) || !typeDefs.contains(name))
+            continue;
+        QJsonValue def = typeDefs.value(name);
+        localiseRefs(def, reached);
+        defs.insert(name, def);
+    }
+    if (!defs.isEmpty())
+        bundle.insert(QStringLiteral("$defs"), defs);
+    // Ours.
+    const CatalogLoad load = caseCatalog(c, &error);
+    if (!load.catalog)
+        return fail(QStringLiteral("the catalog loads"), load.error + error);
+    const QJsonObject ours = bundledCatalogSchema(*load.catalog);
+    if (json::jsonEquals(sortedSets(ours), sortedSets(bundle)))
+        return pass();
+    for (auto it = bundle.begin(); it != bundle.end(); ++it) {
+        if (!json::jsonEquals(sortedSets(ours.value(it.key())), sortedSets(it.value())))
+            return fail(QStringLiteral("catalog_schema.%1 %2").arg(it.key(), shown(it.value())),
+                        shown(ours.value(it.key())));
+    }
+    return fail(QStringLiteral("catalog_schema with the keys ")
+                    + QStringList(bundle.keys()).join(QStringLiteral(", ")),
+                QStringLiteral("the keys ") + QStringList(ours.keys()).join(QStringLiteral(", ")));
+}
+
 // ---- Dispatch ----------------------------------------------------------------------------------
 
 struct Runner
@@ -1448,6 +1567,10 @@ const QHash<QString, Runner> &runners()
         {QStringLiteral("handle_rpc"),
          {runHandleRpc,
           {QStringLiteral("catalog"), QStringLiteral("args"), QStringLiteral("expect")}}},
+        {QStringLiteral("catalog_schema"),
+         {runCatalogSchema,
+          {QStringLiteral("catalog"), QStringLiteral("catalogPath"), QStringLiteral("catalogId"),
+           QStringLiteral("expect"), QStringLiteral("expectCatalog")}}},
         {QStringLiteral("parse_expression_template"),
          {runParseExpressionTemplate,
           {QStringLiteral("input"), QStringLiteral("expect"), QStringLiteral("expectError"),
@@ -1466,7 +1589,6 @@ const QHash<QString, Runner> &runners()
 QString unsupportedReason(const QString &action)
 {
     static const QHash<QString, QString> reasons {
-        {QStringLiteral("catalog_schema"), QStringLiteral("core/a2ui has no catalog model")},
         {QStringLiteral("common_types_schema"),
          QStringLiteral("core/a2ui has no typed models to generate the schema from")},
         {QStringLiteral("resolve_nodes"),
