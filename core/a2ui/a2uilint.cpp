@@ -1,5 +1,6 @@
 #include "core/a2ui/a2uilint.h"
 
+#include "core/a2ui/indexscope.h"
 #include "core/a2ui/nestinglimits.h"
 #include "core/a2ui/reservedkeys.h"
 
@@ -54,6 +55,8 @@ const QList<LintRule> &lintRules()
          QStringLiteral("a data model write that cannot be done")},
         {QStringLiteral("a2ui.template-truncated"), S::Warning,
          QStringLiteral("a list template with more items than are materialised")},
+        {QStringLiteral("a2ui.index-outside-template"), S::Error,
+         QStringLiteral("@index called by a component no list template renders")},
         {QStringLiteral("a2ui.nesting-limit"), S::Error,
          QStringLiteral("a value nested deeper than 50 levels, or calls deeper than 5")},
         {QStringLiteral("a2ui.reserved-key"), S::Error,
@@ -408,6 +411,7 @@ Issues lintSurface(const Surface &s)
     }
     out.append(reservedKeyIssues(s));
     out.append(nestingLimitIssues(s));
+    out.append(indexScopeIssues(s));
     // Unreachable (only meaningful once there is a root).
     if (s.components.contains(root)) {
         for (const QString &id : s.componentOrder) {

@@ -14,6 +14,7 @@
 //   a2ui.unreachable         a component not reachable from the root (info)
 //   a2ui.reserved-key        v1.0: a reserved "@" key other than @path / @call (reservedkeys.h)
 //   a2ui.nesting-limit       values or function calls nested past the limits (nestinglimits.h)
+//   a2ui.index-outside-template  @index called outside a list template (indexscope.h)
 // plus what SurfaceSet records while applying (a2ui.unknown-message, a2ui.unknown-version,
 // a2ui.bad-message, a2ui.missing-surface, a2ui.create-existing, a2ui.surface-replaced,
 // a2ui.data-write-failed, a2ui.template-truncated).

@@ -226,6 +226,12 @@ void TestA2uiLint::rules_data()
         << "a2ui.data-write-failed"
         << ""
         << "/updateDataModel/path";
+    QTest::newRow("index-outside-template")
+        << arr(R"([{"version":"v1.0","createSurface":{"surfaceId":"s","components":[{"id":"root","component":"Text","text":{"@call":"@index"}}]}}])")
+        << arr(R"([{"version":"v1.0","createSurface":{"surfaceId":"s","dataModel":{"xs":[1]},"components":[{"id":"root","component":"List","children":{"componentId":"row","path":"/xs"}},{"id":"row","component":"Row","children":["n"]},{"id":"n","component":"Text","text":{"@call":"@index"}}]}}])")
+        << "a2ui.index-outside-template"
+        << "root"
+        << "/text";
     QTest::newRow("nesting-limit")
         << arr(R"([{"version":"v0.9","createSurface":{"surfaceId":"s","catalogId":"basic"}},{"version":"v0.9","updateComponents":{"surfaceId":"s","components":[{"id":"root","component":"Text","text":{"call":"a","args":{"v":{"call":"b","args":{"v":{"call":"c","args":{"v":{"call":"d","args":{"v":{"call":"e","args":{"v":{"call":"f"}}}}}}}}}}}}]}}])")
         << arr(R"([{"version":"v0.9","createSurface":{"surfaceId":"s","catalogId":"basic"}},{"version":"v0.9","updateComponents":{"surfaceId":"s","components":[{"id":"root","component":"Text","text":{"call":"a","args":{"v":{"call":"b","args":{"v":{"call":"c","args":{"v":{"call":"d","args":{"v":{"call":"e"}}}}}}}}}}]}}])")

@@ -341,7 +341,8 @@ QMap<QString, Rejection> strictFindings(const SurfaceSet &set, bool v10, bool ow
                     || i.severity == Severity::Error);
             // a2ui.reserved-key is a rule of the message, whatever the catalog.
             const bool message = i.ruleId == QLatin1String("a2ui.reserved-key")
-                || i.ruleId == QLatin1String("a2ui.nesting-limit");
+                || i.ruleId == QLatin1String("a2ui.nesting-limit")
+                || i.ruleId == QLatin1String("a2ui.index-outside-template");
             if (!topology && !message && (ownCatalogs || !schemaRules.contains(i.ruleId)))
                 continue;
             const QString where = QStringList {id, i.ruleId, i.componentId, i.path, i.message}.join(
