@@ -3,6 +3,7 @@
 #include "core/json/jsonpatch.h"
 #include "core/json/jsonpointer.h"
 #include "core/json/jsontext.h"
+#include "core/platform/threadlocal.h"
 
 #include <QJsonArray>
 #include <QRegularExpression>
@@ -76,7 +77,8 @@ QString pcrePattern(QString pattern)
 bool matchesPattern(const QString &pattern, const QString &text)
 {
     // Per thread: QRegularExpression is not to be shared while it is being compiled.
-    thread_local QHash<QString, QRegularExpression> cache;
+    using PatternCache = QHash<QString, QRegularExpression>;
+    PatternCache &cache = platform::threadLocal<PatternCache>();
     auto it = cache.find(pattern);
     if (it == cache.end()) {
         if (cache.size() >= 256)
