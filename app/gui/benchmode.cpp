@@ -7,6 +7,7 @@
 #include "ui/live/liveruncontroller.h"
 #include "ui/models/eventlistmodel.h"
 #include "ui/models/sessiondocument.h"
+#include "ui/persistsettings.h"
 #include "ui/timeline/playback.h"
 #include "ui/views/eventlistview.h"
 #include "ui/window/mainwindow.h"
@@ -370,7 +371,7 @@ bool benchRequested(const QCommandLineParser &parser)
 int runBench(const QCommandLineParser &parser)
 {
     // A clean slate: no restored geometry, recent files or first-launch demo run.
-    ui::MainWindow::setPersistSettings(false);
+    ui::setPersistSettings(false);
     ui::MainWindow window;
     window.resize(kWidth, kHeight);
     Bench bench(parser);

@@ -5,6 +5,7 @@
 #include "app/gui/benchmode.h"
 #include "app/gui/launchoptions.h"
 #include "core/platform/heap.h"
+#include "ui/persistsettings.h"
 #include "ui/timing/timingview.h"
 #include "ui/window/mainwindow.h"
 #include "ui/window/proxycontrol.h"
@@ -194,7 +195,7 @@ int main(int argc, char *argv[])
 
     if (parser.isSet(QStringLiteral("screenshot"))) {
         // A clean slate: no restored geometry or recent files change the picture.
-        agui::ui::MainWindow::setPersistSettings(false);
+        agui::ui::setPersistSettings(false);
         if (parser.isSet(QStringLiteral("theme")))
             agui::ui::applyTheme(
                 agui::ui::themeModeFromName(parser.value(QStringLiteral("theme"))));

@@ -2,6 +2,7 @@
 // icons are made when first drawn (ui/window/appstyle.h): what they draw, in which colours, and
 // that the window and the filter bar use them.
 
+#include "ui/persistsettings.h"
 #include "ui/widgets/filterlineedit.h"
 #include "ui/widgets/glyphicon.h"
 #include "ui/window/appstyle.h"
@@ -143,7 +144,7 @@ private Q_SLOTS:
 
     void windowToolbarUsesGlyphs()
     {
-        MainWindow::setPersistSettings(false);
+        setPersistSettings(false);
         MainWindow window;
         for (const char *name :
              {"playPauseAction", "stepBackAction", "stepForwardAction", "composeRunAction"}) {

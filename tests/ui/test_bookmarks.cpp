@@ -9,6 +9,7 @@
 #include "ui/models/bookmarklist.h"
 #include "ui/models/bookmarksmodel.h"
 #include "ui/models/eventlistmodel.h"
+#include "ui/persistsettings.h"
 #include "ui/views/bookmarkspanel.h"
 #include "ui/views/eventlistview.h"
 #include "ui/window/bookmarkactions.h"
@@ -29,7 +30,7 @@ class TestBookmarks : public QObject
 {
     Q_OBJECT
 private Q_SLOTS:
-    void initTestCase() { MainWindow::setPersistSettings(false); }
+    void initTestCase() { setPersistSettings(false); }
     void bookmarkEditSaveReopenAndStep();
     void eventsOnlyFormatSaysBookmarksAreLost();
     void appendedToACopiedRecording();

@@ -6,6 +6,7 @@
 
 #include "ui/models/captureloader.h"
 #include "ui/models/sessiondocument.h"
+#include "ui/persistsettings.h"
 #include "ui/views/eventlistview.h"
 #include "ui/window/mainwindow.h"
 
@@ -69,7 +70,7 @@ private:
 
 void TestCapturePreview::initTestCase()
 {
-    MainWindow::setPersistSettings(false);
+    setPersistSettings(false);
     m_path = m_dir.filePath(QStringLiteral("large.jsonl"));
     QVERIFY(writeLargeCapture(m_path, &m_events));
 }

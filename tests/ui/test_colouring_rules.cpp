@@ -5,6 +5,7 @@
 #include "ui/dialogs/colouringrulesdialog.h"
 #include "ui/models/colouringrules.h"
 #include "ui/models/eventlistmodel.h"
+#include "ui/persistsettings.h"
 #include "ui/window/mainwindow.h"
 
 #include <QAction>
@@ -50,7 +51,7 @@ class TestColouringRules : public QObject
 {
     Q_OBJECT
 private Q_SLOTS:
-    void initTestCase() { MainWindow::setPersistSettings(false); }
+    void initTestCase() { setPersistSettings(false); }
 
     void jsonRoundTripAndBadRules()
     {

@@ -9,6 +9,7 @@
 
 #include "ui/dialogs/connectdialog.h"
 #include "ui/live/liveruncontroller.h"
+#include "ui/persistsettings.h"
 #include "ui/window/mainwindow.h"
 
 #include <QAbstractButton>
@@ -106,7 +107,7 @@ private Q_SLOTS:
                                                     "Set-Cookie: sid=TOKEN-SETCOOKIE-e8a1\r\n"
                                                     "Connection: close\r\n")),
                           FaultStep::send(run)});
-        MainWindow::setPersistSettings(true);
+        setPersistSettings(true);
         {
             MainWindow window;
             window.show();

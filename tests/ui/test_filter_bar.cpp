@@ -3,6 +3,7 @@
 // popup, not to the filter (Enter on a half-typed filter must not apply it).
 
 #include "ui/models/sessiondocument.h"
+#include "ui/persistsettings.h"
 #include "ui/widgets/filterlineedit.h"
 #include "ui/window/mainwindow.h"
 
@@ -18,7 +19,7 @@ class TestFilterBar : public QObject
 {
     Q_OBJECT
 private Q_SLOTS:
-    void initTestCase() { MainWindow::setPersistSettings(false); }
+    void initTestCase() { setPersistSettings(false); }
     void keyThenItsValues();
     void escapeKeepsTheText();
     void ctrlSpaceOffersEveryKey();

@@ -11,6 +11,7 @@
 #include "ui/models/eventlistmodel.h"
 #include "ui/models/findingsmodel.h"
 #include "ui/models/sessiondocument.h"
+#include "ui/persistsettings.h"
 #include "ui/views/eventdetailview.h"
 #include "ui/views/eventlistview.h"
 #include "ui/views/findingspanel.h"
@@ -75,7 +76,7 @@ class TestFindingsPanel : public QObject
 {
     Q_OBJECT
 private Q_SLOTS:
-    void initTestCase() { MainWindow::setPersistSettings(false); }
+    void initTestCase() { setPersistSettings(false); }
     void aCutCaptureOpensThePanel();
     void theOpenedDockLeavesTheSelectedEventInView();
     void liveFindingsAppearAsTheRunStreams();

@@ -10,6 +10,7 @@
 #include "ui/live/liveruncontroller.h"
 #include "ui/models/eventlistmodel.h"
 #include "ui/models/sessiondocument.h"
+#include "ui/persistsettings.h"
 #include "ui/views/eventdetailview.h"
 #include "ui/views/eventlistview.h"
 #include "ui/views/idelision.h"
@@ -55,7 +56,7 @@ class TestFirstHour : public QObject
 private Q_SLOTS:
     void initTestCase()
     {
-        MainWindow::setPersistSettings(false);
+        setPersistSettings(false);
         QStandardPaths::setTestModeEnabled(true);
     }
 
@@ -139,7 +140,7 @@ private Q_SLOTS:
     {
         QTemporaryDir settingsDir;
         QSettings::setPath(QSettings::NativeFormat, QSettings::UserScope, settingsDir.path());
-        MainWindow::setPersistSettings(true);
+        setPersistSettings(true);
         {
             MainWindow first;
             first.show();
@@ -150,7 +151,7 @@ private Q_SLOTS:
         }
         MainWindow second;
         second.show();
-        MainWindow::setPersistSettings(false);
+        setPersistSettings(false);
         for (QDockWidget *dock : second.findChildren<QDockWidget *>())
             QVERIFY2(dock->isHidden(), qPrintable(dock->objectName()));
     }

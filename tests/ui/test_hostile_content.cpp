@@ -10,6 +10,7 @@
 
 #include "core/protocol/eventtype.h"
 #include "ui/models/eventlistmodel.h"
+#include "ui/persistsettings.h"
 #include "ui/views/eventdetailview.h"
 #include "ui/widgets/plaintooltips.h"
 #include "ui/window/mainwindow.h"
@@ -58,7 +59,7 @@ class TestHostileContent : public QObject
     Q_OBJECT
 
 private Q_SLOTS:
-    void initTestCase() { MainWindow::setPersistSettings(false); }
+    void initTestCase() { setPersistSettings(false); }
 
     void everyViewShowsAgentTextInert()
     {

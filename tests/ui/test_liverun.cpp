@@ -9,6 +9,7 @@
 #include "ui/models/eventfiltermodel.h"
 #include "ui/models/eventlistmodel.h"
 #include "ui/models/sessiondocument.h"
+#include "ui/persistsettings.h"
 #include "ui/window/mainwindow.h"
 
 #include <QAbstractItemModelTester>
@@ -58,7 +59,7 @@ class TestLiveRun : public QObject
 {
     Q_OBJECT
 private Q_SLOTS:
-    void initTestCase() { MainWindow::setPersistSettings(false); }
+    void initTestCase() { setPersistSettings(false); }
     void init();
     void cleanup();
     void rowsArriveAndRecordingIsComplete();

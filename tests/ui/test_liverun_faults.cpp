@@ -9,6 +9,7 @@
 #include "core/recording/recording.h"
 #include "ui/live/liveruncontroller.h"
 #include "ui/models/sessiondocument.h"
+#include "ui/persistsettings.h"
 #include "ui/window/mainwindow.h"
 
 #include <QLabel>
@@ -24,7 +25,7 @@ class TestLiveRunFaults : public QObject
     Q_OBJECT
 
 private Q_SLOTS:
-    void initTestCase() { MainWindow::setPersistSettings(false); }
+    void initTestCase() { setPersistSettings(false); }
 
     // A body far larger than memory would like: the capture file grows with it, the window's
     // memory does not (the in-memory copy for Save As stops at its budget; Save As then copies

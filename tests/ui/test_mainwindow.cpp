@@ -8,6 +8,7 @@
 #include "ui/models/jsontreemodel.h"
 #include "ui/models/sessiondocument.h"
 #include "ui/models/timetravel.h"
+#include "ui/persistsettings.h"
 #include "ui/state/stateview.h"
 #include "ui/timeline/timelinewidget.h"
 #include "ui/timing/timingview.h"
@@ -47,7 +48,7 @@ class TestMainWindow : public QObject
 {
     Q_OBJECT
 private Q_SLOTS:
-    void initTestCase() { MainWindow::setPersistSettings(false); }
+    void initTestCase() { setPersistSettings(false); }
     void openCaptureShowsRowsAndDetail();
     void filterBarCounts();
     void saveAsRoundTrips();

@@ -4,6 +4,7 @@
 // a port in use is reported.
 
 #include "ui/models/sessiondocument.h"
+#include "ui/persistsettings.h"
 #include "ui/window/mainwindow.h"
 #include "ui/window/mcpshare.h"
 
@@ -100,7 +101,7 @@ class TestMcpShare : public QObject
     Q_OBJECT
 
 private Q_SLOTS:
-    void initTestCase() { MainWindow::setPersistSettings(false); }
+    void initTestCase() { setPersistSettings(false); }
 
     void sharesTheOpenSessionOnLoopbackWithAToken()
     {

@@ -8,6 +8,7 @@
 #include "ui/dialogs/connectdialog.h"
 #include "ui/live/liveruncontroller.h"
 #include "ui/models/sessiondocument.h"
+#include "ui/persistsettings.h"
 #include "ui/window/mainwindow.h"
 #include "ui/window/otelactions.h"
 #include "ui/window/runagain.h"
@@ -71,7 +72,7 @@ class TestOtelActions : public QObject
     }
 
 private Q_SLOTS:
-    void initTestCase() { MainWindow::setPersistSettings(false); }
+    void initTestCase() { setPersistSettings(false); }
 
     void init()
     {

@@ -10,6 +10,7 @@
 #include "ui/models/jsontreemodel.h"
 #include "ui/models/sessiondocument.h"
 #include "ui/models/timetravel.h"
+#include "ui/persistsettings.h"
 #include "ui/state/statechangemodel.h"
 #include "ui/state/statetreemodel.h"
 #include "ui/state/stateview.h"
@@ -42,7 +43,7 @@ class TestPlayback : public QObject
 {
     Q_OBJECT
 private Q_SLOTS:
-    void initTestCase() { MainWindow::setPersistSettings(false); }
+    void initTestCase() { setPersistSettings(false); }
     void playToEndEqualsSeekToLast_data();
     void playToEndEqualsSeekToLast();
     void stepAndPause();

@@ -18,6 +18,7 @@
 #include "ui/live/liveruncontroller.h"
 #include "ui/models/eventlistmodel.h"
 #include "ui/models/sessiondocument.h"
+#include "ui/persistsettings.h"
 #include "ui/views/breakpointbar.h"
 #include "ui/views/eventdetailview.h"
 #include "ui/views/eventlistview.h"
@@ -125,7 +126,7 @@ class TestProxyWindow : public QObject
 {
     Q_OBJECT
 private Q_SLOTS:
-    void initTestCase() { MainWindow::setPersistSettings(false); }
+    void initTestCase() { setPersistSettings(false); }
     void menuHasStartProxy();
     void rejectsBadUpstream();
     void forwardsAndRecordsAnExchange();

@@ -8,6 +8,7 @@
 #include "ui/diff/diffview.h"
 #include "ui/models/captureloader.h"
 #include "ui/models/sessiondocument.h"
+#include "ui/persistsettings.h"
 #include "ui/timing/gaphistogramwidget.h"
 #include "ui/timing/timingview.h"
 #include "ui/timing/waterfallwidget.h"
@@ -205,7 +206,7 @@ private Q_SLOTS:
     // that row's first event in the list (so every other view follows it).
     void tabsInTheMainWindow()
     {
-        MainWindow::setPersistSettings(false);
+        setPersistSettings(false);
         MainWindow window;
         window.resize(1300, 760);
         window.show();

@@ -7,6 +7,7 @@
 #include "ui/diff/diffview.h"
 #include "ui/live/runrequest.h"
 #include "ui/models/sessiondocument.h"
+#include "ui/persistsettings.h"
 #include "ui/window/mainwindow.h"
 #include "ui/window/runagain.h"
 
@@ -40,7 +41,7 @@ class TestRunAgain : public QObject
     RunAgain *m_runAgain = nullptr;
 
 private Q_SLOTS:
-    void initTestCase() { MainWindow::setPersistSettings(false); }
+    void initTestCase() { setPersistSettings(false); }
 
     void init()
     {

@@ -5,6 +5,7 @@
 
 #include "core/capture/redaction.h"
 #include "ui/models/sessiondocument.h"
+#include "ui/persistsettings.h"
 #include "ui/window/mainwindow.h"
 #include "ui/window/servecapture.h"
 
@@ -28,7 +29,7 @@ class TestServeCapture : public QObject
 {
     Q_OBJECT
 private Q_SLOTS:
-    void initTestCase() { MainWindow::setPersistSettings(false); }
+    void initTestCase() { setPersistSettings(false); }
     void servesRecordedRunsInOrder();
     void servesChosenRunEveryTime();
 };

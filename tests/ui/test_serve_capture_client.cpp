@@ -9,6 +9,7 @@
 #include "core/analysis/runcompare.h"
 #include "tests/interop/interopsupport.h"
 #include "ui/models/sessiondocument.h"
+#include "ui/persistsettings.h"
 #include "ui/window/mainwindow.h"
 #include "ui/window/servecapture.h"
 
@@ -45,7 +46,7 @@ class TestServeCaptureClient : public QObject
     Q_OBJECT
 
 private Q_SLOTS:
-    void initTestCase() { MainWindow::setPersistSettings(false); }
+    void initTestCase() { setPersistSettings(false); }
 
     void theReferenceClientGetsTheRecordedRun()
     {

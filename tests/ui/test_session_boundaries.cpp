@@ -14,6 +14,7 @@
 #include "ui/live/runrequest.h"
 #include "ui/models/bookmarklist.h"
 #include "ui/models/sessiondocument.h"
+#include "ui/persistsettings.h"
 #include "ui/window/bookmarkactions.h"
 #include "ui/window/mainwindow.h"
 #include "ui/window/surfacestab.h"
@@ -83,7 +84,7 @@ class TestSessionBoundaries : public QObject
 private Q_SLOTS:
     void initTestCase()
     {
-        MainWindow::setPersistSettings(false);
+        setPersistSettings(false);
         m_capture = testing::writeTestFile(m_dir, QStringLiteral("cut.sse"), kCutCapture);
         m_server.setReply(
             QStringLiteral("/agent"),

@@ -10,6 +10,7 @@
 #include "ui/composer/composerdialog.h"
 #include "ui/live/liveruncontroller.h"
 #include "ui/models/sessiondocument.h"
+#include "ui/persistsettings.h"
 #include "ui/window/mainwindow.h"
 #include "ui/window/surfacestab.h"
 
@@ -57,7 +58,7 @@ class TestSurfacesTab : public QObject
 {
     Q_OBJECT
 private Q_SLOTS:
-    void initTestCase() { MainWindow::setPersistSettings(false); }
+    void initTestCase() { setPersistSettings(false); }
     void init();
     void cleanup();
     void showsSurfacesAsOfSelectedEvent();

@@ -4,6 +4,7 @@
 #include "core/protocol/decoder.h"
 #include "sessionviews_testdata.h"
 #include "ui/models/timetravel.h"
+#include "ui/persistsettings.h"
 #include "ui/state/statetreemodel.h"
 #include "ui/state/stateview.h"
 #include "ui/timeline/timelinewidget.h"
@@ -203,7 +204,7 @@ void TestTimeline::liveAppendsRebuildIncrementally()
 
 void TestTimeline::mainWindowWiring()
 {
-    MainWindow::setPersistSettings(false);
+    setPersistSettings(false);
     MainWindow window;
     window.resize(1400, 900);
     window.show();

@@ -10,6 +10,7 @@
 #include "ui/eventpresentation.h"
 #include "ui/live/runrequest.h"
 #include "ui/models/eventlistmodel.h"
+#include "ui/persistsettings.h"
 #include "ui/timeline/timelinedata.h"
 #include "ui/views/eventlistview.h"
 #include "ui/widgets/filterlineedit.h"
@@ -112,7 +113,7 @@ bool hasGlyphs(const QFont &font, const QString &text)
 
 void TestWindowDaily::initTestCase()
 {
-    MainWindow::setPersistSettings(false);
+    setPersistSettings(false);
     QVERIFY(m_dir.isValid());
     m_manyRuns = m_dir.filePath(QStringLiteral("many-runs.jsonl"));
     QVERIFY(writeRuns(m_manyRuns, 1500, 63));
@@ -210,7 +211,7 @@ void TestWindowDaily::firstLaunchFitsTheScreenAndIsRemembered()
     QTemporaryDir config;
     QSettings::setPath(QSettings::NativeFormat, QSettings::UserScope, config.path());
     QCoreApplication::setOrganizationName(QStringLiteral("agui-inspector-test"));
-    MainWindow::setPersistSettings(true);
+    setPersistSettings(true);
     const QRect available = QGuiApplication::primaryScreen()->availableGeometry();
     {
         MainWindow window;
@@ -225,7 +226,7 @@ void TestWindowDaily::firstLaunchFitsTheScreenAndIsRemembered()
         MainWindow window;
         QCOMPARE(window.size(), QSize(770, 530));
     }
-    MainWindow::setPersistSettings(false);
+    setPersistSettings(false);
 }
 
 void TestWindowDaily::selectsTheFirstErrorAfterOpening()

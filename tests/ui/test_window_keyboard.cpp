@@ -11,6 +11,7 @@
 #include "ui/live/curlcommand.h"
 #include "ui/live/runrequest.h"
 #include "ui/models/eventfiltermodel.h"
+#include "ui/persistsettings.h"
 #include "ui/views/eventlistview.h"
 #include "ui/widgets/filterlineedit.h"
 #include "ui/window/copyactions.h"
@@ -29,7 +30,7 @@ class TestWindowKeyboard : public QObject
 {
     Q_OBJECT
 private Q_SLOTS:
-    void initTestCase() { MainWindow::setPersistSettings(false); }
+    void initTestCase() { setPersistSettings(false); }
     void shortcutsAreListedOnce();
     void filterFocusKeys();
     void stepThroughFindingsAndRuns();

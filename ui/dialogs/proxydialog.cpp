@@ -1,8 +1,8 @@
 #include "ui/dialogs/proxydialog.h"
 
 #include "core/capture/redaction.h"
+#include "ui/persistsettings.h"
 #include "ui/views/heldparts.h"
-#include "ui/window/mainwindow.h"
 
 #include <QDialogButtonBox>
 #include <QFileDialog>
@@ -224,7 +224,7 @@ void ProxyDialog::accept()
 
 void ProxyDialog::restore()
 {
-    if (!MainWindow::persistSettings())
+    if (!persistSettings())
         return;
     const QSettings settings;
     m_address->setText(settings.value(QLatin1String(kAddressKey), m_address->text()).toString());
@@ -238,7 +238,7 @@ void ProxyDialog::restore()
 
 void ProxyDialog::remember() const
 {
-    if (!MainWindow::persistSettings())
+    if (!persistSettings())
         return;
     QSettings settings;
     settings.setValue(QLatin1String(kAddressKey), m_address->text().trimmed());
@@ -255,7 +255,7 @@ void ProxyDialog::remember() const
 
 void ProxyDialog::rememberBreakpoints(const QStringList &filters)
 {
-    if (MainWindow::persistSettings())
+    if (persistSettings())
         QSettings().setValue(QLatin1String(kBreakpointsKey), filters.join(QLatin1Char('\n')));
 }
 

@@ -2,7 +2,7 @@
 
 namespace agui::ui {
 
-class MainWindow;
+class WindowServices;
 class Playback;
 class TimelineWidget;
 
@@ -12,6 +12,6 @@ class TimelineWidget;
 // (the filter bar) keep for typing, since they claim printable keys first. The cursor moves the
 // list's selection as a seek does (an event hidden by the filter is time-travelled to), so
 // every view follows. Installed after the session views (it attaches to their timeline).
-Playback *installPlaybackControls(MainWindow *window, TimelineWidget *timeline);
+Playback *installPlaybackControls(WindowServices *window, TimelineWidget *timeline);
 
 } // namespace agui::ui

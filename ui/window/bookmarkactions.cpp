@@ -7,10 +7,11 @@
 #include "ui/views/bookmarkspanel.h"
 #include "ui/views/eventlistview.h"
 #include "ui/widgets/lazywidget.h"
-#include "ui/window/mainwindow.h"
+#include "ui/window/windowservices.h"
 
 #include <QAction>
 #include <QDockWidget>
+#include <QMainWindow>
 #include <QMenu>
 #include <QStatusBar>
 
@@ -32,8 +33,8 @@ QAction *addAction(QMenu *menu, const QString &text, const QKeySequence &shortcu
 
 } // namespace
 
-BookmarkActions::BookmarkActions(MainWindow *window)
-    : QObject(window)
+BookmarkActions::BookmarkActions(WindowServices *window)
+    : QObject(window->hostWindow())
     , m_window(window)
 {
     setObjectName(QStringLiteral("bookmarkActions"));
@@ -45,7 +46,7 @@ BookmarkActions::BookmarkActions(MainWindow *window)
 
 void BookmarkActions::createDock()
 {
-    m_dock = new QDockWidget(MainWindow::tr("Bookmarks"), m_window);
+    m_dock = new QDockWidget(BookmarkActions::tr("Bookmarks"), m_window->hostWindow());
     m_dock->setObjectName(QStringLiteral("bookmarksDock")); // saveState() needs it
     // The panel is built when the dock is first shown (the list's markers and the Go menu work
     // from the bookmark list without it).
@@ -62,7 +63,7 @@ void BookmarkActions::createDock()
         },
         m_dock);
     m_dock->setWidget(m_content);
-    m_window->addDockWidget(Qt::BottomDockWidgetArea, m_dock);
+    m_window->hostWindow()->addDockWidget(Qt::BottomDockWidgetArea, m_dock);
     m_dock->hide();
     // A capture opened with bookmarks shows them: otherwise only the list's markers would say
     // that someone left notes in it.
@@ -74,29 +75,29 @@ void BookmarkActions::createDock()
 
 void BookmarkActions::addActions()
 {
-    QMenu *edit = m_window->menu(MainWindow::MenuId::Edit);
+    QMenu *edit = m_window->menu(WindowServices::MenuId::Edit);
     edit->addSeparator();
     QAction *toggle
-        = addAction(edit, MainWindow::tr("Toggle &Bookmark"), QKeySequence(Qt::CTRL | Qt::Key_B),
-                    QStringLiteral("toggleBookmarkAction"));
+        = addAction(edit, BookmarkActions::tr("Toggle &Bookmark"),
+                    QKeySequence(Qt::CTRL | Qt::Key_B), QStringLiteral("toggleBookmarkAction"));
     connect(toggle, &QAction::triggered, this, &BookmarkActions::toggleCurrent);
     m_window->eventList()->addAction(toggle); // the list's context menu lists its actions
-    connect(addAction(edit, MainWindow::tr("Edit Bookmark &Note…"),
+    connect(addAction(edit, BookmarkActions::tr("Edit Bookmark &Note…"),
                       QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_B),
                       QStringLiteral("editBookmarkNoteAction")),
             &QAction::triggered, this, &BookmarkActions::editCurrentNote);
-    QMenu *go = m_window->menu(MainWindow::MenuId::Go);
+    QMenu *go = m_window->menu(WindowServices::MenuId::Go);
     go->addSeparator();
-    connect(addAction(go, MainWindow::tr("Next Boo&kmark"), QKeySequence(Qt::Key_F2),
+    connect(addAction(go, BookmarkActions::tr("Next Boo&kmark"), QKeySequence(Qt::Key_F2),
                       QStringLiteral("nextBookmarkAction")),
             &QAction::triggered, this, [this] { step(true); });
-    connect(addAction(go, MainWindow::tr("Previous Bookm&ark"),
+    connect(addAction(go, BookmarkActions::tr("Previous Bookm&ark"),
                       QKeySequence(Qt::SHIFT | Qt::Key_F2),
                       QStringLiteral("previousBookmarkAction")),
             &QAction::triggered, this, [this] { step(false); });
     QAction *show = m_dock->toggleViewAction();
-    show->setText(MainWindow::tr("&Bookmarks"));
-    m_window->menu(MainWindow::MenuId::View)->addAction(show);
+    show->setText(BookmarkActions::tr("&Bookmarks"));
+    m_window->menu(WindowServices::MenuId::View)->addAction(show);
 }
 
 BookmarksPanel *BookmarkActions::panel()
@@ -112,24 +113,24 @@ void BookmarkActions::showDock()
 
 void BookmarkActions::showMessage(const QString &text) const
 {
-    m_window->statusBar()->showMessage(text, 4000);
+    m_window->hostWindow()->statusBar()->showMessage(text, 4000);
 }
 
 void BookmarkActions::toggleCurrent()
 {
     const qint64 seq = m_window->eventList()->currentSeq();
     if (seq < 0)
-        return showMessage(MainWindow::tr("Select an event to bookmark"));
+        return showMessage(BookmarkActions::tr("Select an event to bookmark"));
     showMessage(m_bookmarks->toggle(seq)
-                    ? MainWindow::tr("Bookmarked event %1").arg(seq)
-                    : MainWindow::tr("Removed the bookmark on event %1").arg(seq));
+                    ? BookmarkActions::tr("Bookmarked event %1").arg(seq)
+                    : BookmarkActions::tr("Removed the bookmark on event %1").arg(seq));
 }
 
 void BookmarkActions::editCurrentNote()
 {
     const qint64 seq = m_window->eventList()->currentSeq();
     if (seq < 0)
-        return showMessage(MainWindow::tr("Select an event to bookmark"));
+        return showMessage(BookmarkActions::tr("Select an event to bookmark"));
     m_bookmarks->add(seq); // no-op when it is bookmarked already
     showDock();
     panel()->editNote(seq);
@@ -138,7 +139,7 @@ void BookmarkActions::editCurrentNote()
 void BookmarkActions::step(bool forward)
 {
     if (m_bookmarks->size() == 0)
-        return showMessage(MainWindow::tr("No bookmarks"));
+        return showMessage(BookmarkActions::tr("No bookmarks"));
     const qint64 current = m_window->eventList()->currentSeq();
     qint64 from = current >= 0 ? current : (forward ? -1 : m_window->lastEventSeq() + 1);
     bool wrapped = false;
@@ -151,13 +152,13 @@ void BookmarkActions::step(bool forward)
         }
         if (m_window->selectEvent(seq)) {
             if (wrapped)
-                showMessage(forward ? MainWindow::tr("Wrapped to the first bookmark")
-                                    : MainWindow::tr("Wrapped to the last bookmark"));
+                showMessage(forward ? BookmarkActions::tr("Wrapped to the first bookmark")
+                                    : BookmarkActions::tr("Wrapped to the last bookmark"));
             return;
         }
         from = seq;
     }
-    showMessage(MainWindow::tr("The filter hides every bookmarked event"));
+    showMessage(BookmarkActions::tr("The filter hides every bookmarked event"));
 }
 
 void BookmarkActions::activate(qint64 seq)
@@ -165,7 +166,7 @@ void BookmarkActions::activate(qint64 seq)
     m_window->goToEvent(seq);
 }
 
-BookmarkActions *installBookmarkActions(MainWindow *window)
+BookmarkActions *installBookmarkActions(WindowServices *window)
 {
     return new BookmarkActions(window);
 }

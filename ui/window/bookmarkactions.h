@@ -12,7 +12,7 @@ namespace agui::ui {
 class BookmarkList;
 class BookmarksPanel;
 class LazyWidget;
-class MainWindow;
+class WindowServices;
 
 // Bookmarks on events: Edit > Toggle Bookmark (Ctrl+B) and Edit Bookmark Note… (Ctrl+Shift+B)
 // on the selected event, Go > Next / Previous Bookmark (F2 / Shift+F2, wrapping around as
@@ -23,7 +23,7 @@ class BookmarkActions : public QObject
 {
     Q_OBJECT
 public:
-    explicit BookmarkActions(MainWindow *window);
+    explicit BookmarkActions(WindowServices *window);
 
     BookmarkList *bookmarks() const { return m_bookmarks; }
     BookmarksPanel *panel(); // built now if the dock was never shown
@@ -40,14 +40,14 @@ private:
     void showDock();
     void showMessage(const QString &text) const;
 
-    MainWindow *m_window = nullptr;
+    WindowServices *m_window = nullptr;
     BookmarkList *m_bookmarks = nullptr;
     LazyWidget *m_content = nullptr; // the dock's widget; m_panel is built in it
     BookmarksPanel *m_panel = nullptr;
     QDockWidget *m_dock = nullptr;
 };
 
-BookmarkActions *installBookmarkActions(MainWindow *window);
+BookmarkActions *installBookmarkActions(WindowServices *window);
 
 // A spilled live recording is saved as a copy of its file; its bookmarks are appended to the
 // copy. Returns the error, empty on success.

@@ -4,9 +4,11 @@
 #include "ui/views/breakpointbar.h"
 #include "ui/views/heldeventview.h"
 #include "ui/views/heldrequestview.h"
-#include "ui/window/mainwindow.h"
 #include "ui/window/proxycontrol.h"
+#include "ui/window/windowservices.h"
 
+#include <QCoreApplication>
+#include <QMainWindow>
 #include <QStackedWidget>
 #include <QStatusBar>
 #include <QTabWidget>
@@ -15,6 +17,12 @@
 namespace agui::ui {
 
 namespace {
+
+// The translation context of this file's texts (its functions are not QObject members).
+struct Text
+{
+    Q_DECLARE_TR_FUNCTIONS(BreakpointTab)
+};
 
 // The list's row of a run's event at a body offset among seqs [first, last], newest first;
 // -1 when it is not there. The held event arrived a moment ago, so the search is short.
@@ -33,7 +41,7 @@ constexpr qint64 kSearchBack = 100000;
 class BreakpointTab : public QObject
 {
 public:
-    BreakpointTab(MainWindow *window, ProxyControl *control)
+    BreakpointTab(WindowServices *window, ProxyControl *control)
         : QObject(control)
         , m_window(window)
         , m_control(control)
@@ -62,14 +70,14 @@ private:
         m_pages->addWidget(m_requestView);
         layout->addWidget(m_bar);
         layout->addWidget(m_pages, 1);
-        m_window->addDetailTab(m_tab, QStringLiteral("held"), MainWindow::tr("Breakpoint"));
+        m_window->addDetailTab(m_tab, QStringLiteral("held"), Text::tr("Breakpoint"));
         connect(m_view, &HeldEventView::decided, m_control, &ProxyControl::resolveFirstHold);
         connect(m_requestView, &HeldRequestView::decided, m_control,
                 &ProxyControl::resolveFirstRequest);
         connect(m_bar, &BreakpointBar::applyRequested, this, [this](const QStringList &filters) {
             QString error;
             if (!m_control->setBreakpoints(filters, &error))
-                m_bar->setError(MainWindow::tr("Not applied: %1").arg(error));
+                m_bar->setError(Text::tr("Not applied: %1").arg(error));
         });
         connect(m_bar, &BreakpointBar::activeChanged, m_control,
                 &ProxyControl::setBreakpointsActive);
@@ -109,8 +117,8 @@ private:
         m_toSelect = true;
         const qint64 last = m_window->document()->size() - 1;
         selectHeld(qMax<qint64>(0, last - kSearchBack), last);
-        m_window->statusBar()->showMessage(
-            MainWindow::tr("Proxy: run %1 is held at a breakpoint").arg(first.run + 1), 10000);
+        m_window->hostWindow()->statusBar()->showMessage(
+            Text::tr("Proxy: run %1 is held at a breakpoint").arg(first.run + 1), 10000);
     }
 
     // A request has no event in the list yet: it is recorded once it is decided.
@@ -124,8 +132,8 @@ private:
         m_toSelect = false;
         m_requestView->showHeld(*first.request, waiting);
         m_window->showTab(QStringLiteral("held"));
-        m_window->statusBar()->showMessage(
-            MainWindow::tr("Proxy: a request is held at the breakpoint on the request"), 10000);
+        m_window->hostWindow()->statusBar()->showMessage(
+            Text::tr("Proxy: a request is held at the breakpoint on the request"), 10000);
     }
 
     // Selects the shown held event in the list once it is among [first, last].
@@ -145,7 +153,7 @@ private:
         m_window->showTab(QStringLiteral("held")); // selecting may switch to the event's page
     }
 
-    MainWindow *m_window;
+    WindowServices *m_window;
     ProxyControl *m_control;
     QWidget *m_tab = nullptr; // until first wanted
     BreakpointBar *m_bar = nullptr;
@@ -159,7 +167,7 @@ private:
 
 } // namespace
 
-void installBreakpointTab(MainWindow *window, ProxyControl *control)
+void installBreakpointTab(WindowServices *window, ProxyControl *control)
 {
     new BreakpointTab(window, control);
 }

@@ -8,9 +8,9 @@
 
 namespace agui::ui {
 
-class MainWindow;
+class WindowServices;
 class ProxyControl;
 
-void installBreakpointTab(MainWindow *window, ProxyControl *control);
+void installBreakpointTab(WindowServices *window, ProxyControl *control);
 
 } // namespace agui::ui

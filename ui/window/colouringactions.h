@@ -2,10 +2,10 @@
 
 namespace agui::ui {
 
-class MainWindow;
+class WindowServices;
 
 // View > Colouring Rules…: the event list's colouring rules (ui/models/colouringrules.h), read
 // from the settings at start, edited in ColouringRulesDialog, saved back and applied at once.
-void installColouringRules(MainWindow *window);
+void installColouringRules(WindowServices *window);
 
 } // namespace agui::ui

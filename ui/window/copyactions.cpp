@@ -8,18 +8,26 @@
 #include "ui/models/sessiondocument.h"
 #include "ui/views/eventdetailview.h"
 #include "ui/views/eventlistview.h"
-#include "ui/window/mainwindow.h"
+#include "ui/window/windowservices.h"
 
 #include <QApplication>
 #include <QClipboard>
+#include <QCoreApplication>
 #include <QJsonDocument>
 #include <QJsonObject>
+#include <QMainWindow>
 #include <QMenu>
 #include <QStatusBar>
 
 namespace agui::ui {
 
 namespace {
+
+// The translation context of this file's texts (its functions are not QObject members).
+struct Text
+{
+    Q_DECLARE_TR_FUNCTIONS(CopyActions)
+};
 
 QList<qint64> selectedSeqs(const EventListView *list)
 {
@@ -32,7 +40,7 @@ QList<qint64> selectedSeqs(const EventListView *list)
     return seqs;
 }
 
-void copyEvents(MainWindow *window)
+void copyEvents(WindowServices *window)
 {
     const QList<qint64> seqs = selectedSeqs(window->eventList());
     if (seqs.isEmpty())
@@ -41,33 +49,30 @@ void copyEvents(MainWindow *window)
     if (seqs.size() == 1)
         text.chop(1); // one event: its JSON, without the line break
     QApplication::clipboard()->setText(QString::fromUtf8(text));
-    window->statusBar()->showMessage(
+    window->hostWindow()->statusBar()->showMessage(
         seqs.size() > kMaxCopiedEvents
-            ? MainWindow::tr("Copied the first %1 of %2 events")
-                  .arg(kMaxCopiedEvents)
-                  .arg(seqs.size())
-            : MainWindow::tr("Copied %n event(s)", nullptr, int(seqs.size())),
+            ? Text::tr("Copied the first %1 of %2 events").arg(kMaxCopiedEvents).arg(seqs.size())
+            : Text::tr("Copied %n event(s)", nullptr, int(seqs.size())),
         4000);
 }
 
-void copyCurl(MainWindow *window)
+void copyCurl(WindowServices *window)
 {
     const RecordedRequest *request
         = requestOfEvent(*window->document(), window->eventList()->currentSeq());
     if (!request) {
-        window->statusBar()->showMessage(
-            MainWindow::tr("No request was recorded for this event's run"), 4000);
+        window->hostWindow()->statusBar()->showMessage(
+            Text::tr("No request was recorded for this event's run"), 4000);
         return;
     }
     QApplication::clipboard()->setText(curlCommand(*request));
-    window->statusBar()->showMessage(
-        MainWindow::tr("Copied a curl command (credential headers are left to shell variables)"),
-        4000);
+    window->hostWindow()->statusBar()->showMessage(
+        Text::tr("Copied a curl command (credential headers are left to shell variables)"), 4000);
 }
 
-QAction *newAction(MainWindow *window, const QString &text, const QKeySequence &keys)
+QAction *newAction(WindowServices *window, const QString &text, const QKeySequence &keys)
 {
-    auto *a = new QAction(text, window);
+    auto *a = new QAction(text, window->hostWindow());
     a->setShortcut(keys);
     return a;
 }
@@ -106,20 +111,22 @@ const RecordedRequest *requestOfEvent(const SessionDocument &document, qint64 se
     return recorded == 1 ? only : nullptr;
 }
 
-void installCopyActions(MainWindow *window)
+void installCopyActions(WindowServices *window)
 {
-    QAction *events = newAction(window, MainWindow::tr("Copy Events as &JSON"),
+    QAction *events = newAction(window, Text::tr("Copy Events as &JSON"),
                                 QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_J));
-    events->setToolTip(MainWindow::tr("One event: its JSON as received; several: JSON lines"));
-    QObject::connect(events, &QAction::triggered, window, [window] { copyEvents(window); });
-    QAction *curl = newAction(window, MainWindow::tr("Copy as c&url Command"),
+    events->setToolTip(Text::tr("One event: its JSON as received; several: JSON lines"));
+    QObject::connect(events, &QAction::triggered, window->hostWindow(),
+                     [window] { copyEvents(window); });
+    QAction *curl = newAction(window, Text::tr("Copy as c&url Command"),
                               QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_U));
-    QObject::connect(curl, &QAction::triggered, window, [window] { copyCurl(window); });
-    QAction *pointer = newAction(window, MainWindow::tr("Copy JSON &Pointer"),
+    QObject::connect(curl, &QAction::triggered, window->hostWindow(),
+                     [window] { copyCurl(window); });
+    QAction *pointer = newAction(window, Text::tr("Copy JSON &Pointer"),
                                  QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_C));
     QObject::connect(pointer, &QAction::triggered, window->detailView(),
                      &EventDetailView::copySelectedPointer);
-    window->menu(MainWindow::MenuId::Edit)->addActions({events, curl, pointer});
+    window->menu(WindowServices::MenuId::Edit)->addActions({events, curl, pointer});
     EventListView *list = window->eventList();
     list->setContextMenuPolicy(Qt::ActionsContextMenu);
     list->addActions({events, curl});

@@ -9,13 +9,13 @@ struct RecordedRequest;
 
 namespace agui::ui {
 
-class MainWindow;
+class WindowServices;
 class SessionDocument;
 
 // Edit > Copy Events as JSON (one event: its JSON as received; several: JSON lines), Copy as
 // curl (the request of the selected event's run, credentials left to shell variables), Copy
 // JSON Pointer (the field selected in the detail tree); also the event list's context menu.
-void installCopyActions(MainWindow *window);
+void installCopyActions(WindowServices *window);
 
 // The selected events' JSON lines, in sequence order (at most kMaxCopiedEvents).
 constexpr qsizetype kMaxCopiedEvents = 100000;

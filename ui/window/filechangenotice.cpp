@@ -2,27 +2,27 @@
 
 #include "core/platform/mappedfile.h"
 #include "ui/models/sessiondocument.h"
-#include "ui/window/mainwindow.h"
+#include "ui/window/windowservices.h"
 
 #include <QFileInfo>
 #include <QFileSystemWatcher>
 #include <QLabel>
+#include <QMainWindow>
 #include <QStatusBar>
 
 namespace agui::ui {
 
-FileChangeNotice::FileChangeNotice(MainWindow *window)
-    : QObject(window)
+FileChangeNotice::FileChangeNotice(WindowServices *window)
+    : QObject(window->hostWindow())
     , m_window(window)
     , m_watcher(new QFileSystemWatcher(this))
-    , m_label(new QLabel(window))
+    , m_label(new QLabel(window->hostWindow()))
 {
     m_label->setObjectName(QStringLiteral("fileChangeNotice"));
     m_label->setTextFormat(Qt::PlainText); // the file name is the user's, shown as it is
     m_label->setStyleSheet(QStringLiteral("color: #b00020;"));
     m_label->hide();
-    window->statusBar()->addPermanentWidget(m_label);
-    connect(window, &MainWindow::captureLoaded, this, &FileChangeNotice::watch);
+    window->hostWindow()->statusBar()->addPermanentWidget(m_label);
     connect(window->document(), &SessionDocument::aboutToReset, this,
             &FileChangeNotice::stopWatching);
     connect(m_watcher, &QFileSystemWatcher::fileChanged, this, &FileChangeNotice::onFileChanged);
@@ -62,7 +62,7 @@ void FileChangeNotice::stopWatching()
     m_label->hide();
 }
 
-FileChangeNotice *installFileChangeNotice(MainWindow *window)
+FileChangeNotice *installFileChangeNotice(WindowServices *window)
 {
     return new FileChangeNotice(window);
 }

@@ -13,7 +13,7 @@ class MappedFile;
 
 namespace agui::ui {
 
-class MainWindow;
+class WindowServices;
 
 // A warning in the status bar when the open capture's file is rewritten in place. The session
 // reads an opened file's bytes from a mapping of it (core/platform/mappedfile.h), so a view that
@@ -24,20 +24,22 @@ class FileChangeNotice : public QObject
 {
     Q_OBJECT
 public:
-    explicit FileChangeNotice(MainWindow *window);
+    explicit FileChangeNotice(WindowServices *window);
+
+    // A capture finished loading from path (the window's captureLoaded): watch that file.
+    void watch(const QString &path, bool loaded);
 
 private:
-    void watch(const QString &path, bool loaded);
     void onFileChanged(const QString &path);
     void stopWatching();
 
-    MainWindow *m_window = nullptr;
+    WindowServices *m_window = nullptr;
     QFileSystemWatcher *m_watcher = nullptr;
     QLabel *m_label = nullptr;
     QString m_path;
     std::weak_ptr<const MappedFile> m_mapped; // the shown capture's mapping
 };
 
-FileChangeNotice *installFileChangeNotice(MainWindow *window);
+FileChangeNotice *installFileChangeNotice(WindowServices *window);
 
 } // namespace agui::ui

@@ -4,22 +4,23 @@
 #include "ui/models/sessiondocument.h"
 #include "ui/views/findingspanel.h"
 #include "ui/widgets/lazywidget.h"
-#include "ui/window/mainwindow.h"
+#include "ui/window/windowservices.h"
 
 #include <QAction>
 #include <QDockWidget>
+#include <QMainWindow>
 #include <QMenu>
 #include <QStatusBar>
 
 namespace agui::ui {
 
-FindingsDock::FindingsDock(MainWindow *window)
-    : QObject(window)
+FindingsDock::FindingsDock(WindowServices *window)
+    : QObject(window->hostWindow())
     , m_window(window)
 {
     setObjectName(QStringLiteral("findingsDock"));
     m_model = new FindingsModel(window->document(), this);
-    m_dock = new QDockWidget(MainWindow::tr("Findings"), window);
+    m_dock = new QDockWidget(FindingsDock::tr("Findings"), window->hostWindow());
     m_dock->setObjectName(QStringLiteral("findingsDockWidget")); // saveState() needs it
     // The panel is built when the dock is first shown; the model counts from the start, so the
     // dock can open by itself.
@@ -32,17 +33,17 @@ FindingsDock::FindingsDock(MainWindow *window)
         },
         m_dock);
     m_dock->setWidget(m_content);
-    window->addDockWidget(Qt::BottomDockWidgetArea, m_dock);
+    window->hostWindow()->addDockWidget(Qt::BottomDockWidgetArea, m_dock);
     m_dock->hide();
     connect(m_model, &FindingsModel::countsChanged, this, &FindingsDock::onCountsChanged);
     connect(window->document(), &SessionDocument::aboutToReset, this, [this] { m_announced = 0; });
 
     QAction *show = m_dock->toggleViewAction();
-    show->setText(MainWindow::tr("&Findings"));
+    show->setText(FindingsDock::tr("&Findings"));
     show->setObjectName(QStringLiteral("showFindingsAction"));
     show->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_E));
     show->setShortcutContext(Qt::WindowShortcut);
-    window->menu(MainWindow::MenuId::View)->addAction(show);
+    window->menu(WindowServices::MenuId::View)->addAction(show);
 }
 
 FindingsPanel *FindingsDock::panel()
@@ -63,8 +64,8 @@ void FindingsDock::onCountsChanged()
         return;
     m_announced = problems;
     showDock();
-    m_window->statusBar()->showMessage(
-        MainWindow::tr("The stream as a whole has a problem no event shows: see View > Findings"),
+    m_window->hostWindow()->statusBar()->showMessage(
+        FindingsDock::tr("The stream as a whole has a problem no event shows: see View > Findings"),
         8000);
 }
 
@@ -73,7 +74,7 @@ void FindingsDock::showDock()
     m_window->showBottomDock(m_dock, 200);
 }
 
-FindingsDock *installFindingsDock(MainWindow *window)
+FindingsDock *installFindingsDock(WindowServices *window)
 {
     return new FindingsDock(window);
 }

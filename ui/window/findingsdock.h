@@ -9,7 +9,7 @@ namespace agui::ui {
 class FindingsModel;
 class FindingsPanel;
 class LazyWidget;
-class MainWindow;
+class WindowServices;
 
 // View > Findings (Ctrl+Shift+E): the Findings panel in a dock under the list. Activating a
 // finding selects its event. The dock opens by itself when the session has a warning or an
@@ -19,7 +19,7 @@ class FindingsDock : public QObject
 {
     Q_OBJECT
 public:
-    explicit FindingsDock(MainWindow *window);
+    explicit FindingsDock(WindowServices *window);
 
     FindingsPanel *panel(); // built now if the dock was never shown
     QDockWidget *dock() const { return m_dock; }
@@ -29,7 +29,7 @@ private:
     void onCountsChanged();
     void showDock();
 
-    MainWindow *m_window = nullptr;
+    WindowServices *m_window = nullptr;
     FindingsModel *m_model = nullptr;
     LazyWidget *m_content = nullptr; // the dock's widget; m_panel is built in it
     FindingsPanel *m_panel = nullptr;
@@ -37,6 +37,6 @@ private:
     qsizetype m_announced = 0; // stream problems already announced in this session
 };
 
-FindingsDock *installFindingsDock(MainWindow *window);
+FindingsDock *installFindingsDock(WindowServices *window);
 
 } // namespace agui::ui

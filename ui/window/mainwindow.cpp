@@ -1,4 +1,5 @@
 #include "ui/window/mainwindow.h"
+#include "ui/persistsettings.h"
 
 #include "core/capture/capturewriter.h"
 #include "core/capture/eventexport.h"
@@ -77,7 +78,6 @@ namespace agui::ui {
 
 namespace {
 
-bool g_persistSettings = true;
 constexpr int kMaxRecent = 10;
 
 } // namespace
@@ -86,16 +86,6 @@ QString MainWindow::openFileFilter()
 {
     return tr("Captures (*.aguicap *.agui.jsonl *.jsonl *.sse *.har *.aimock.json *.proto *.bin "
               "*.txt);;CopilotKit aimock fixtures (*.aimock.json *.json);;All files (*)");
-}
-
-void MainWindow::setPersistSettings(bool persist)
-{
-    g_persistSettings = persist;
-}
-
-bool MainWindow::persistSettings()
-{
-    return g_persistSettings;
 }
 
 MainWindow::MainWindow(QWidget *parent)
@@ -134,7 +124,9 @@ MainWindow::MainWindow(QWidget *parent)
     installNavigationActions(this); // Go menu, tab shortcuts, Help > Keyboard Shortcuts
     installBookmarkActions(this); // Ctrl+B, F2 / Shift+F2, the Bookmarks panel
     installFindingsDock(this); // View > Findings, the session's findings in one list
-    installFileChangeNotice(this); // a warning when the open capture is rewritten on disk
+    // A warning when the open capture is rewritten on disk.
+    connect(this, &MainWindow::captureLoaded, installFileChangeNotice(this),
+            &FileChangeNotice::watch);
     connect(m_filterModel, &EventFilterModel::countsChanged, this, &MainWindow::updateCounts);
     for (auto signal : {&QAbstractItemModel::rowsInserted, &QAbstractItemModel::rowsRemoved})
         connect(m_deliveredModel, signal, this, &MainWindow::updateCounts);
@@ -363,7 +355,7 @@ void MainWindow::createActions()
     QMenu *theme = view->addMenu(tr("&Theme"));
     auto *themes = new QActionGroup(this);
     const ThemeMode current = themeModeFromName(
-        g_persistSettings ? QSettings().value(QStringLiteral("view/theme")).toString() : QString());
+        persistSettings() ? QSettings().value(QStringLiteral("view/theme")).toString() : QString());
     const std::pair<ThemeMode, QString> choices[] = {{ThemeMode::System, tr("Follow the &System")},
                                                      {ThemeMode::Light, tr("&Light")},
                                                      {ThemeMode::Dark, tr("&Dark")}};
@@ -376,7 +368,7 @@ void MainWindow::createActions()
         themes->addAction(a);
         connect(a, &QAction::triggered, this, [mode] {
             applyTheme(mode);
-            if (g_persistSettings)
+            if (persistSettings())
                 QSettings().setValue(QStringLiteral("view/theme"), themeModeName(mode));
         });
     }
@@ -778,21 +770,21 @@ bool MainWindow::saveCapture(const QString &path, QString *error, QString *warni
 
 void MainWindow::openDialog()
 {
-    const QString dir = g_persistSettings
+    const QString dir = persistSettings()
         ? QSettings().value(QStringLiteral("files/lastDir")).toString()
         : QString();
     const QString path
         = QFileDialog::getOpenFileName(this, tr("Open Capture"), dir, openFileFilter());
     if (path.isEmpty())
         return;
-    if (g_persistSettings)
+    if (persistSettings())
         QSettings().setValue(QStringLiteral("files/lastDir"), QFileInfo(path).absolutePath());
     openCapture(path);
 }
 
 void MainWindow::installOtelActions()
 {
-    auto *otel = new OtelActions(this, m_document, m_live, g_persistSettings);
+    auto *otel = new OtelActions(this, m_document, m_live, persistSettings());
     QMenu *file = menu(MenuId::File);
     const QList<QAction *> fileActions = file->actions();
     // Before the separator above Quit.
@@ -953,7 +945,7 @@ bool MainWindow::waitForRunToEnd(int timeoutMs)
 
 void MainWindow::addRecentFile(const QString &path)
 {
-    if (!g_persistSettings)
+    if (!persistSettings())
         return;
     QSettings settings;
     QStringList files = settings.value(QStringLiteral("files/recent")).toStringList();
@@ -969,7 +961,7 @@ void MainWindow::addRecentFile(const QString &path)
 void MainWindow::rebuildRecentMenu()
 {
     m_recentMenu->clear();
-    const QStringList files = g_persistSettings
+    const QStringList files = persistSettings()
         ? QSettings().value(QStringLiteral("files/recent")).toStringList()
         : QStringList();
     for (const QString &file : files) {
@@ -1042,7 +1034,7 @@ void MainWindow::applyFirstLayout(const QSize &size)
 
 void MainWindow::restoreSettings()
 {
-    if (!g_persistSettings)
+    if (!persistSettings())
         return fitToScreen();
     QSettings settings;
     if (!restoreGeometry(settings.value(QStringLiteral("window/geometry")).toByteArray()))
@@ -1066,7 +1058,7 @@ void MainWindow::restoreSettings()
 
 void MainWindow::saveSettings()
 {
-    if (!g_persistSettings)
+    if (!persistSettings())
         return;
     QSettings settings;
     settings.setValue(QStringLiteral("window/geometry"), saveGeometry());

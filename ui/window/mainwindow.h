@@ -4,6 +4,8 @@
 #include <QMainWindow>
 #include <QPointer>
 
+#include "windowservices.h"
+
 #include <functional>
 
 class QAction;
@@ -35,7 +37,9 @@ class TimeTravel;
 // The inspector window: the event list (filter bar above) on the left, the selected event on
 // the right, toolbar Connect… / Stop / Open / Save As / Follow live, status bar with the
 // connection state and the shown/total counts.
-class MainWindow : public QMainWindow
+class MainWindow
+    : public QMainWindow
+    , public WindowServices
 {
     Q_OBJECT
 public:
@@ -56,89 +60,84 @@ public:
     // own live session (its thread); a capture opened from a file, or the proxy's session, is
     // left as it is: a run there starts a new session (confirmRunStartsSession). Run Again is the
     // one run that joins a file's session, to be compared with the recorded one.
-    enum class SessionOrigin { Empty, Live, File, Proxy };
-    SessionOrigin sessionOrigin() const { return m_origin; }
+    SessionOrigin sessionOrigin() const override { return m_origin; }
     // Before a run the user starts (Connect, Run the Demo Agent, Compose Run): true when it may
     // start. With a file's or the proxy's session open, asks whether to start a new session
     // (the open one is replaced: Save As keeps it) and starts one on yes.
-    bool confirmRunStartsSession(const QString &title);
+    bool confirmRunStartsSession(const QString &title) override;
     // An empty session in place of the open one (File > New Session, File > Close, a proxy
     // starting): no events, no thread to continue, a title and status bar that speak for it.
     // `origin` says what will fill it (Proxy) or that the next run will (Empty).
-    void startSession(SessionOrigin origin = SessionOrigin::Empty);
+    void startSession(SessionOrigin origin = SessionOrigin::Empty) override;
 
     // Serves the built-in demo agent in-process and starts a run against it (first launch).
     bool startDemoRun(QString *error = nullptr);
     // The Connect dialog, its endpoint filled in when one is given; runs what it is accepted with.
     void showConnectDialog(const QString &endpoint = QString());
-    bool startRun(const RunRequest &request); // false when a run is already running
+    bool startRun(const RunRequest &request) override; // false when a run is already running
     // Waits (local event loop) until the current run has ended; false on timeout.
     bool waitForRunToEnd(int timeoutMs);
 
-    bool selectEvent(qint64 seq);
+    bool selectEvent(qint64 seq) override;
     // selectEvent(), or a status-bar message saying why not (not in this session, hidden by the
     // filter): what a view's "go to this event" does.
-    bool goToEvent(qint64 seq);
-    qint64 lastEventSeq() const;
+    bool goToEvent(qint64 seq) override;
+    qint64 lastEventSeq() const override;
     // What to show when a capture opens or a run ends: the first event with an error, else the
     // last event (-1 when there are none).
     qint64 usefulEventSeq() const;
     // "event" | "state" | "transcript" | "tools" | "surfaces" | "timing" | "diff"; tabs that do not
     // exist yet fall back to the event tab (returns false then).
-    bool showTab(const QString &name);
+    bool showTab(const QString &name) override;
     void applyFilterText(const QString &text); // sets the bar's text and applies at once
     // View > Follow Live: new events scroll the list to its end (checked in the menu as well).
-    void setFollowLive(bool follow);
+    void setFollowLive(bool follow) override;
     // The event list as received (every frame) or as @ag-ui/client delivers it to an
     // application (DeliveredEventsModel); the selected event stays selected.
     void setListShowsDelivered(bool delivered);
 
-    SessionDocument *document() const { return m_document; }
-    EventListModel *listModel() const { return m_listModel; }
+    SessionDocument *document() const override { return m_document; }
+    EventListModel *listModel() const override { return m_listModel; }
     EventFilterModel *filterModel() const { return m_filterModel; }
-    EventListView *eventList() const { return m_list; }
-    EventDetailView *detailView() const { return m_detail; }
+    EventListView *eventList() const override { return m_list; }
+    EventDetailView *detailView() const override { return m_detail; }
     FilterLineEdit *filterEdit() const { return m_filterEdit; }
-    LiveRunController *liveRun() const { return m_live; }
+    LiveRunController *liveRun() const override { return m_live; }
     ProxyControl *proxyControl() const { return m_proxy; } // File > Start Proxy…
     QLabel *connectionLabel() const { return m_connectionLabel; }
     QLabel *countsLabel() const { return m_countsLabel; }
     QString lastError() const { return m_lastError; }
 
-    // Extension points. The installers in ui/window (session views, surfaces, reports, copy and
-    // navigation actions) attach through these, never by looking up object names or titles, so
-    // a renamed menu cannot silently leave a feature unattached.
-    enum class MenuId { File, Edit, Run, View, Go, Help };
-    QMenu *menu(MenuId id) const;
-    QToolBar *mainToolBar() const { return m_toolBar; }
-    QAction *stopAction() const { return m_stopAction; }
+    // WindowServices: what the installers of ui/window and ui/timeline use (windowservices.h).
+    QMainWindow *hostWindow() const override { return const_cast<MainWindow *>(this); }
+    QMenu *menu(MenuId id) const override;
+    QToolBar *mainToolBar() const override { return m_toolBar; }
+    QAction *stopAction() const override { return m_stopAction; }
     // A tab of the detail pane. name ("state", "timing", …) is what showTab() and the
     // screenshot mode's --tab take; the tab's object name is name + "Tab".
-    void addDetailTab(QWidget *view, const QString &name, const QString &title);
+    void addDetailTab(QWidget *view, const QString &name, const QString &title) override;
     // The same, with the view built by build() when the tab is first shown or its view asked for
     // (detailTabView); until then the tab holds an empty placeholder. For views that follow the
     // session by themselves once built (they catch up when they attach).
     // Returns the placeholder (the tab's widget until and after the view is built in it).
     LazyWidget *addDetailTab(const QString &name, const QString &title,
-                             std::function<QWidget *()> build);
+                             std::function<QWidget *()> build) override;
     // The view of tab name, built now if it was not yet; nullptr when there is no such tab.
-    QWidget *detailTabView(const QString &name);
-    QTabWidget *detailTabs() const { return m_tabs; }
-    void addBelowEventList(QWidget *widget); // the timeline, under the list and its filter bar
+    QWidget *detailTabView(const QString &name) override;
+    QTabWidget *detailTabs() const override { return m_tabs; }
+    void
+    addBelowEventList(QWidget *widget) override; // the timeline, under the list and its filter bar
     // Shows a dock of the bottom area as a strip under the list (a sixth of the window, at least
     // minimumHeight), not half the window: the session stays the main view.
-    void showBottomDock(QDockWidget *dock, int minimumHeight);
+    void showBottomDock(QDockWidget *dock, int minimumHeight) override;
     // The time-travel cursor: the event every session view shows the world after. One per
     // window, beside the document it reads.
-    TimeTravel *timeTravel() const { return m_timeTravel; }
+    TimeTravel *timeTravel() const override { return m_timeTravel; }
 
     // The Open dialog's file types: every format the inspector reads (.har and protobuf bodies
     // too), then all files.
     static QString openFileFilter();
 
-    // Settings are kept unless disabled (tests and the screenshot mode run with a clean slate).
-    static void setPersistSettings(bool persist);
-    static bool persistSettings(); // also: whether to use the OS keychain
     // The first launch's layout at this size (the list wider than the detail): headless
     // screenshots use it, so they show what a new user sees.
     void applyFirstLayout(const QSize &size);

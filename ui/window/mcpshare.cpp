@@ -5,7 +5,8 @@
 #include "core/mcp/sessionshare.h"
 #include "ui/dialogs/credentialstore.h"
 #include "ui/models/sessiondocument.h"
-#include "ui/window/mainwindow.h"
+#include "ui/persistsettings.h"
+#include "ui/window/windowservices.h"
 
 #include <QAction>
 #include <QApplication>
@@ -18,6 +19,7 @@
 #include <QJsonObject>
 #include <QLabel>
 #include <QLocale>
+#include <QMainWindow>
 #include <QMenu>
 #include <QPushButton>
 #include <QRandomGenerator>
@@ -50,16 +52,16 @@ QString bearer(const QByteArray &token)
 
 } // namespace
 
-McpShare::McpShare(MainWindow *window)
-    : QObject(window)
+McpShare::McpShare(WindowServices *window)
+    : QObject(window->hostWindow())
     , m_window(window)
 {
     setObjectName(QStringLiteral("mcpShare"));
-    m_action = new QAction(MainWindow::tr("S&hare with Coding Agents…"), window);
+    m_action = new QAction(McpShare::tr("S&hare with Coding Agents…"), window->hostWindow());
     m_action->setObjectName(QStringLiteral("mcpShareAction"));
     m_action->setCheckable(true);
-    m_action->setToolTip(MainWindow::tr("Let a coding agent (Claude Code, VS Code, Cursor) read "
-                                        "this session over MCP, on this machine only"));
+    m_action->setToolTip(McpShare::tr("Let a coding agent (Claude Code, VS Code, Cursor) read "
+                                      "this session over MCP, on this machine only"));
     connect(m_action, &QAction::triggered, this, [this] {
         if (isSharing())
             stop();
@@ -83,8 +85,8 @@ McpShare::~McpShare()
 
 void McpShare::createStatusWidget()
 {
-    m_status = new ServiceStatusStrip(QStringLiteral("mcpShare"), MainWindow::tr("Copy Setup"),
-                                      m_window);
+    m_status = new ServiceStatusStrip(QStringLiteral("mcpShare"), McpShare::tr("Copy Setup"),
+                                      m_window->hostWindow());
     QToolButton *copy = m_status->copyButton();
     copy->setPopupMode(QToolButton::InstantPopup);
     auto *menu = new QMenu(copy);
@@ -95,30 +97,30 @@ void McpShare::createStatusWidget()
         connect(action, &QAction::triggered, this,
                 [this, setup] { QApplication::clipboard()->setText((this->*setup)()); });
     };
-    addCopy(MainWindow::tr("Claude Code Command"), QStringLiteral("mcpCopyClaude"),
+    addCopy(McpShare::tr("Claude Code Command"), QStringLiteral("mcpCopyClaude"),
             &McpShare::claudeCodeCommand);
-    addCopy(MainWindow::tr("VS Code mcp.json"), QStringLiteral("mcpCopyVsCode"),
+    addCopy(McpShare::tr("VS Code mcp.json"), QStringLiteral("mcpCopyVsCode"),
             &McpShare::vsCodeConfig);
-    addCopy(MainWindow::tr("Cursor mcp.json"), QStringLiteral("mcpCopyCursor"),
+    addCopy(McpShare::tr("Cursor mcp.json"), QStringLiteral("mcpCopyCursor"),
             &McpShare::cursorConfig);
     copy->setMenu(menu);
     connect(m_status, &ServiceStatusStrip::stopClicked, this, &McpShare::stop);
-    m_window->statusBar()->addPermanentWidget(m_status);
+    m_window->hostWindow()->statusBar()->addPermanentWidget(m_status);
     m_status->hide();
 }
 
 void McpShare::showDialog()
 {
-    QDialog dialog(m_window);
-    dialog.setWindowTitle(MainWindow::tr("Share with Coding Agents"));
+    QDialog dialog(m_window->hostWindow());
+    dialog.setWindowTitle(McpShare::tr("Share with Coding Agents"));
     auto *form = new QFormLayout(&dialog);
     auto *about = new QLabel(
-        MainWindow::tr("A coding agent on this machine will be able to read this session "
-                       "through MCP (Model Context Protocol): its runs, events, findings, state, "
-                       "messages, tool calls and surfaces, live runs included. Read-only; only "
-                       "programs on this machine that have the access token get in. After "
-                       "starting, Copy Setup gives the command or file that registers it with "
-                       "Claude Code, VS Code or Cursor."),
+        McpShare::tr("A coding agent on this machine will be able to read this session "
+                     "through MCP (Model Context Protocol): its runs, events, findings, state, "
+                     "messages, tool calls and surfaces, live runs included. Read-only; only "
+                     "programs on this machine that have the access token get in. After "
+                     "starting, Copy Setup gives the command or file that registers it with "
+                     "Claude Code, VS Code or Cursor."),
         &dialog);
     about->setTextFormat(Qt::PlainText);
     about->setWordWrap(true);
@@ -127,9 +129,9 @@ void McpShare::showDialog()
     port->setObjectName(QStringLiteral("mcpSharePort"));
     port->setRange(1024, 65535);
     port->setValue(kDefaultPort);
-    form->addRow(MainWindow::tr("Port on 127.0.0.1:"), port);
+    form->addRow(McpShare::tr("Port on 127.0.0.1:"), port);
     auto *buttons = new QDialogButtonBox(QDialogButtonBox::Ok | QDialogButtonBox::Cancel, &dialog);
-    buttons->button(QDialogButtonBox::Ok)->setText(MainWindow::tr("Share"));
+    buttons->button(QDialogButtonBox::Ok)->setText(McpShare::tr("Share"));
     connect(buttons, &QDialogButtonBox::accepted, &dialog, &QDialog::accept);
     connect(buttons, &QDialogButtonBox::rejected, &dialog, &QDialog::reject);
     form->addRow(buttons);
@@ -141,7 +143,7 @@ void McpShare::showDialog()
 // a new one (remembered there) otherwise.
 void McpShare::startWithStoredToken(quint16 port)
 {
-    if (!m_token.isEmpty() || !MainWindow::persistSettings() || !CredentialStore::isAvailable()) {
+    if (!m_token.isEmpty() || !persistSettings() || !CredentialStore::isAvailable()) {
         start(port, m_token);
         return;
     }
@@ -173,8 +175,8 @@ void McpShare::start(quint16 port, const QByteArray &token)
     connect(share, &mcp::SessionShare::failed, this, [this](const QString &reason) {
         shutDownWorker();
         m_status->hide();
-        m_window->statusBar()->showMessage(
-            MainWindow::tr("Cannot share with coding agents: %1").arg(reason), 10000);
+        m_window->hostWindow()->statusBar()->showMessage(
+            McpShare::tr("Cannot share with coding agents: %1").arg(reason), 10000);
         m_action->setChecked(false);
         Q_EMIT failed(reason);
     });
@@ -290,12 +292,12 @@ void McpShare::updateStatus()
         return;
     const QLocale locale;
     m_status->setText(
-        MainWindow::tr("Shared with coding agents at %1 · agent sessions: %2 · tool calls: %3 · "
-                       "%4 events")
+        McpShare::tr("Shared with coding agents at %1 · agent sessions: %2 · tool calls: %3 · "
+                     "%4 events")
             .arg(m_url.toString(), locale.toString(m_agentSessions), locale.toString(m_toolCalls),
                  locale.toString(m_sharedEvents)));
-    m_status->setDetails(MainWindow::tr("MCP over HTTP, loopback only, with an access token "
-                                        "(Copy Setup puts it on the clipboard)"));
+    m_status->setDetails(McpShare::tr("MCP over HTTP, loopback only, with an access token "
+                                      "(Copy Setup puts it on the clipboard)"));
 }
 
 QString McpShare::claudeCodeCommand() const
@@ -324,10 +326,10 @@ QString McpShare::cursorConfig() const
     return json::toIndentedJson(QJsonObject {{QLatin1String("mcpServers"), servers}});
 }
 
-McpShare *installMcpShare(MainWindow *window)
+McpShare *installMcpShare(WindowServices *window)
 {
     auto *share = new McpShare(window);
-    QMenu *file = window->menu(MainWindow::MenuId::File);
+    QMenu *file = window->menu(WindowServices::MenuId::File);
     const QList<QAction *> actions = file->actions();
     // Beside Serve This Capture…, before Quit.
     file->insertAction(actions.size() > 4 ? actions[4] : nullptr, share->shareAction());

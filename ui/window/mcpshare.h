@@ -29,7 +29,7 @@ class SessionShare;
 
 namespace agui::ui {
 
-class MainWindow;
+class WindowServices;
 
 class McpShare : public QObject
 {
@@ -38,7 +38,7 @@ class McpShare : public QObject
 public:
     static constexpr quint16 kDefaultPort = 4790;
 
-    explicit McpShare(MainWindow *window);
+    explicit McpShare(WindowServices *window);
     ~McpShare() override;
 
     // Starts sharing with this token (empty: a new random one). Asynchronous: sharingChanged(true)
@@ -75,7 +75,7 @@ private:
     void onMessage(const QString &method, const QString &tool, int status);
     void shutDownWorker();
 
-    MainWindow *m_window;
+    WindowServices *m_window;
     QAction *m_action = nullptr;
     ServiceStatusStrip *m_status = nullptr;
     QTimer *m_debounce = nullptr;
@@ -91,6 +91,6 @@ private:
 };
 
 // Adds File > Share with Coding Agents… (one call from the window's constructor).
-McpShare *installMcpShare(MainWindow *window);
+McpShare *installMcpShare(WindowServices *window);
 
 } // namespace agui::ui

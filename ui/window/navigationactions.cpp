@@ -3,12 +3,14 @@
 #include "core/session/session.h"
 #include "ui/models/sessiondocument.h"
 #include "ui/views/eventlistview.h"
-#include "ui/window/mainwindow.h"
+#include "ui/window/windowservices.h"
 
+#include <QCoreApplication>
 #include <QDialog>
 #include <QDialogButtonBox>
 #include <QHeaderView>
 #include <QInputDialog>
+#include <QMainWindow>
 #include <QMenu>
 #include <QMenuBar>
 #include <QStatusBar>
@@ -20,6 +22,12 @@ namespace agui::ui {
 
 namespace {
 
+// The translation context of this file's texts (its functions are not QObject members).
+struct Text
+{
+    Q_DECLARE_TR_FUNCTIONS(NavigationActions)
+};
+
 QAction *addAction(QMenu *menu, const QString &text, const QKeySequence &shortcut)
 {
     QAction *a = menu->addAction(text);
@@ -28,27 +36,27 @@ QAction *addAction(QMenu *menu, const QString &text, const QKeySequence &shortcu
     return a;
 }
 
-qint64 currentOrLast(MainWindow *window)
+qint64 currentOrLast(WindowServices *window)
 {
     const qint64 seq = window->eventList()->currentSeq();
     return seq >= 0 ? seq : window->lastEventSeq();
 }
 
-void goToEvent(MainWindow *window)
+void goToEvent(WindowServices *window)
 {
     const qint64 last = window->lastEventSeq();
     if (last < 0)
         return;
     bool ok = false;
     const int seq = QInputDialog::getInt(
-        window, MainWindow::tr("Go to Event"), MainWindow::tr("Event number (0–%1):").arg(last),
+        window->hostWindow(), Text::tr("Go to Event"), Text::tr("Event number (0–%1):").arg(last),
         int(qMax<qint64>(0, currentOrLast(window))), 0, int(qMin<qint64>(last, INT_MAX)), 1, &ok);
     if (ok)
         window->goToEvent(seq);
 }
 
 // The nearest event with a finding that the filter shows, in the direction asked.
-void stepToFinding(MainWindow *window, bool forward)
+void stepToFinding(WindowServices *window, bool forward)
 {
     qint64 from = window->eventList()->currentSeq();
     if (from < 0)
@@ -56,10 +64,10 @@ void stepToFinding(MainWindow *window, bool forward)
     for (;;) {
         from = window->document()->nearestEventWithFinding(from, forward);
         if (from < 0) {
-            window->statusBar()->showMessage(forward
-                                                 ? MainWindow::tr("No later event has findings")
-                                                 : MainWindow::tr("No earlier event has findings"),
-                                             4000);
+            window->hostWindow()->statusBar()->showMessage(
+                forward ? Text::tr("No later event has findings")
+                        : Text::tr("No earlier event has findings"),
+                4000);
             return;
         }
         if (window->selectEvent(from))
@@ -69,7 +77,7 @@ void stepToFinding(MainWindow *window, bool forward)
 
 // The first event of the next run, or (backwards) of this run when past it, else of the one
 // before.
-void stepToRun(MainWindow *window, bool forward)
+void stepToRun(WindowServices *window, bool forward)
 {
     const Session &session = window->document()->session();
     const SessionSnapshot &runs = session.current();
@@ -84,32 +92,32 @@ void stepToRun(MainWindow *window, bool forward)
     window->selectEvent(runs.run(target).firstSeq);
 }
 
-void addGoActions(MainWindow *window, QMenu *go)
+void addGoActions(WindowServices *window, QMenu *go)
 {
-    QObject::connect(
-        addAction(go, MainWindow::tr("&Go to Event…"), QKeySequence(Qt::CTRL | Qt::Key_G)),
-        &QAction::triggered, window, [window] { goToEvent(window); });
+    QObject::connect(addAction(go, Text::tr("&Go to Event…"), QKeySequence(Qt::CTRL | Qt::Key_G)),
+                     &QAction::triggered, window->hostWindow(), [window] { goToEvent(window); });
     go->addSeparator();
-    QObject::connect(
-        addAction(go, MainWindow::tr("&Next Event with Findings"), QKeySequence(Qt::Key_F8)),
-        &QAction::triggered, window, [window] { stepToFinding(window, true); });
-    QObject::connect(addAction(go, MainWindow::tr("&Previous Event with Findings"),
+    QObject::connect(addAction(go, Text::tr("&Next Event with Findings"), QKeySequence(Qt::Key_F8)),
+                     &QAction::triggered, window->hostWindow(),
+                     [window] { stepToFinding(window, true); });
+    QObject::connect(addAction(go, Text::tr("&Previous Event with Findings"),
                                QKeySequence(Qt::SHIFT | Qt::Key_F8)),
-                     &QAction::triggered, window, [window] { stepToFinding(window, false); });
+                     &QAction::triggered, window->hostWindow(),
+                     [window] { stepToFinding(window, false); });
     go->addSeparator();
-    QObject::connect(
-        addAction(go, MainWindow::tr("Next &Run"), QKeySequence(Qt::ALT | Qt::Key_Down)),
-        &QAction::triggered, window, [window] { stepToRun(window, true); });
-    QObject::connect(
-        addAction(go, MainWindow::tr("Previous R&un"), QKeySequence(Qt::ALT | Qt::Key_Up)),
-        &QAction::triggered, window, [window] { stepToRun(window, false); });
+    QObject::connect(addAction(go, Text::tr("Next &Run"), QKeySequence(Qt::ALT | Qt::Key_Down)),
+                     &QAction::triggered, window->hostWindow(),
+                     [window] { stepToRun(window, true); });
+    QObject::connect(addAction(go, Text::tr("Previous R&un"), QKeySequence(Qt::ALT | Qt::Key_Up)),
+                     &QAction::triggered, window->hostWindow(),
+                     [window] { stepToRun(window, false); });
 }
 
 // View > Show <tab>, Ctrl+1 to Ctrl+9 in tab order.
-void addTabActions(MainWindow *window, QMenu *view)
+void addTabActions(WindowServices *window, QMenu *view)
 {
     QTabWidget *tabs = window->detailTabs();
-    QMenu *menu = view->addMenu(MainWindow::tr("Show &Tab"));
+    QMenu *menu = view->addMenu(Text::tr("Show &Tab"));
     for (int i = 0; i < tabs->count() && i < 9; ++i) {
         QAction *a = addAction(menu, tabs->tabText(i), QKeySequence(Qt::CTRL | (Qt::Key_1 + i)));
         QObject::connect(a, &QAction::triggered, tabs, [tabs, i] { tabs->setCurrentIndex(i); });
@@ -134,14 +142,13 @@ void collectShortcuts(const QMenu *menu, const QString &path, QList<ShortcutEntr
     }
 }
 
-void showShortcuts(MainWindow *window)
+void showShortcuts(WindowServices *window)
 {
-    QDialog dialog(window);
-    dialog.setWindowTitle(MainWindow::tr("Keyboard Shortcuts"));
+    QDialog dialog(window->hostWindow());
+    dialog.setWindowTitle(Text::tr("Keyboard Shortcuts"));
     auto *list = new QTreeWidget(&dialog);
     list->setRootIsDecorated(false);
-    list->setHeaderLabels(
-        {MainWindow::tr("Keys"), MainWindow::tr("Action"), MainWindow::tr("Menu")});
+    list->setHeaderLabels({Text::tr("Keys"), Text::tr("Action"), Text::tr("Menu")});
     for (const ShortcutEntry &e : menuShortcuts(window))
         new QTreeWidgetItem(list, {e.keys, e.action, e.menu});
     list->header()->setSectionResizeMode(QHeaderView::ResizeToContents);
@@ -156,23 +163,24 @@ void showShortcuts(MainWindow *window)
 
 } // namespace
 
-QList<ShortcutEntry> menuShortcuts(const MainWindow *window)
+QList<ShortcutEntry> menuShortcuts(const WindowServices *window)
 {
     QList<ShortcutEntry> out;
-    for (QAction *top : window->menuBar()->actions())
+    for (QAction *top : window->hostWindow()->menuBar()->actions())
         if (top->menu())
             collectShortcuts(top->menu(), QString(), &out);
     return out;
 }
 
-void installNavigationActions(MainWindow *window)
+void installNavigationActions(WindowServices *window)
 {
-    addGoActions(window, window->menu(MainWindow::MenuId::Go));
-    addTabActions(window, window->menu(MainWindow::MenuId::View));
+    addGoActions(window, window->menu(WindowServices::MenuId::Go));
+    addTabActions(window, window->menu(WindowServices::MenuId::View));
     QAction *a
-        = window->menu(MainWindow::MenuId::Help)->addAction(MainWindow::tr("&Keyboard Shortcuts"));
+        = window->menu(WindowServices::MenuId::Help)->addAction(Text::tr("&Keyboard Shortcuts"));
     a->setShortcut(QKeySequence::HelpContents);
-    QObject::connect(a, &QAction::triggered, window, [window] { showShortcuts(window); });
+    QObject::connect(a, &QAction::triggered, window->hostWindow(),
+                     [window] { showShortcuts(window); });
 }
 
 } // namespace agui::ui

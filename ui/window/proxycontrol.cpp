@@ -9,12 +9,13 @@
 #include "ui/live/proxyworker.h"
 #include "ui/models/sessiondocument.h"
 #include "ui/window/breakpointtab.h"
-#include "ui/window/mainwindow.h"
+#include "ui/window/windowservices.h"
 
 #include <QAction>
 #include <QApplication>
 #include <QClipboard>
 #include <QLocale>
+#include <QMainWindow>
 #include <QMenu>
 #include <QMessageBox>
 #include <QStatusBar>
@@ -23,16 +24,16 @@
 
 namespace agui::ui {
 
-ProxyControl::ProxyControl(MainWindow *window)
-    : QObject(window)
+ProxyControl::ProxyControl(WindowServices *window)
+    : QObject(window->hostWindow())
     , m_window(window)
 {
     setObjectName(QStringLiteral("proxyControl"));
-    m_action = new QAction(MainWindow::tr("Start &Proxy…"), window);
+    m_action = new QAction(ProxyControl::tr("Start &Proxy…"), window->hostWindow());
     m_action->setObjectName(QStringLiteral("startProxyAction"));
     m_action->setCheckable(true);
-    m_action->setToolTip(MainWindow::tr("Sit between a front end and its agent: every exchange "
-                                        "is forwarded unchanged and recorded as a run here"));
+    m_action->setToolTip(ProxyControl::tr("Sit between a front end and its agent: every exchange "
+                                          "is forwarded unchanged and recorded as a run here"));
     connect(m_action, &QAction::triggered, this, [this] {
         if (isRunning())
             stop();
@@ -55,26 +56,27 @@ ProxyControl::~ProxyControl()
 
 void ProxyControl::createStatusWidget()
 {
-    m_status = new ServiceStatusStrip(QStringLiteral("proxy"), MainWindow::tr("Copy"), m_window);
-    m_status->copyButton()->setToolTip(MainWindow::tr("Copy the URL to give the front end"));
+    m_status = new ServiceStatusStrip(QStringLiteral("proxy"), ProxyControl::tr("Copy"),
+                                      m_window->hostWindow());
+    m_status->copyButton()->setToolTip(ProxyControl::tr("Copy the URL to give the front end"));
     connect(m_status->copyButton(), &QToolButton::clicked, this,
             [this] { QApplication::clipboard()->setText(m_url.toString()); });
     connect(m_status, &ServiceStatusStrip::stopClicked, this, &ProxyControl::stop);
-    m_window->statusBar()->addPermanentWidget(m_status);
+    m_window->hostWindow()->statusBar()->addPermanentWidget(m_status);
     m_status->hide();
 }
 
 void ProxyControl::showDialog()
 {
-    ProxyDialog dialog(m_window);
+    ProxyDialog dialog(m_window->hostWindow());
     if (dialog.exec() != QDialog::Accepted || !confirmNewSession())
         return;
     setMapLocal(dialog.mapPath(), dialog.mapCapture());
     setRewriteRules(dialog.rules(),
-                    dialog.rulesPath().isEmpty() ? MainWindow::tr("the Start Proxy dialog")
+                    dialog.rulesPath().isEmpty() ? ProxyControl::tr("the Start Proxy dialog")
                                                  : dialog.rulesPath());
     if (!start(dialog.address(), dialog.port(), dialog.upstream()))
-        m_window->statusBar()->showMessage(m_lastError, 10000);
+        m_window->hostWindow()->statusBar()->showMessage(m_lastError, 10000);
 }
 
 // The proxy records into a session of its own: asks before the open one is replaced.
@@ -83,12 +85,12 @@ bool ProxyControl::confirmNewSession()
     const SessionDocument *document = m_window->document();
     if (document->size() == 0 && document->capture().runs.isEmpty())
         return true;
-    QMessageBox box(QMessageBox::Question, MainWindow::tr("Start Proxy"),
-                    MainWindow::tr("The proxy records into a new session, which replaces the one "
-                                   "open now. Save it first (File > Save As…) to keep it."),
-                    QMessageBox::Ok | QMessageBox::Cancel, m_window);
+    QMessageBox box(QMessageBox::Question, ProxyControl::tr("Start Proxy"),
+                    ProxyControl::tr("The proxy records into a new session, which replaces the one "
+                                     "open now. Save it first (File > Save As…) to keep it."),
+                    QMessageBox::Ok | QMessageBox::Cancel, m_window->hostWindow());
     box.setTextFormat(Qt::PlainText);
-    box.button(QMessageBox::Ok)->setText(MainWindow::tr("Start a New Session"));
+    box.button(QMessageBox::Ok)->setText(ProxyControl::tr("Start a New Session"));
     return box.exec() == QMessageBox::Ok;
 }
 
@@ -96,7 +98,7 @@ bool ProxyControl::start(const QHostAddress &address, quint16 port, const QUrl &
 {
     m_lastError = ProxyDialog::upstreamProblem(upstream);
     if (m_lastError.isEmpty() && m_window->liveRun()->isRunning())
-        m_lastError = MainWindow::tr("Stop the running run before starting the proxy.");
+        m_lastError = ProxyControl::tr("Stop the running run before starting the proxy.");
     if (!m_lastError.isEmpty())
         return false;
     stop();
@@ -116,7 +118,7 @@ bool ProxyControl::start(const QHostAddress &address, quint16 port, const QUrl &
     connect(worker, &ProxyWorker::recordingFailed, this, [this](const QString &reason) {
         m_recordPath.clear();
         m_recordError = reason;
-        m_window->statusBar()->showMessage(reason, 10000);
+        m_window->hostWindow()->statusBar()->showMessage(reason, 10000);
         updateStatus();
     });
     connect(worker, &ProxyWorker::requestSent, this, &ProxyControl::onRequest);
@@ -163,13 +165,13 @@ void ProxyControl::setRewriteRules(const intercept::RewriteRules &rules, const Q
 void ProxyControl::beginSession()
 {
     m_startingSession = true;
-    m_window->startSession(MainWindow::SessionOrigin::Proxy);
+    m_window->startSession(WindowServices::SessionOrigin::Proxy);
     m_startingSession = false;
     m_exchanges = 0;
     m_rewrites = 0;
     m_recordPath.clear();
     m_recordError.clear();
-    m_window->setWindowTitle(MainWindow::tr("Proxy — AG-UI Inspector"));
+    m_window->hostWindow()->setWindowTitle(ProxyControl::tr("Proxy — AG-UI Inspector"));
     // Kept with the session (Save As writes it), so a reader sees what changed the streams.
     if (!m_mapCapture.isEmpty())
         m_window->document()->mutableCapture().notes.append(
@@ -191,7 +193,7 @@ void ProxyControl::stop()
 {
     const bool wasRunning = isRunning() || m_thread;
     shutDownWorker(Pending::Record);
-    endOpenExchanges(MainWindow::tr("the proxy was stopped"));
+    endOpenExchanges(ProxyControl::tr("the proxy was stopped"));
     m_status->hide();
     m_action->setChecked(false);
     if (wasRunning)
@@ -240,8 +242,8 @@ void ProxyControl::onSessionReplaced()
     shutDownWorker(Pending::Drop);
     m_status->hide();
     m_action->setChecked(false);
-    m_window->statusBar()->showMessage(
-        MainWindow::tr("Proxy stopped: the session it recorded into was replaced"), 10000);
+    m_window->hostWindow()->statusBar()->showMessage(
+        ProxyControl::tr("Proxy stopped: the session it recorded into was replaced"), 10000);
     Q_EMIT runningChanged(false);
 }
 
@@ -264,8 +266,8 @@ void ProxyControl::onFailed(const QString &reason)
     shutDownWorker(Pending::Drop);
     m_status->hide();
     m_action->setChecked(false);
-    m_lastError = MainWindow::tr("Cannot start the proxy: %1").arg(reason);
-    m_window->statusBar()->showMessage(m_lastError, 10000);
+    m_lastError = ProxyControl::tr("Cannot start the proxy: %1").arg(reason);
+    m_window->hostWindow()->statusBar()->showMessage(m_lastError, 10000);
     Q_EMIT failed(reason);
 }
 
@@ -301,10 +303,11 @@ void ProxyControl::onEnded(int exchange, RunEnd end, const QString &error, qint6
     forgetHolds(exchange);
     recorder->runEnded(end, error, atUs);
     if (end == RunEnd::Error) {
-        m_window->statusBar()->showMessage(MainWindow::tr("Proxy: run %1 failed: %2")
-                                               .arg(recorder->runIndex() + 1)
-                                               .arg(visibleText(error.simplified())),
-                                           10000);
+        m_window->hostWindow()->statusBar()->showMessage(
+            ProxyControl::tr("Proxy: run %1 failed: %2")
+                .arg(recorder->runIndex() + 1)
+                .arg(visibleText(error.simplified())),
+            10000);
     }
     updateStatus();
     Q_EMIT exchangeEnded(recorder->runIndex());
@@ -322,10 +325,11 @@ void ProxyControl::onRewritten(int exchange, const BodyRewrite &rewrite)
 void ProxyControl::onRulesNotApplied(int exchange, const QString &why)
 {
     if (const auto it = m_open.find(exchange); it != m_open.end())
-        m_window->statusBar()->showMessage(MainWindow::tr("Proxy: rules not applied to run %1: %2")
-                                               .arg(it->second->runIndex() + 1)
-                                               .arg(why),
-                                           10000);
+        m_window->hostWindow()->statusBar()->showMessage(
+            ProxyControl::tr("Proxy: rules not applied to run %1: %2")
+                .arg(it->second->runIndex() + 1)
+                .arg(why),
+            10000);
 }
 
 void ProxyControl::onEventHeld(int exchange, const net::HeldEvent &held)
@@ -456,32 +460,32 @@ void ProxyControl::updateStatus()
     if (!isRunning())
         return;
     const QLocale locale;
-    QString text = MainWindow::tr("Proxy at %1 → %2 · exchanges: %3 · open: %4")
+    QString text = ProxyControl::tr("Proxy at %1 → %2 · exchanges: %3 · open: %4")
                        .arg(m_url.toString(), redactUrl(m_upstream.toString()),
                             locale.toString(m_exchanges), locale.toString(openCount()));
     if (!m_rules.isEmpty())
-        text += MainWindow::tr(" · changed by rules: %1").arg(locale.toString(m_rewrites));
+        text += ProxyControl::tr(" · changed by rules: %1").arg(locale.toString(m_rewrites));
     if (!m_holds.isEmpty())
-        text += MainWindow::tr(" · held at breakpoints: %1")
+        text += ProxyControl::tr(" · held at breakpoints: %1")
                     .arg(locale.toString(qsizetype(m_holds.size())));
     if (!m_breakpointsActive)
-        text += MainWindow::tr(" · breakpoints off");
+        text += ProxyControl::tr(" · breakpoints off");
     m_status->setText(text);
-    QString details = MainWindow::tr("Point the front end at %1 instead of its agent: each "
-                                     "request is forwarded to the agent unchanged and recorded "
-                                     "as a run of this session")
+    QString details = ProxyControl::tr("Point the front end at %1 instead of its agent: each "
+                                       "request is forwarded to the agent unchanged and recorded "
+                                       "as a run of this session")
                           .arg(m_url.toString());
     if (!m_recordPath.isEmpty())
-        details += MainWindow::tr("\n\nRecording to %1").arg(m_recordPath);
+        details += ProxyControl::tr("\n\nRecording to %1").arg(m_recordPath);
     if (!m_recordError.isEmpty())
         details += QStringLiteral("\n\n") + m_recordError;
     m_status->setDetails(details);
 }
 
-ProxyControl *installProxyControl(MainWindow *window)
+ProxyControl *installProxyControl(WindowServices *window)
 {
     auto *control = new ProxyControl(window);
-    QMenu *file = window->menu(MainWindow::MenuId::File);
+    QMenu *file = window->menu(WindowServices::MenuId::File);
     // With the other services (Serve This Capture…, Share with Coding Agents…), before the
     // separator above Quit.
     QAction *before = nullptr;

@@ -39,7 +39,7 @@ class RunRecorder;
 
 namespace agui::ui {
 
-class MainWindow;
+class WindowServices;
 class ProxyWorker;
 
 class ProxyControl : public QObject
@@ -47,7 +47,7 @@ class ProxyControl : public QObject
     Q_OBJECT
 
 public:
-    explicit ProxyControl(MainWindow *window);
+    explicit ProxyControl(WindowServices *window);
     ~ProxyControl() override;
 
     // Starts a fresh session and the proxy on address:port (0: any free port) forwarding to
@@ -132,7 +132,7 @@ private:
     enum class Pending { Record, Drop };
     void shutDownWorker(Pending pending);
 
-    MainWindow *m_window;
+    WindowServices *m_window;
     QAction *m_action = nullptr;
     ServiceStatusStrip *m_status = nullptr;
     QThread *m_thread = nullptr;
@@ -155,6 +155,6 @@ private:
 };
 
 // Adds File > Start Proxy… (one call from the window's constructor).
-ProxyControl *installProxyControl(MainWindow *window);
+ProxyControl *installProxyControl(WindowServices *window);
 
 } // namespace agui::ui

@@ -7,27 +7,28 @@
 #include "ui/live/liveruncontroller.h"
 #include "ui/live/runrequest.h"
 #include "ui/models/sessiondocument.h"
-#include "ui/window/mainwindow.h"
+#include "ui/window/windowservices.h"
 
 #include <QAction>
 #include <QInputDialog>
 #include <QJsonDocument>
 #include <QJsonObject>
+#include <QMainWindow>
 #include <QMenu>
 #include <QStatusBar>
 
 namespace agui::ui {
 
-RunAgain::RunAgain(MainWindow *window)
-    : QObject(window)
+RunAgain::RunAgain(WindowServices *window)
+    : QObject(window->hostWindow())
     , m_window(window)
 {
     setObjectName(QStringLiteral("runAgain"));
-    m_action = new QAction(MainWindow::tr("Run &Again…"), window);
+    m_action = new QAction(RunAgain::tr("Run &Again…"), window->hostWindow());
     m_action->setObjectName(QStringLiteral("runAgainAction"));
     m_action->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_A));
-    m_action->setToolTip(MainWindow::tr("Send a recorded run's request again, editable first, and "
-                                        "compare the new run with the recorded one"));
+    m_action->setToolTip(RunAgain::tr("Send a recorded run's request again, editable first, and "
+                                      "compare the new run with the recorded one"));
     connect(m_action, &QAction::triggered, this, &RunAgain::trigger);
     connect(window->liveRun(), &LiveRunController::stateChanged, this,
             &RunAgain::onRunStateChanged);
@@ -74,8 +75,8 @@ int RunAgain::chooseRun()
         labels << recordedRunLabel(m_window->document()->capture().runs.at(run), run,
                                    RunLabelDetail::WithRequest);
     bool ok = false;
-    const QString chosen = QInputDialog::getItem(m_window, MainWindow::tr("Run Again"),
-                                                 MainWindow::tr("Recorded run to send again:"),
+    const QString chosen = QInputDialog::getItem(m_window->hostWindow(), RunAgain::tr("Run Again"),
+                                                 RunAgain::tr("Recorded run to send again:"),
                                                  labels, int(labels.size()) - 1, false, &ok);
     return ok ? runs.value(labels.indexOf(chosen), -1) : -1;
 }
@@ -87,8 +88,8 @@ void RunAgain::trigger()
     const int run = chooseRun();
     if (run < 0)
         return;
-    ConnectDialog dialog(m_window);
-    dialog.setWindowTitle(MainWindow::tr("Run Again: Run %1").arg(run + 1));
+    ConnectDialog dialog(m_window->hostWindow());
+    dialog.setWindowTitle(RunAgain::tr("Run Again: Run %1").arg(run + 1));
     prefill(dialog, run);
     if (dialog.exec() == QDialog::Accepted)
         rerun(run, dialog.request());
@@ -102,8 +103,8 @@ bool RunAgain::rerun(int run, const RunRequest &request)
         return false;
     m_original = run;
     m_rerun = next;
-    m_window->statusBar()->showMessage(
-        MainWindow::tr("Running recorded run %1 again; the Diff tab compares the two when it ends")
+    m_window->hostWindow()->statusBar()->showMessage(
+        RunAgain::tr("Running recorded run %1 again; the Diff tab compares the two when it ends")
             .arg(run + 1),
         8000);
     return true;
@@ -118,8 +119,8 @@ void RunAgain::onRunStateChanged()
     const int rerunIndex = m_rerun;
     m_original = m_rerun = -1;
     if (rerunIndex >= m_window->document()->capture().runs.size()) {
-        m_window->statusBar()->showMessage(
-            MainWindow::tr("The re-run of run %1 sent no request: nothing to compare")
+        m_window->hostWindow()->statusBar()->showMessage(
+            RunAgain::tr("The re-run of run %1 sent no request: nothing to compare")
                 .arg(original + 1),
             10000);
         return;
@@ -130,11 +131,12 @@ void RunAgain::onRunStateChanged()
     Q_EMIT comparing(original, rerunIndex);
 }
 
-RunAgain *installRunAgain(MainWindow *window)
+RunAgain *installRunAgain(WindowServices *window)
 {
     auto *runAgain = new RunAgain(window);
     // Beside Connect…, before Stop.
-    window->menu(MainWindow::MenuId::Run)->insertAction(window->stopAction(), runAgain->action());
+    window->menu(WindowServices::MenuId::Run)
+        ->insertAction(window->stopAction(), runAgain->action());
     return runAgain;
 }
 

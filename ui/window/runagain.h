@@ -14,7 +14,7 @@ class QAction;
 namespace agui::ui {
 
 class ConnectDialog;
-class MainWindow;
+class WindowServices;
 struct RunRequest;
 
 class RunAgain : public QObject
@@ -22,7 +22,7 @@ class RunAgain : public QObject
     Q_OBJECT
 
 public:
-    explicit RunAgain(MainWindow *window);
+    explicit RunAgain(WindowServices *window);
 
     QAction *action() const { return m_action; }
 
@@ -44,13 +44,13 @@ private:
     void onRunStateChanged();
     void updateEnabled();
 
-    MainWindow *m_window;
+    WindowServices *m_window;
     QAction *m_action = nullptr;
     int m_original = -1; // while a re-run is on its way
     int m_rerun = -1;
 };
 
 // Adds Run > Run Again… (one call, from installReportTabs: it compares in the Diff tab).
-RunAgain *installRunAgain(MainWindow *window);
+RunAgain *installRunAgain(WindowServices *window);
 
 } // namespace agui::ui

@@ -21,13 +21,13 @@ class QWidget;
 
 namespace agui::ui {
 
-class MainWindow;
+class WindowServices;
 
 class CaptureServer : public QObject
 {
     Q_OBJECT
 public:
-    explicit CaptureServer(MainWindow *window);
+    explicit CaptureServer(WindowServices *window);
 
     // Serves the window's session now; false (lastError()) when it cannot listen.
     bool start(const net::ReplayServer::Options &options, quint16 port = 0);
@@ -54,7 +54,7 @@ private:
     void createDock();
     void forgetRequests();
 
-    MainWindow *m_window;
+    WindowServices *m_window;
     QAction *m_serve = nullptr;
     net::ReplayServer *m_server = nullptr;
     ServiceStatusStrip *m_status = nullptr;
@@ -66,6 +66,6 @@ private:
 };
 
 // Adds File > Serve This Capture… (one call from the window's constructor).
-CaptureServer *installServeAction(MainWindow *window);
+CaptureServer *installServeAction(WindowServices *window);
 
 } // namespace agui::ui

@@ -7,9 +7,10 @@
 #include "ui/toolcalls/toolcallsview.h"
 #include "ui/transcript/transcriptview.h"
 #include "ui/views/eventlistview.h"
-#include "ui/window/mainwindow.h"
+#include "ui/window/windowservices.h"
 
 #include <QItemSelection>
+#include <QMainWindow>
 
 namespace agui::ui {
 
@@ -34,7 +35,7 @@ int rowOfSeq(const QAbstractItemModel *model, qint64 seq)
     return -1;
 }
 
-void selectEventsInList(MainWindow *window, const QList<qint64> &seqs)
+void selectEventsInList(WindowServices *window, const QList<qint64> &seqs)
 {
     EventListView *list = window->eventList();
     QAbstractItemModel *model = list->model();
@@ -74,18 +75,18 @@ void selectEventsInList(MainWindow *window, const QList<qint64> &seqs)
 // A session view built when its tab is first shown: it attaches to the time-travel cursor, catches
 // up with where the cursor is, and selects in the list what it is asked to.
 template<typename View>
-void addSessionViewTab(MainWindow *window, const QString &name, const QString &title)
+void addSessionViewTab(WindowServices *window, const QString &name, const QString &title)
 {
     window->addDetailTab(name, title, [window] {
         auto *view = new View;
         view->setTimeTravel(window->timeTravel()); // and catches up with it
-        QObject::connect(view, &View::eventsSelected, window,
+        QObject::connect(view, &View::eventsSelected, window->hostWindow(),
                          [window](const QList<qint64> &seqs) { selectEventsInList(window, seqs); });
         return view;
     });
 }
 
-TimelineWidget *installSessionViews(MainWindow *window)
+TimelineWidget *installSessionViews(WindowServices *window)
 {
     EventListView *list = window->eventList();
     TimeTravel *travel = window->timeTravel();
@@ -103,14 +104,14 @@ TimelineWidget *installSessionViews(MainWindow *window)
                          travel->setCurrentEvent(seq);
                          timeline->setCurrentEvent(seq);
                      });
-    QObject::connect(timeline, &TimelineWidget::seekRequested, window,
+    QObject::connect(timeline, &TimelineWidget::seekRequested, window->hostWindow(),
                      [window, travel](qint64 seq) {
                          // An event hidden by the filter has no row to select; time-travel to it
                          // anyway.
                          if (!window->selectEvent(seq))
                              travel->setCurrentEvent(seq);
                      });
-    QObject::connect(timeline, &TimelineWidget::eventsSelected, window,
+    QObject::connect(timeline, &TimelineWidget::eventsSelected, window->hostWindow(),
                      [window](const QList<qint64> &seqs) { selectEventsInList(window, seqs); });
     return timeline;
 }

@@ -10,9 +10,10 @@
 #include "ui/views/eventlistview.h"
 #include "ui/widgets/glyphicon.h"
 #include "ui/widgets/lazywidget.h"
-#include "ui/window/mainwindow.h"
+#include "ui/window/windowservices.h"
 
 #include <QAction>
+#include <QMainWindow>
 #include <QMenu>
 #include <QStatusBar>
 #include <QTabWidget>
@@ -32,8 +33,8 @@ void insertAfter(QWidget *container, QAction *anchor, QAction *action)
 
 } // namespace
 
-SurfacesTab::SurfacesTab(MainWindow *window)
-    : QObject(window)
+SurfacesTab::SurfacesTab(WindowServices *window)
+    : QObject(window->hostWindow())
     , m_window(window)
 {
     setObjectName(QStringLiteral("surfacesTabController"));
@@ -77,14 +78,15 @@ SurfacesTab::SurfacesTab(MainWindow *window)
             rebuild(); // it becomes visible: show it as of now, without a delay
     });
 
-    m_compose = new QAction(glyphIcon(Glyph::SkipForward), tr("Compose &Run…"), window);
+    m_compose
+        = new QAction(glyphIcon(Glyph::SkipForward), tr("Compose &Run…"), window->hostWindow());
     m_compose->setObjectName(QStringLiteral("composeRunAction"));
     m_compose->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_R));
     m_compose->setToolTip(tr("Compose the next run on this thread (message, A2UI action, resume "
                              "or raw JSON) and send it to the last endpoint"));
     connect(m_compose, &QAction::triggered, this, [this] { openComposer(); });
     // Beside Connect… and Stop: the composer starts runs too.
-    insertAfter(window->menu(MainWindow::MenuId::Run), window->stopAction(), m_compose);
+    insertAfter(window->menu(WindowServices::MenuId::Run), window->stopAction(), m_compose);
     insertAfter(window->mainToolBar(), window->stopAction(), m_compose);
     LiveRunController *live = window->liveRun();
     connect(live, &LiveRunController::stateChanged, this,
@@ -147,7 +149,7 @@ ComposerDialog *SurfacesTab::openComposer(const QJsonObject &userAction)
 {
     if (m_composer)
         m_composer->close(); // one composed run at a time
-    auto *composer = new ComposerDialog(m_window);
+    auto *composer = new ComposerDialog(m_window->hostWindow());
     composer->setAttribute(Qt::WA_DeleteOnClose);
     // The thread as it stands after the newest event: what the next run continues.
     composer->setContext(composerContextOf(m_window->document()->session().current()));
@@ -184,12 +186,12 @@ RunRequest SurfacesTab::composedRunTarget(QString *problem) const
                                      .contains(QLatin1String("vnd.ag-ui.event+proto"));
         if (redactUrl(live->lastRequest().url.toString()) == recorded->url)
             request = live->lastRequest(); // the same endpoint: its headers (credentials) too
-    } else if (m_window->sessionOrigin() == MainWindow::SessionOrigin::Live) {
+    } else if (m_window->sessionOrigin() == WindowServices::SessionOrigin::Live) {
         request = live->lastRequest();
     }
     if (request.url.isValid() && !request.url.isEmpty())
         return request;
-    *problem = m_window->sessionOrigin() == MainWindow::SessionOrigin::File
+    *problem = m_window->sessionOrigin() == WindowServices::SessionOrigin::File
         ? tr("This capture does not say where its runs were sent, so its thread has no endpoint "
              "to continue at: Run > Connect… starts a new session with an agent of your choice.")
         : tr("No endpoint is known for this session: start a run with Run > Connect… first.");
@@ -226,10 +228,10 @@ bool SurfacesTab::sendComposed(const QByteArray &body, const QJsonObject &input)
 void SurfacesTab::reportError(const QString &message)
 {
     m_lastError = message;
-    m_window->statusBar()->showMessage(message, 10000);
+    m_window->hostWindow()->statusBar()->showMessage(message, 10000);
 }
 
-SurfacesTab *installSurfacesTab(MainWindow *window)
+SurfacesTab *installSurfacesTab(WindowServices *window)
 {
     return new SurfacesTab(window);
 }

@@ -1,7 +1,7 @@
 #pragma once
 
 // The Surfaces tab of the main window and the composer flow that answers a surface:
-//   - the tab (MainWindow::showTab("surfaces")) shows the
+//   - the tab (WindowServices::showTab("surfaces")) shows the
 //     A2UI surfaces as of the list's current event (surfacesOf(snapshotAt(seq))); with no
 //     current event it follows the newest one, so a streaming run updates it;
 //   - a click on a Button with an action opens the composer for the next run on the same thread
@@ -22,7 +22,7 @@ class QAction;
 namespace agui::ui {
 
 class LazyWidget;
-class MainWindow;
+class WindowServices;
 class SurfacesPanel;
 
 class SurfacesTab : public QObject
@@ -32,7 +32,7 @@ public:
     // Coalesces bursts of selection changes / appended events into one rebuild.
     static constexpr int kCoalesceMs = 30;
 
-    explicit SurfacesTab(MainWindow *window);
+    explicit SurfacesTab(WindowServices *window);
 
     SurfacesPanel *panel(); // built now if the tab was never shown
     QAction *composeAction() const { return m_compose; }
@@ -64,7 +64,7 @@ private:
     bool isShown() const;
     void reportError(const QString &message);
 
-    MainWindow *m_window = nullptr;
+    WindowServices *m_window = nullptr;
     LazyWidget *m_tab = nullptr; // the tab's widget; m_panel is built in it
     SurfacesPanel *m_panel = nullptr;
     QAction *m_compose = nullptr;
@@ -79,6 +79,6 @@ private:
 };
 
 // Adds the Surfaces tab and Run > Compose Run… to the window (one call from its constructor).
-SurfacesTab *installSurfacesTab(MainWindow *window);
+SurfacesTab *installSurfacesTab(WindowServices *window);
 
 } // namespace agui::ui
