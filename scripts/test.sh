@@ -14,14 +14,19 @@ cd "$here"
 # relative ones and the working directory is left out of the hash, so a clean clone in another
 # folder (CI) reuses what the last build here compiled.
 export CCACHE_BASEDIR="$here" CCACHE_NOHASHDIR=true
+# Free space before each build, so a build that runs out of disk says how much it had.
+disk() { echo "test.sh: before the $1 build, $(df -Ph . | awk 'NR==2 {print $4}') free"; }
+disk dev
 cmake --preset dev
 cmake --build --preset dev
 ctest --preset dev "$@"
 if [ "${AGUI_CLANG:-1}" != 0 ]; then
+  disk clang
   cmake --preset clang
   cmake --build --preset clang
 fi
 if [ "${AGUI_SANITIZERS:-1}" != 0 ]; then
+  disk asan
   cmake --preset asan
   cmake --build --preset asan
   ctest --preset asan "$@"
