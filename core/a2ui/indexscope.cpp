@@ -5,9 +5,45 @@
 #include <QJsonArray>
 #include <QSet>
 
+#include <optional>
+
 namespace agui::a2ui {
 
 namespace {
+
+bool isIndexCall(const QJsonObject &o)
+{
+    for (const char *key : {"@call", "call"}) {
+        const QJsonValue call = o.value(QLatin1String(key));
+        if (call.isString() && call.toString() == QLatin1String("@index"))
+            return true;
+    }
+    return false;
+}
+
+// Whether a value holds an "@index" call anywhere. Every component of every activity snapshot
+// takes this walk, so it builds no pointers: indexCall() writes the one a finding reports.
+bool hasIndexCall(const QJsonValue &v)
+{
+    if (v.isArray()) {
+        const QJsonArray a = v.toArray();
+        for (const QJsonValue item : a) {
+            if (hasIndexCall(item))
+                return true;
+        }
+        return false;
+    }
+    if (!v.isObject())
+        return false;
+    const QJsonObject o = v.toObject();
+    if (isIndexCall(o))
+        return true;
+    for (auto it = o.begin(); it != o.end(); ++it) {
+        if (hasIndexCall(it.value()))
+            return true;
+    }
+    return false;
+}
 
 // The pointer of the first "@index" call in a value, or "".
 QString indexCall(const QJsonValue &v, const QString &path)
@@ -22,10 +58,8 @@ QString indexCall(const QJsonValue &v, const QString &path)
         return {};
     }
     const QJsonObject o = v.toObject();
-    for (const char *key : {"@call", "call"}) {
-        if (o.value(QLatin1String(key)) == QJsonValue(QStringLiteral("@index")))
-            return path.isEmpty() ? QStringLiteral("/") : path;
-    }
+    if (isIndexCall(o))
+        return path.isEmpty() ? QStringLiteral("/") : path;
     for (auto it = o.begin(); it != o.end(); ++it) {
         QString token = it.key();
         token.replace(QLatin1Char('~'), QLatin1String("~0"))
@@ -66,13 +100,16 @@ Issues indexScopeIssues(const Surface &surface)
     Issues out;
     if (surface.version == Version::V0_8)
         return out;
-    const QSet<QString> inTemplates = templated(surface);
+    std::optional<QSet<QString>> inTemplates; // found only when some component calls @index
     for (const QString &id : surface.componentOrder) {
-        if (inTemplates.contains(id))
+        const Component *c = surface.component(id);
+        if (!c || !hasIndexCall(c->original))
             continue;
-        const QString at = indexCall(surface.components.value(id).original, QString());
-        if (at.isEmpty())
+        if (!inTemplates)
+            inTemplates = templated(surface);
+        if (inTemplates->contains(id))
             continue;
+        const QString at = indexCall(c->original, QString());
         out.append(Issue {QStringLiteral("a2ui.index-outside-template"), Severity::Error,
                           surface.surfaceId, id, at,
                           QStringLiteral("@index function can only be evaluated inside a "

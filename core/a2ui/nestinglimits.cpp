@@ -14,12 +14,38 @@ bool isCall(const QJsonObject &o)
     return o.value(QLatin1String("call")).isString() || o.value(QLatin1String("@call")).isString();
 }
 
+// One step of the pointer to where the walk is: an object's key or an array's index. Kept as
+// parts and written out only for a finding, since every component of every activity snapshot
+// takes this walk and almost none crosses a limit.
+struct Step
+{
+    QString key;
+    qsizetype index = -1;
+};
+
+QString pointerOf(const QList<Step> &steps)
+{
+    QString out;
+    for (const Step &step : steps) {
+        out += QLatin1Char('/');
+        if (step.index >= 0) {
+            out += QString::number(step.index);
+            continue;
+        }
+        QString key = step.key;
+        out += key.replace(QLatin1Char('~'), QLatin1String("~0"))
+                   .replace(QLatin1Char('/'), QLatin1String("~1"));
+    }
+    return out;
+}
+
 struct Walk
 {
     std::optional<QString> tooDeep; // where the value depth limit is crossed
     std::optional<QString> callsTooDeep; // where the call depth limit is crossed
+    QList<Step> steps;
 
-    void visit(const QJsonValue &v, const QString &path, int depth, int calls)
+    void visit(const QJsonValue &v, int depth, int calls)
     {
         if (tooDeep && callsTooDeep)
             return;
@@ -27,24 +53,26 @@ struct Walk
             return;
         if (depth > kMaxValueDepth) {
             if (!tooDeep)
-                tooDeep = path;
+                tooDeep = pointerOf(steps);
             return; // deeper still is the same finding
         }
         if (v.isArray()) {
             const QJsonArray a = v.toArray();
-            for (qsizetype i = 0; i < a.size(); ++i)
-                visit(a.at(i), path + QLatin1Char('/') + QString::number(i), depth + 1, calls);
+            for (qsizetype i = 0; i < a.size(); ++i) {
+                steps.append(Step {QString(), i});
+                visit(a.at(i), depth + 1, calls);
+                steps.removeLast();
+            }
             return;
         }
         const QJsonObject o = v.toObject();
         const int nowCalls = isCall(o) ? calls + 1 : calls;
         if (nowCalls > kMaxCallDepth && !callsTooDeep)
-            callsTooDeep = path;
+            callsTooDeep = pointerOf(steps);
         for (auto it = o.begin(); it != o.end(); ++it) {
-            QString key = it.key();
-            key.replace(QLatin1Char('~'), QLatin1String("~0"))
-                .replace(QLatin1Char('/'), QLatin1String("~1"));
-            visit(it.value(), path + QLatin1Char('/') + key, depth + 1, nowCalls);
+            steps.append(Step {it.key(), -1});
+            visit(it.value(), depth + 1, nowCalls);
+            steps.removeLast();
         }
     }
 };
@@ -61,7 +89,7 @@ Issues nestingLimitIssues(const Surface &surface)
         if (!c)
             continue;
         Walk walk;
-        walk.visit(c->original, QString(), 0, 0);
+        walk.visit(c->original, 0, 0);
         const auto finding = [&](const QString &path, const QString &message) {
             out.append(Issue {QStringLiteral("a2ui.nesting-limit"), Severity::Error,
                               surface.surfaceId, id, path, message, surface.sourceId, -1,
