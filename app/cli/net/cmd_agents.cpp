@@ -88,15 +88,10 @@ int runAgents(const QStringList &argv)
         error = QStringLiteral("--format must be text or json, not %1").arg(format);
     RunOptions transport;
     if (error.isEmpty()) {
-        // Only --header of the transport options applies here.
-        for (const QString &h : headerTexts) {
-            const qsizetype colon = h.indexOf(QLatin1Char(':'));
-            if (colon <= 0) {
-                error = QStringLiteral("--header must be 'Name: value'");
-                break;
-            }
-            transport.headers.append({h.left(colon).trimmed(), h.mid(colon + 1).trimmed()});
-        }
+        // Only --header of the transport options applies here (as for record).
+        Args headerArgs;
+        headerArgs.options.insert(QStringLiteral("--no-traceparent"), QString());
+        error = parseTransportOptions(headerArgs, headerTexts, &transport);
     }
     if (!error.isEmpty())
         return usageError(QStringLiteral("agents"), error);
